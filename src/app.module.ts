@@ -1,0 +1,26 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { DynamicModule, Module } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { HealthModule } from './health/health.module';
+import { ProblemFilter } from './shared/http/problem.filter';
+import { RequestValidationPipe } from './shared/http/request-validation.pipe';
+import { RouteTable } from './shared/http/route-table';
+import { mikroOrmOptions } from './shared/persistence/mikro-orm.options';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, routes: RouteTable, logger: Logger): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [ConfigModule.forRoot(config), MikroOrmModule.forRoot(mikroOrmOptions(config, logger)), HealthModule],
+      providers: [
+        { provide: RouteTable, useValue: routes },
+        { provide: APP_FILTER, useClass: ProblemFilter },
+        { provide: APP_PIPE, useClass: RequestValidationPipe },
+      ],
+    };
+  }
+}

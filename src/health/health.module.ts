@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { DatabaseHealth } from './database-health';
+import { HealthController } from './health.controller';
+
+@Module({ controllers: [HealthController], providers: [DatabaseHealth] })
+export class HealthModule {}

@@ -1,0 +1,80 @@
+/**
+ * RFC 9457 problem details: the one shape of every 4xx and 5xx response.
+ * The catalogue below is the public list of error codes; docs/problems.md and
+ * the OpenAPI document describe the same list.
+ */
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+export interface ProblemKind {
+  status: number;
+  title: string;
+}
+
+export const PROBLEM_KINDS = {
+  malformed_request: { status: 400, title: 'Malformed request' },
+  invalid_parameter: { status: 400, title: 'Invalid query parameter' },
+  unauthenticated: { status: 401, title: 'Authentication required' },
+  invalid_token: { status: 401, title: 'Invalid API token' },
+  subscription_required: { status: 403, title: 'Premium subscription required' },
+  not_found: { status: 404, title: 'Not found' },
+  method_not_allowed: { status: 405, title: 'Method not allowed' },
+  not_acceptable: { status: 406, title: 'Not acceptable' },
+  invalid_state_transition: { status: 409, title: 'Invalid state transition' },
+  field_locked: { status: 409, title: 'Field locked' },
+  league_not_empty: { status: 409, title: 'League not empty' },
+  league_closed: { status: 409, title: 'League closed' },
+  idempotency_key_in_use: { status: 409, title: 'Idempotency key in use' },
+  conflict: { status: 409, title: 'Conflict' },
+  precondition_failed: { status: 412, title: 'Precondition failed' },
+  payload_too_large: { status: 413, title: 'Payload too large' },
+  unsupported_media_type: { status: 415, title: 'Unsupported media type' },
+  validation_failed: { status: 422, title: 'Validation failed' },
+  idempotency_key_reused: { status: 422, title: 'Idempotency key reused' },
+  rate_limited: { status: 429, title: 'Too many requests' },
+  internal_error: { status: 500, title: 'Internal server error' },
+  service_unavailable: { status: 503, title: 'Service unavailable' },
+} as const satisfies Record<string, ProblemKind>;
+
+export type ProblemCode = keyof typeof PROBLEM_KINDS;
+
+export function isProblemCode(code: string): code is ProblemCode {
+  return Object.hasOwn(PROBLEM_KINDS, code);
+}
+
+/** A stable URI per kind, resolving to its entry in the human docs. */
+export function problemType(code: ProblemCode): string {
+  return `/docs#problem-${code}`;
+}
+
+export interface ProblemDocument {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance: string;
+  code: ProblemCode;
+  request_id: string;
+  [extension: string]: unknown;
+}
+
+/** What the HTTP layer sends for one error: the body and any headers it needs. */
+export interface ProblemResponse {
+  code: ProblemCode;
+  detail: string;
+  extensions?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+export function problemDocument(problem: ProblemResponse, instance: string, requestId: string): ProblemDocument {
+  const kind = PROBLEM_KINDS[problem.code];
+  return {
+    type: problemType(problem.code),
+    title: kind.title,
+    status: kind.status,
+    detail: problem.detail,
+    instance,
+    code: problem.code,
+    request_id: requestId,
+    ...problem.extensions,
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * Recognises "the database is not there" among driver and pool errors, so the
+ * HTTP layer can answer 503 (retry later) instead of 500 (our bug).
+ */
+const UNAVAILABLE_SQLSTATE_PREFIXES = ['08', '57P', '53'];
+const UNAVAILABLE_SQLSTATES = new Set(['3D000']);
+const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
+const UNAVAILABLE_MESSAGES = [
+  'Timeout acquiring a connection',
+  'Connection terminated',
+  'connection is closed',
+  'Client has encountered a connection error',
+  'the database system is shutting down',
+];
+
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 4) return false;
+  const candidate = error as { code?: unknown; sqlState?: unknown; message?: unknown; name?: unknown; cause?: unknown };
+  const sqlState = typeof candidate.sqlState === 'string' ? candidate.sqlState : candidate.code;
+  if (typeof sqlState === 'string') {
+    if (UNAVAILABLE_SQLSTATES.has(sqlState) || UNAVAILABLE_NODE_CODES.has(sqlState)) return true;
+    if (/^[0-9A-Z]{5}$/.test(sqlState) && UNAVAILABLE_SQLSTATE_PREFIXES.some((prefix) => sqlState.startsWith(prefix))) return true;
+  }
+  if (candidate.name === 'KnexTimeoutError' || candidate.name === 'ConnectionException') return true;
+  if (typeof candidate.message === 'string' && UNAVAILABLE_MESSAGES.some((text) => (candidate.message as string).includes(text))) {
+    return true;
+  }
+  return isDatabaseUnavailable(candidate.cause, depth + 1);
+}

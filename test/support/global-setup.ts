@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { createLogger } from '../../src/shared/logging';
+import { EmbeddedDatabase } from '../../src/shared/persistence/embedded-database';
+
+declare global {
+  var embeddedTestDatabase: EmbeddedDatabase | undefined;
+}
+
+/**
+ * Gives this run a fresh database of its own: on the server in DATABASE_URL
+ * when set (CI), otherwise on an embedded PostgreSQL under .data/test.
+ * Test files read its URL from TEST_DATABASE_URL.
+ */
+export default async function globalSetup(): Promise<void> {
+  const name = `tlm_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    await runAdminQuery(serverUrl, `CREATE DATABASE "${name}"`);
+    process.env.TEST_DATABASE_URL = withDatabaseName(serverUrl, name);
+  } else {
+    const embedded = await EmbeddedDatabase.start({
+      dataDir: join(__dirname, '..', '..', '.data', 'test'),
+      port: Number(process.env.TEST_EMBEDDED_DB_PORT ?? 54321),
+      databaseName: 'postgres',
+      logger: createLogger('warn'),
+    });
+    globalThis.embeddedTestDatabase = embedded;
+    process.env.TEST_DATABASE_URL = await embedded.createDatabase(name);
+  }
+  process.env.TEST_DATABASE_NAME = name;
+}
+
+export function withDatabaseName(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+export async function runAdminQuery(serverUrl: string, sql: string): Promise<void> {
+  const client = new Client({ connectionString: withDatabaseName(serverUrl, 'postgres') });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
