@@ -1,13 +1,16 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { DynamicModule, Module } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { HealthModule } from './health/health.module';
 import { ProblemFilter } from './shared/http/problem.filter';
 import { RequestValidationPipe } from './shared/http/request-validation.pipe';
 import { RouteTable } from './shared/http/route-table';
+import { AuthenticationRequiredGuard } from './tokens/http/authentication-required.guard';
+import { BearerAuthGuard } from './tokens/http/bearer-auth.guard';
+import { TokensModule } from './tokens/tokens.module';
 import { mikroOrmOptions } from './shared/persistence/mikro-orm.options';
 
 @Module({})
@@ -15,11 +18,14 @@ export class AppModule {
   static forRoot(config: AppConfig, routes: RouteTable, logger: Logger): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), MikroOrmModule.forRoot(mikroOrmOptions(config, logger)), HealthModule],
+      imports: [ConfigModule.forRoot(config), MikroOrmModule.forRoot(mikroOrmOptions(config, logger)), HealthModule, TokensModule],
       providers: [
         { provide: RouteTable, useValue: routes },
         { provide: APP_FILTER, useClass: ProblemFilter },
         { provide: APP_PIPE, useClass: RequestValidationPipe },
+        // Global guards run in this order: identify the caller, then refuse the unauthenticated.
+        { provide: APP_GUARD, useExisting: BearerAuthGuard },
+        { provide: APP_GUARD, useExisting: AuthenticationRequiredGuard },
       ],
     };
   }

@@ -6,8 +6,9 @@ import { LogLevel } from '../config/app-config';
  * One JSON line per event on stdout. Authorization headers and anything named
  * like a secret are redacted, as a second fence behind never logging them.
  */
-export function createLogger(level: LogLevel): PinoLogger {
-  return pino({
+export function createLogger(level: LogLevel, destination: 1 | 2 = 1): PinoLogger {
+  return pino(
+    {
     level,
     base: { service: 'tournament-league-service' },
     timestamp: pino.stdTimeFunctions.isoTime,
@@ -16,7 +17,9 @@ export function createLogger(level: LogLevel): PinoLogger {
       censor: '[redacted]',
     },
     formatters: { level: (label) => ({ level: label }) },
-  });
+    },
+    pino.destination(destination),
+  );
 }
 
 /** Routes Nest's own messages (start-up, errors) into the same JSON stream. */

@@ -24,6 +24,7 @@ export const PROBLEM_KINDS = {
   league_not_empty: { status: 409, title: 'League not empty' },
   league_closed: { status: 409, title: 'League closed' },
   idempotency_key_in_use: { status: 409, title: 'Idempotency key in use' },
+  email_taken: { status: 409, title: 'Email taken' },
   conflict: { status: 409, title: 'Conflict' },
   precondition_failed: { status: 412, title: 'Precondition failed' },
   payload_too_large: { status: 413, title: 'Payload too large' },

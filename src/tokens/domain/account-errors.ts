@@ -1,0 +1,36 @@
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError, UnauthenticatedError } from '../../shared/domain-error';
+
+export class AccountNotFoundError extends NotFoundError {
+  constructor(email: string) {
+    super(`The account ${email}`);
+  }
+}
+
+export class EmailTakenError extends ConflictError {
+  constructor() {
+    super('email_taken', 'An account with this email already exists.');
+  }
+}
+
+export class InvalidAccountError extends InvalidError {}
+
+export const BEARER_REALM = 'Bearer realm="api"';
+
+export class MissingTokenError extends UnauthenticatedError {
+  constructor() {
+    super('unauthenticated', BEARER_REALM);
+  }
+}
+
+/** Unknown, malformed, revoked and replaced tokens all look the same from outside. */
+export class InvalidTokenError extends UnauthenticatedError {
+  constructor() {
+    super('invalid_token', `${BEARER_REALM}, error="invalid_token"`);
+  }
+}
+
+export class SubscriptionRequiredError extends ForbiddenError {
+  constructor() {
+    super('subscription_required', 'API access needs the premium plan. Subscribe on your account settings page, then retry.');
+  }
+}
