@@ -36,7 +36,7 @@ export class MikroOrmAccountsRepository extends AccountsRepository {
 
   /** One indexed join per authenticated request; nothing is cached, so a replaced token fails at once everywhere. */
   async findTokenByDigest(digest: string): Promise<{ token: ApiToken; account: Account } | null> {
-    const rows = await this.em.getConnection().execute<Record<string, unknown>[]>(
+    const rows = await this.em.execute<Record<string, unknown>[]>(
       `select t.id as token_id, t.account_id, t.digest, t.last_four, t.created_at as token_created_at, t.last_used_at,
               a.id, a.email, a.password_hash, a.plan, a.created_at, a.updated_at
          from api_tokens t join accounts a on a.id = t.account_id
@@ -64,7 +64,7 @@ export class MikroOrmAccountsRepository extends AccountsRepository {
 
   /** A single upsert on the unique account_id: there is never a moment with two tokens, or none. */
   async replaceToken(token: ApiToken): Promise<void> {
-    await this.em.getConnection().execute(
+    await this.em.execute(
       `insert into api_tokens (id, account_id, digest, last_four, created_at, last_used_at)
        values (?, ?, ?, ?, ?, null)
        on conflict (account_id) do update
@@ -80,7 +80,7 @@ export class MikroOrmAccountsRepository extends AccountsRepository {
   }
 
   async touchToken(tokenId: string, at: Date): Promise<void> {
-    await this.em.getConnection().execute(
+    await this.em.execute(
       `update api_tokens set last_used_at = ?
         where id = ? and (last_used_at is null or last_used_at <= ?)`,
       [at, tokenId, new Date(at.getTime() - LAST_USED_RESOLUTION_MS)],

@@ -1,7 +1,11 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { AccountsAndApiTokens20261121000100 } from './20261121000100-accounts-and-api-tokens';
+import { IdempotencyKeys20261121000200 } from './20261121000200-idempotency-keys';
+import { Tournaments20261121000300 } from './20261121000300-tournaments';
 
 /** Every schema change, oldest first. Append new migrations; never edit a released one. */
 export const MIGRATIONS: MigrationObject[] = [
   { name: '20261121000100-accounts-and-api-tokens', class: AccountsAndApiTokens20261121000100 },
+  { name: '20261121000200-idempotency-keys', class: IdempotencyKeys20261121000200 },
+  { name: '20261121000300-tournaments', class: Tournaments20261121000300 },
 ];

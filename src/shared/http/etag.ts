@@ -1,0 +1,35 @@
+import { HttpProblem } from './error-translation';
+
+/** A strong ETag per representation version: the row's `version` column. */
+export function etagFor(version: number): string {
+  return `"v${version}"`;
+}
+
+/**
+ * The version an If-Match header insists on, `undefined` when absent.
+ * `*` matches any existing version; weak or foreign tags never match.
+ */
+export function expectedVersion(ifMatch: string | undefined): number | undefined | 'any' {
+  if (ifMatch === undefined) return undefined;
+  const tags = ifMatch.split(',').map((tag) => tag.trim());
+  if (tags.includes('*')) return 'any';
+  for (const tag of tags) {
+    const match = /^"v(\d{1,9})"$/.exec(tag);
+    if (match) return Number(match[1]);
+  }
+  // A syntactically odd or weak tag can never equal a strong current one.
+  return -1;
+}
+
+/** RFC 9110 §13.1.2: If-None-Match uses weak comparison, so W/"v3" matches "v3". */
+export function ifNoneMatchHits(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
+}
+
+export function badHeader(name: string, detail: string): HttpProblem {
+  return new HttpProblem({ code: 'malformed_request', detail: `${name}: ${detail}` });
+}

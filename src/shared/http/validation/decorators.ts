@@ -1,0 +1,61 @@
+import { Transform } from 'class-transformer';
+import { IsOptional, registerDecorator, ValidateIf, ValidationOptions } from 'class-validator';
+import { isCalendarDate, isIanaTimeZone, metadataProblems, parseInstant } from '../../domain/validation';
+
+/**
+ * Validation building blocks for request DTOs. Merge-patch semantics need two
+ * kinds of "optional": a field that may be absent but never null (a required
+ * field on PATCH), and one that may also be null (clears it).
+ */
+
+/** May be absent; when present it must pass the other rules (so null is refused). */
+export const Absentable = (): PropertyDecorator => ValidateIf((_object, value) => value !== undefined);
+
+/** May be absent or null (null clears it on PATCH). */
+export const Nullable = (): PropertyDecorator => IsOptional();
+
+/** Trims surrounding white space from strings before they are checked. */
+export const Trim = (): PropertyDecorator => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+
+function rule(name: string, test: (value: unknown) => boolean, message: string, options?: ValidationOptions): PropertyDecorator {
+  return (target, propertyName) =>
+    registerDecorator({
+      name,
+      target: target.constructor,
+      propertyName: propertyName as string,
+      options: { message, ...options },
+      validator: { validate: test },
+    });
+}
+
+export const IsInstant = (options?: ValidationOptions): PropertyDecorator =>
+  rule(
+    'isInstant',
+    (value) => typeof value === 'string' && parseInstant(value) !== undefined,
+    '$property must be an RFC 3339 date-time with a time zone, such as 2026-05-01T18:00:00.000Z.',
+    options,
+  );
+
+export const IsCalendarDate = (options?: ValidationOptions): PropertyDecorator =>
+  rule('isCalendarDate', (value) => typeof value === 'string' && isCalendarDate(value), '$property must be a date in YYYY-MM-DD form.', options);
+
+export const IsTimeZone = (options?: ValidationOptions): PropertyDecorator =>
+  rule(
+    'isTimeZone',
+    (value) => typeof value === 'string' && isIanaTimeZone(value),
+    '$property must be an IANA time zone name, such as Europe/Paris or UTC.',
+    options,
+  );
+
+/** A metadata object (string → string); on PATCH a value may be null to remove its key. */
+export const IsMetadata = (allowNullValues: boolean): PropertyDecorator =>
+  rule(
+    'isMetadata',
+    (value) => {
+      if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+      const entries = Object.entries(value as Record<string, unknown>);
+      const kept = Object.fromEntries(entries.filter(([, entry]) => !(allowNullValues && entry === null)));
+      return metadataProblems(kept).length === 0;
+    },
+    '$property must be an object of at most 20 keys (1–40 characters) with string values of at most 500 characters.',
+  );

@@ -1,0 +1,64 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** Where a page ended: the sort key of its last row and that row's id (the tie-breaker). */
+export interface KeysetPosition {
+  value: string | null;
+  id: string;
+}
+
+/**
+ * Opaque, tamper-evident list cursors. A cursor carries the last row's
+ * position and a fingerprint of the query (filters and sort) it belongs to,
+ * signed with HMAC-SHA256; one that was edited, forged, or replayed against
+ * another query is refused.
+ */
+export class CursorCodec {
+  private readonly secret: Buffer;
+
+  constructor(secret: string | undefined) {
+    this.secret = secret ? Buffer.from(secret, 'utf8') : randomBytes(32);
+  }
+
+  encode(position: KeysetPosition, query: object): string {
+    const payload = Buffer.from(JSON.stringify({ v: position.value, i: position.id, q: fingerprint(query) }), 'utf8');
+    return `${payload.toString('base64url')}.${this.sign(payload).toString('base64url')}`;
+  }
+
+  /** The position, or undefined when the cursor is not one we issued for this very query. */
+  decode(cursor: string, query: object): KeysetPosition | undefined {
+    const [encodedPayload, encodedSignature, extra] = cursor.split('.');
+    if (!encodedPayload || !encodedSignature || extra !== undefined) return undefined;
+    const payload = Buffer.from(encodedPayload, 'base64url');
+    const signature = Buffer.from(encodedSignature, 'base64url');
+    const expected = this.sign(payload);
+    if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return undefined;
+    try {
+      const parsed = JSON.parse(payload.toString('utf8')) as { v: unknown; i: unknown; q: unknown };
+      if (parsed.q !== fingerprint(query) || typeof parsed.i !== 'string') return undefined;
+      if (parsed.v !== null && typeof parsed.v !== 'string') return undefined;
+      return { value: parsed.v, id: parsed.i };
+    } catch {
+      return undefined;
+    }
+  }
+
+  private sign(payload: Buffer): Buffer {
+    return createHmac('sha256', this.secret).update(payload).digest().subarray(0, 16);
+  }
+}
+
+function fingerprint(query: object): string {
+  return createHash('sha256').update(canonicalJson(query)).digest('base64url').slice(0, 16);
+}
+
+/** JSON with object keys sorted, so equal values always serialise alike. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, entry]) => entry !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${canonicalJson(entry)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}

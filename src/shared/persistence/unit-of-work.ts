@@ -1,0 +1,19 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+
+/** Runs work in one database transaction: everything in it commits together or not at all. */
+export abstract class UnitOfWork {
+  abstract run<T>(work: () => Promise<T>): Promise<T>;
+}
+
+/** Repositories calling the injected EntityManager inside `work` join the transaction (MikroORM's transaction context). */
+@Injectable()
+export class MikroOrmUnitOfWork extends UnitOfWork {
+  constructor(private readonly em: EntityManager) {
+    super();
+  }
+
+  run<T>(work: () => Promise<T>): Promise<T> {
+    return this.em.transactional(() => work());
+  }
+}

@@ -1,0 +1,19 @@
+import { Global, Module } from '@nestjs/common';
+import { IdempotencyStore } from './idempotency/idempotency.store';
+import { IdempotentRequests } from './idempotency/idempotent-requests';
+import { MikroOrmIdempotencyStore } from './idempotency/mikro-orm-idempotency.store';
+import { Cursors, DatabaseKeyedCursors } from './pagination/cursors';
+import { MikroOrmUnitOfWork, UnitOfWork } from './persistence/unit-of-work';
+
+/** The shared kernel's services that the resource modules reuse: transactions, cursors, idempotent creation. */
+@Global()
+@Module({
+  providers: [
+    { provide: UnitOfWork, useClass: MikroOrmUnitOfWork },
+    { provide: IdempotencyStore, useClass: MikroOrmIdempotencyStore },
+    IdempotentRequests,
+    { provide: Cursors, useClass: DatabaseKeyedCursors },
+  ],
+  exports: [UnitOfWork, IdempotentRequests, Cursors],
+})
+export class SharedModule {}

@@ -1,0 +1,39 @@
+import { ConflictError, NotFoundError } from '../../shared/domain-error';
+import { TournamentStatus } from './tournament-status';
+
+export class TournamentNotFoundError extends NotFoundError {
+  constructor() {
+    super('The tournament');
+  }
+}
+
+export class InvalidTournamentTransitionError extends ConflictError {
+  constructor(from: TournamentStatus, to: TournamentStatus, allowed: readonly TournamentStatus[]) {
+    super(
+      'invalid_state_transition',
+      allowed.length === 0
+        ? `A ${from} tournament cannot change status; it is final.`
+        : `A ${from} tournament cannot move to ${to}. Allowed: ${allowed.join(', ')}.`,
+      { current_status: from, requested_status: to, allowed_transitions: [...allowed] },
+    );
+  }
+}
+
+export class TournamentFieldLockedError extends ConflictError {
+  constructor(status: TournamentStatus, fields: string[]) {
+    super(
+      'field_locked',
+      `${fields.join(', ')} cannot change once a tournament is ${status}. Only name, description, metadata and status can.`,
+      { locked_fields: fields },
+    );
+  }
+}
+
+export class TournamentInProgressError extends ConflictError {
+  constructor() {
+    super('invalid_state_transition', 'An in_progress tournament cannot be deleted. Cancel it first (PATCH status to cancelled).', {
+      current_status: 'in_progress',
+      allowed_transitions: ['completed', 'cancelled'],
+    });
+  }
+}

@@ -1,0 +1,51 @@
+import { KeysetPosition } from '../../shared/pagination/cursor';
+import { SortDirection } from '../../shared/pagination/page';
+import { TournamentFormat, Tournament } from './tournament';
+import { TournamentStatus } from './tournament-status';
+
+export const TOURNAMENT_SORT_FIELDS = ['created_at', 'starts_at', 'name'] as const;
+export type TournamentSortField = (typeof TOURNAMENT_SORT_FIELDS)[number];
+
+export interface TournamentFilters {
+  status?: TournamentStatus[];
+  format?: TournamentFormat;
+  leagueId?: string;
+  game?: string;
+  /** Case-insensitive substring of the name. */
+  q?: string;
+  startsAfter?: Date;
+  startsBefore?: Date;
+}
+
+export interface TournamentListQuery {
+  accountId: string;
+  filters: TournamentFilters;
+  sort: { field: TournamentSortField; direction: SortDirection };
+  /** Rows strictly after this position in sort order. */
+  after?: KeysetPosition;
+  limit: number;
+}
+
+/** A listed tournament with its place in the sort order (what a cursor records). */
+export interface PositionedTournament {
+  tournament: Tournament;
+  position: KeysetPosition;
+}
+
+/** Persistence port for tournaments. Every lookup is scoped to an account: others' rows do not exist. */
+export abstract class TournamentRepository {
+  abstract findOwned(accountId: string, id: string): Promise<Tournament | null>;
+  abstract add(tournament: Tournament): Promise<void>;
+  /** Saves changes if nobody else changed the row since it was read; throws StaleTournamentError otherwise. */
+  abstract save(tournament: Tournament): Promise<void>;
+  /** Deletes the row if it is still at the version read; false when it changed or vanished meanwhile. */
+  abstract remove(tournament: Tournament): Promise<boolean>;
+  abstract list(query: TournamentListQuery): Promise<PositionedTournament[]>;
+}
+
+/** Another writer got there first: the version read is no longer current. */
+export class StaleTournamentError extends Error {
+  constructor() {
+    super('The tournament changed since it was read.');
+  }
+}

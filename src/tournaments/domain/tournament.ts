@@ -1,0 +1,194 @@
+import { InvalidError } from '../../shared/domain-error';
+import { METADATA_LIMITS } from '../../shared/domain/validation';
+import { newId } from '../../shared/ids';
+import { InvalidTournamentTransitionError, TournamentFieldLockedError } from './tournament-errors';
+import { allowedTransitions, canTransition, INITIAL_STATUSES, locksSetup, TournamentStatus } from './tournament-status';
+
+export const TOURNAMENT_FORMATS = ['single_elimination', 'double_elimination', 'round_robin', 'swiss', 'free_for_all'] as const;
+export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
+export const PARTICIPANT_TYPES = ['single', 'team'] as const;
+export type ParticipantType = (typeof PARTICIPANT_TYPES)[number];
+export type Metadata = Record<string, string>;
+
+/** What a client may set. On update only the keys present change; `null` clears an optional field. */
+export interface TournamentFields {
+  name: string;
+  description: string | null;
+  game: string | null;
+  format: TournamentFormat;
+  participantType: ParticipantType;
+  maxParticipants: number | null;
+  status: TournamentStatus;
+  timezone: string;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  leagueId: string | null;
+  /** On update: a merge patch of keys (null removes one); null clears all. */
+  metadata: Metadata;
+}
+
+export type NewTournament = Pick<TournamentFields, 'name' | 'format'> & Partial<TournamentFields>;
+export type TournamentChanges = Partial<Omit<TournamentFields, 'metadata'>> & { metadata?: Record<string, string | null> | null };
+
+/** Fields that stay editable once play has started. */
+const ALWAYS_EDITABLE = new Set<keyof TournamentChanges>(['name', 'description', 'metadata', 'status']);
+
+const SNAKE_CASE: Record<keyof TournamentFields, string> = {
+  name: 'name',
+  description: 'description',
+  game: 'game',
+  format: 'format',
+  participantType: 'participant_type',
+  maxParticipants: 'max_participants',
+  status: 'status',
+  timezone: 'timezone',
+  startsAt: 'starts_at',
+  endsAt: 'ends_at',
+  leagueId: 'league_id',
+  metadata: 'metadata',
+};
+
+/** A competition of one account: its setup, its schedule and its lifecycle. */
+export class Tournament implements TournamentFields {
+  id: string;
+  accountId: string;
+  name: string;
+  description: string | null;
+  game: string | null;
+  format: TournamentFormat;
+  participantType: ParticipantType;
+  maxParticipants: number | null;
+  status: TournamentStatus;
+  timezone: string;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  leagueId: string | null;
+  metadata: Metadata;
+  startedAt: Date | null;
+  completedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+
+  static create(accountId: string, fields: NewTournament, now = new Date()): Tournament {
+    const status = fields.status ?? 'draft';
+    if (!INITIAL_STATUSES.includes(status)) {
+      throw InvalidError.field('/status', `a new tournament starts as ${INITIAL_STATUSES.join(' or ')}.`);
+    }
+    const tournament = Object.assign(new Tournament(), {
+      id: newId(now.getTime()),
+      accountId,
+      name: fields.name,
+      description: fields.description ?? null,
+      game: fields.game ?? null,
+      format: fields.format,
+      participantType: fields.participantType ?? 'single',
+      maxParticipants: fields.maxParticipants ?? null,
+      status,
+      timezone: fields.timezone ?? 'UTC',
+      startsAt: fields.startsAt ?? null,
+      endsAt: fields.endsAt ?? null,
+      leagueId: fields.leagueId ?? null,
+      metadata: fields.metadata ?? {},
+      startedAt: null,
+      completedAt: null,
+      createdAt: now,
+      updatedAt: now,
+      version: 1,
+    });
+    tournament.checkSchedule();
+    return tournament;
+  }
+
+  /** Applies a merge patch. Returns whether anything changed; throws without changing anything otherwise. */
+  update(changes: TournamentChanges, now = new Date()): boolean {
+    const next = this.merged(changes);
+    const changed = (Object.keys(SNAKE_CASE) as (keyof TournamentFields)[]).filter((field) => !sameValue(this[field], next[field]));
+    if (changed.length === 0) return false;
+
+    const locked = changed.filter((field) => !ALWAYS_EDITABLE.has(field));
+    if (locksSetup(this.status) && locked.length > 0) {
+      throw new TournamentFieldLockedError(this.status, locked.map((field) => SNAKE_CASE[field]));
+    }
+    if (next.status !== this.status && !canTransition(this.status, next.status)) {
+      throw new InvalidTournamentTransitionError(this.status, next.status, allowedTransitions(this.status));
+    }
+    checkSchedule(next.startsAt, next.endsAt);
+    checkMetadataSize(next.metadata);
+
+    const previousStatus = this.status;
+    Object.assign(this, next);
+    if (previousStatus !== next.status) this.enter(next.status, now);
+    this.updatedAt = now;
+    return true;
+  }
+
+  isAttachedTo(leagueId: string | null): boolean {
+    return this.leagueId === leagueId;
+  }
+
+  private merged(changes: TournamentChanges): TournamentFields {
+    const { metadata, ...rest } = changes;
+    const current: TournamentFields = {
+      name: this.name,
+      description: this.description,
+      game: this.game,
+      format: this.format,
+      participantType: this.participantType,
+      maxParticipants: this.maxParticipants,
+      status: this.status,
+      timezone: this.timezone,
+      startsAt: this.startsAt,
+      endsAt: this.endsAt,
+      leagueId: this.leagueId,
+      metadata: this.metadata,
+    };
+    const defined = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+    return { ...current, ...defined, metadata: mergeMetadata(this.metadata, metadata) };
+  }
+
+  private enter(status: TournamentStatus, now: Date): void {
+    this.status = status;
+    if (status === 'in_progress') this.startedAt = now;
+    if (status === 'completed') this.completedAt = now;
+  }
+
+  private checkSchedule(): void {
+    checkSchedule(this.startsAt, this.endsAt);
+    checkMetadataSize(this.metadata);
+  }
+}
+
+function checkSchedule(startsAt: Date | null, endsAt: Date | null): void {
+  if (startsAt && endsAt && endsAt.getTime() < startsAt.getTime()) {
+    throw InvalidError.field('/ends_at', 'must not be before starts_at.');
+  }
+}
+
+function checkMetadataSize(metadata: Metadata): void {
+  if (Object.keys(metadata).length > METADATA_LIMITS.maxKeys) {
+    throw InvalidError.field('/metadata', `must have at most ${METADATA_LIMITS.maxKeys} keys.`);
+  }
+}
+
+/** RFC 7396 on the metadata object: null clears it, a null value removes a key. */
+export function mergeMetadata(current: Metadata, patch: Record<string, string | null> | null | undefined): Metadata {
+  if (patch === undefined) return current;
+  if (patch === null) return {};
+  const merged: Metadata = { ...current };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete merged[key];
+    else merged[key] = value;
+  }
+  return merged;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  if (a && b && typeof a === 'object' && typeof b === 'object') return JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b));
+  return a === b;
+}
+
+function sortKeys(value: object): object {
+  return Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
+}

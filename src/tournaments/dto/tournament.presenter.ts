@@ -1,0 +1,66 @@
+import { parseInstant } from '../../shared/domain/validation';
+import { NewTournament, Tournament, TournamentChanges } from '../domain/tournament';
+import { CreateTournamentDto, UpdateTournamentDto } from './tournament-body.dto';
+
+/** The wire form of a tournament (spec §5): snake_case, RFC 3339 instants in UTC with milliseconds. */
+export function presentTournament(tournament: Tournament) {
+  return {
+    id: tournament.id,
+    name: tournament.name,
+    description: tournament.description,
+    game: tournament.game,
+    format: tournament.format,
+    participant_type: tournament.participantType,
+    max_participants: tournament.maxParticipants,
+    status: tournament.status,
+    timezone: tournament.timezone,
+    starts_at: instant(tournament.startsAt),
+    ends_at: instant(tournament.endsAt),
+    league_id: tournament.leagueId,
+    metadata: tournament.metadata,
+    started_at: instant(tournament.startedAt),
+    completed_at: instant(tournament.completedAt),
+    created_at: instant(tournament.createdAt),
+    updated_at: instant(tournament.updatedAt),
+    version: tournament.version,
+  };
+}
+
+function instant(date: Date | null): string | null {
+  return date ? date.toISOString() : null;
+}
+
+/** snake_case body field → domain field, for the keys both forms share. */
+const FIELD_NAMES = {
+  name: 'name',
+  description: 'description',
+  game: 'game',
+  format: 'format',
+  participant_type: 'participantType',
+  max_participants: 'maxParticipants',
+  status: 'status',
+  timezone: 'timezone',
+  starts_at: 'startsAt',
+  ends_at: 'endsAt',
+  league_id: 'leagueId',
+  metadata: 'metadata',
+} as const;
+
+/** Only the keys the client sent; instants become Dates. The DTO has already been validated. */
+function toDomainFields(body: CreateTournamentDto | UpdateTournamentDto): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const [wire, domain] of Object.entries(FIELD_NAMES)) {
+    const value = (body as Record<string, unknown>)[wire];
+    if (value === undefined) continue;
+    fields[domain] = (wire === 'starts_at' || wire === 'ends_at') && typeof value === 'string' ? parseInstant(value) : value;
+  }
+  return fields;
+}
+
+export function toNewTournament(body: CreateTournamentDto): NewTournament {
+  return toDomainFields(body) as unknown as NewTournament;
+}
+
+export function toTournamentChanges(body: UpdateTournamentDto): TournamentChanges {
+  return toDomainFields(body) as TournamentChanges;
+}

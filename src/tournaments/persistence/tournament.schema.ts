@@ -1,0 +1,30 @@
+import { EntitySchema } from '@mikro-orm/core';
+import { Tournament } from '../domain/tournament';
+
+/** Maps the decorator-free domain class to the `tournaments` table. */
+export const TournamentSchema = new EntitySchema<Tournament>({
+  class: Tournament,
+  tableName: 'tournaments',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    accountId: { type: 'uuid', fieldName: 'account_id' },
+    name: { type: 'text' },
+    description: { type: 'text', nullable: true },
+    game: { type: 'text', nullable: true },
+    format: { type: 'text' },
+    participantType: { type: 'text', fieldName: 'participant_type' },
+    maxParticipants: { type: 'integer', nullable: true, fieldName: 'max_participants' },
+    status: { type: 'text' },
+    timezone: { type: 'text' },
+    startsAt: { type: 'datetime', nullable: true, fieldName: 'starts_at' },
+    endsAt: { type: 'datetime', nullable: true, fieldName: 'ends_at' },
+    leagueId: { type: 'uuid', nullable: true, fieldName: 'league_id' },
+    metadata: { type: 'json' },
+    startedAt: { type: 'datetime', nullable: true, fieldName: 'started_at' },
+    completedAt: { type: 'datetime', nullable: true, fieldName: 'completed_at' },
+    createdAt: { type: 'datetime', fieldName: 'created_at' },
+    updatedAt: { type: 'datetime', fieldName: 'updated_at' },
+    // Optimistic locking: MikroORM adds `where version = ?` to every update and bumps it.
+    version: { type: 'integer', version: true },
+  },
+});

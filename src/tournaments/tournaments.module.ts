@@ -1,0 +1,15 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { Module } from '@nestjs/common';
+import { TournamentRepository } from './domain/tournament.repository';
+import { MikroOrmTournamentRepository } from './persistence/mikro-orm-tournament.repository';
+import { TournamentSchema } from './persistence/tournament.schema';
+import { TournamentsController } from './tournaments.controller';
+import { TournamentsService } from './tournaments.service';
+
+@Module({
+  imports: [MikroOrmModule.forFeature([TournamentSchema])],
+  controllers: [TournamentsController],
+  providers: [TournamentsService, { provide: TournamentRepository, useClass: MikroOrmTournamentRepository }],
+  exports: [TournamentsService],
+})
+export class TournamentsModule {}
