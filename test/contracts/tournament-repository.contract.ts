@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { StaleTournamentError, TournamentListQuery, TournamentRepository } from '../../src/tournaments/domain/tournament.repository';
+import { aTournament } from '../../src/tournaments/testing/a-tournament';
+import { Tournament } from '../../src/tournaments/domain/tournament';
+
+export interface ContractSubject {
+  repository: TournamentRepository;
+  /** Two accounts the repository may store rows for. */
+  accountIds: [string, string];
+  /** Forget anything cached between operations, as a new request would. */
+  freshRepository(): TournamentRepository;
+}
+
+/**
+ * One contract for every TournamentRepository adapter: the in-memory fake used
+ * by service tests and the MikroORM adapter on PostgreSQL run the same cases.
+ */
+export function describeTournamentRepositoryContract(adapter: string, setup: () => Promise<ContractSubject>): void {
+  describe(`TournamentRepository contract: ${adapter}`, () => {
+    let subject: ContractSubject;
+    let mine: string;
+    let theirs: string;
+
+    beforeEach(async () => {
+      subject = await setup();
+      [mine, theirs] = subject.accountIds;
+    });
+
+    async function stored(overrides: Parameters<typeof aTournament>[0] = {}): Promise<Tournament> {
+      const tournament = aTournament({ accountId: mine, ...overrides });
+      await subject.repository.add(tournament);
+      return tournament;
+    }
+
+    it('finds a tournament only for its own account', async () => {
+      const tournament = await stored({ name: 'Mine' });
+      const repository = subject.freshRepository();
+      expect((await repository.findOwned(mine, tournament.id))?.name).toBe('Mine');
+      expect(await repository.findOwned(theirs, tournament.id)).toBeNull();
+      expect(await repository.findOwned(mine, randomUUID())).toBeNull();
+    });
+
+    it('round-trips every field', async () => {
+      const tournament = await stored({
+        description: 'd',
+        game: 'Chess',
+        format: 'swiss',
+        participantType: 'team',
+        maxParticipants: 64,
+        timezone: 'Europe/Paris',
+        startsAt: new Date('2026-05-01T18:00:00.123Z'),
+        endsAt: new Date('2026-05-02T18:00:00.000Z'),
+        metadata: { ref: 'abc' },
+      });
+      const found = await subject.freshRepository().findOwned(mine, tournament.id);
+      expect({ ...found }).toEqual({ ...tournament });
+    });
+
+    /** Changes the stored row through another "request", as a concurrent writer would. */
+    async function changeMeanwhile(tournament: Tournament, name: string): Promise<void> {
+      const repository = subject.freshRepository();
+      const loaded = (await repository.findOwned(tournament.accountId, tournament.id))!;
+      loaded.update({ name });
+      await repository.save(loaded);
+    }
+
+    it('saves a change and bumps the version; a stale copy is refused', async () => {
+      const tournament = await stored();
+      const staleRepository = subject.freshRepository();
+      const stale = (await staleRepository.findOwned(mine, tournament.id))!;
+      await changeMeanwhile(tournament, 'First');
+      stale.update({ name: 'Second' });
+      await expect(staleRepository.save(stale)).rejects.toBeInstanceOf(StaleTournamentError);
+      const current = (await subject.freshRepository().findOwned(mine, tournament.id))!;
+      expect(current).toMatchObject({ name: 'First', version: tournament.version + 1 });
+    });
+
+    it('removes only the version it read', async () => {
+      const tournament = await stored();
+      const staleRepository = subject.freshRepository();
+      const stale = (await staleRepository.findOwned(mine, tournament.id))!;
+      await changeMeanwhile(tournament, 'Changed meanwhile');
+      expect(await staleRepository.remove(stale)).toBe(false);
+      const fresh = subject.freshRepository();
+      expect(await fresh.remove((await fresh.findOwned(mine, tournament.id))!)).toBe(true);
+      expect(await subject.freshRepository().findOwned(mine, tournament.id)).toBeNull();
+    });
+
+    describe('list', () => {
+      const base = new Date('2026-01-01T00:00:00.000Z').getTime();
+      let rows: Tournament[];
+
+      beforeEach(async () => {
+        const names = ['delta', 'Alpha', 'charlie', 'bravo', 'echo', 'alpha cup'];
+        rows = [];
+        for (const [index, name] of names.entries()) {
+          rows.push(
+            await stored({
+              name,
+              createdAt: new Date(base + (index % 3) * 1000),
+              startsAt: index % 2 === 0 ? new Date(base + index * 86_400_000) : null,
+              format: index < 3 ? 'swiss' : 'round_robin',
+              game: index % 2 === 0 ? 'Chess' : 'Go',
+              status: index === 5 ? 'in_progress' : 'draft',
+            }),
+          );
+        }
+        await subject.repository.add(aTournament({ accountId: theirs, name: 'alpha of another account' }));
+      });
+
+      async function all(query: Partial<TournamentListQuery>, pageSize = 2): Promise<string[]> {
+        const names: string[] = [];
+        let after: TournamentListQuery['after'];
+        for (let page = 0; page < 20; page++) {
+          const found = await subject.freshRepository().list({
+            accountId: mine,
+            filters: {},
+            sort: { field: 'created_at', direction: 'desc' },
+            limit: pageSize,
+            ...query,
+            after,
+          });
+          names.push(...found.map((row) => row.tournament.name));
+          if (found.length < pageSize) return names;
+          after = found.at(-1)!.position;
+        }
+        throw new Error('paging did not end');
+      }
+
+      it('pages through every row once, in created_at order with ties broken by id', async () => {
+        const expected = [...rows]
+          .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (b.id < a.id ? -1 : 1))
+          .map((row) => row.name);
+        expect(await all({})).toEqual(expected);
+        expect(await all({ sort: { field: 'created_at', direction: 'asc' } })).toEqual([...expected].reverse());
+      });
+
+      it('sorts by name case-insensitively', async () => {
+        expect(await all({ sort: { field: 'name', direction: 'asc' } })).toEqual(['Alpha', 'alpha cup', 'bravo', 'charlie', 'delta', 'echo']);
+        expect(await all({ sort: { field: 'name', direction: 'desc' } }, 4)).toEqual(['echo', 'delta', 'charlie', 'bravo', 'alpha cup', 'Alpha']);
+      });
+
+      it('sorts by start with unscheduled tournaments last ascending, first descending', async () => {
+        const ascending = await all({ sort: { field: 'starts_at', direction: 'asc' } });
+        expect(ascending.slice(0, 3)).toEqual(['delta', 'charlie', 'echo']);
+        expect(ascending.slice(3).sort()).toEqual(['Alpha', 'alpha cup', 'bravo']);
+        const descending = await all({ sort: { field: 'starts_at', direction: 'desc' } });
+        expect(descending.slice(3)).toEqual(['echo', 'charlie', 'delta']);
+      });
+
+      it('filters by status, format, game, name substring and start range', async () => {
+        const names = async (filters: TournamentListQuery['filters']) => (await all({ filters })).sort();
+        expect(await names({ status: ['in_progress'] })).toEqual(['alpha cup']);
+        expect(await names({ format: 'swiss' })).toEqual(['Alpha', 'charlie', 'delta']);
+        expect(await names({ game: 'chess' })).toEqual(['charlie', 'delta', 'echo']);
+        expect(await names({ q: 'ALPHA' })).toEqual(['Alpha', 'alpha cup']);
+        expect(await names({ q: '%' })).toEqual([]);
+        expect(await names({ startsAfter: new Date(base + 86_400_000), startsBefore: new Date(base + 4 * 86_400_000) })).toEqual(['charlie']);
+      });
+    });
+  });
+}
