@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { PreconditionFailedError } from '../shared/domain-error';
+import { StaticCursors } from '../shared/pagination/cursors';
+import { TournamentNotFoundError } from './domain/tournament-errors';
+import { InMemoryTournamentRepository } from './testing/in-memory-tournament.repository';
+import { TournamentsService } from './tournaments.service';
+
+describe('TournamentsService', () => {
+  const account = randomUUID();
+  let repository: InMemoryTournamentRepository;
+  let service: TournamentsService;
+
+  beforeEach(() => {
+    repository = new InMemoryTournamentRepository();
+    service = new TournamentsService(repository, new StaticCursors('service-spec-secret-0123456789abcdef'));
+  });
+
+  const create = (name = 'Cup') => service.create(account, { name, format: 'swiss' });
+
+  it('hides other accounts’ tournaments for reads, updates and deletes', async () => {
+    const { id } = await create();
+    const other = randomUUID();
+    await expect(service.get(other, id)).rejects.toBeInstanceOf(TournamentNotFoundError);
+    await expect(service.update(other, id, { name: 'Mine now' }, undefined)).rejects.toBeInstanceOf(TournamentNotFoundError);
+    await expect(service.delete(other, id, undefined)).rejects.toBeInstanceOf(TournamentNotFoundError);
+    expect((await service.get(account, id)).name).toBe('Cup');
+  });
+
+  it('bumps the version on a real change only', async () => {
+    const { id } = await create();
+    expect((await service.update(account, id, { name: 'Cup' }, undefined)).version).toBe(1);
+    expect((await service.update(account, id, { name: 'Renamed' }, undefined)).version).toBe(2);
+  });
+
+  it('refuses a stale If-Match with 412 and changes nothing', async () => {
+    const { id } = await create();
+    await service.update(account, id, { name: 'v2' }, 1);
+    await expect(service.update(account, id, { name: 'late' }, 1)).rejects.toBeInstanceOf(PreconditionFailedError);
+    await expect(service.delete(account, id, 1)).rejects.toBeInstanceOf(PreconditionFailedError);
+    expect((await service.get(account, id)).name).toBe('v2');
+  });
+
+  it('refuses to delete a tournament in progress', async () => {
+    const { id } = await create();
+    await service.update(account, id, { status: 'in_progress' }, undefined);
+    await expect(service.delete(account, id, undefined)).rejects.toMatchObject({ code: 'invalid_state_transition' });
+    await service.update(account, id, { status: 'cancelled' }, undefined);
+    await service.delete(account, id, undefined);
+    await expect(service.get(account, id)).rejects.toBeInstanceOf(TournamentNotFoundError);
+  });
+
+  it('pages with signed cursors and refuses a cursor from another query', async () => {
+    for (const name of ['a', 'b', 'c']) await create(name);
+    const sort = { field: 'name' as const, direction: 'asc' as const };
+    const first = await service.list(account, { filters: {}, sort, limit: 2 });
+    expect(first.items.map((t) => t.name)).toEqual(['a', 'b']);
+    const second = await service.list(account, { filters: {}, sort, limit: 2, cursor: first.nextCursor! });
+    expect(second.items.map((t) => t.name)).toEqual(['c']);
+    expect(second.nextCursor).toBeNull();
+    await expect(service.list(account, { filters: { q: 'a' }, sort, limit: 2, cursor: first.nextCursor! })).rejects.toMatchObject({
+      problem: expect.objectContaining({ code: 'invalid_parameter' }),
+    });
+  });
+});
