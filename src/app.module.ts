@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
+import { DocsModule } from './docs/docs.module';
 import { HealthModule } from './health/health.module';
 import { ProblemFilter } from './shared/http/problem.filter';
 import { RequestValidationPipe } from './shared/http/request-validation.pipe';
@@ -11,20 +12,25 @@ import { RouteTable } from './shared/http/route-table';
 import { AuthenticationRequiredGuard } from './tokens/http/authentication-required.guard';
 import { BearerAuthGuard } from './tokens/http/bearer-auth.guard';
 import { TokensModule } from './tokens/tokens.module';
+import { RateLimitGuard } from './rate-limit/rate-limit.guard';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { mikroOrmOptions } from './shared/persistence/mikro-orm.options';
+import { SharedModule } from './shared/shared.module';
+import { TournamentsModule } from './tournaments/tournaments.module';
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, routes: RouteTable, logger: Logger): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), MikroOrmModule.forRoot(mikroOrmOptions(config, logger)), HealthModule, TokensModule],
+      imports: [ConfigModule.forRoot(config), MikroOrmModule.forRoot(mikroOrmOptions(config, logger)), HealthModule, DocsModule, TokensModule, RateLimitModule, SharedModule, TournamentsModule],
       providers: [
         { provide: RouteTable, useValue: routes },
         { provide: APP_FILTER, useClass: ProblemFilter },
         { provide: APP_PIPE, useClass: RequestValidationPipe },
-        // Global guards run in this order: identify the caller, then refuse the unauthenticated.
+        // Global guards run in this order: identify the caller, count the request, then refuse the unauthenticated.
         { provide: APP_GUARD, useExisting: BearerAuthGuard },
+        { provide: APP_GUARD, useExisting: RateLimitGuard },
         { provide: APP_GUARD, useExisting: AuthenticationRequiredGuard },
       ],
     };

@@ -34,6 +34,8 @@ export class AppConfig {
   readonly cursorSecret: string | undefined;
   readonly rateLimitPerMinute: number;
   readonly redisUrl: string | undefined;
+  /** Namespace of the rate-limit counters in Redis, so environments can share one server. */
+  readonly rateLimitKeyPrefix: string;
   readonly trustProxy: string | undefined;
 
   constructor(values: AppConfigValues) {
@@ -55,6 +57,7 @@ export class AppConfig {
       cursorSecret: read.optionalSecret('CURSOR_SECRET', 32),
       rateLimitPerMinute: read.integer('RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
       redisUrl: read.url('REDIS_URL', ['redis:', 'rediss:']),
+      rateLimitKeyPrefix: read.string('RATE_LIMIT_KEY_PREFIX', 'tlm:rl:'),
       trustProxy: read.optionalString('TRUST_PROXY'),
     });
   }
