@@ -15,3 +15,22 @@ export async function positionFrom(cursors: Cursors, cursor: string | undefined,
   }
   return position;
 }
+
+/**
+ * One keyset page: fetches one row more than asked after the cursor's position,
+ * and signs a cursor on the last row shown when that extra row exists.
+ * `scope` (filters and sort) is what the cursor is bound to.
+ */
+export async function keysetPage<R extends { position: KeysetPosition }>(
+  cursors: Cursors,
+  request: { cursor?: string; limit: number },
+  scope: object,
+  fetch: (after: KeysetPosition | undefined, limit: number) => Promise<R[]>,
+): Promise<{ rows: R[]; nextCursor: string | null }> {
+  const after = await positionFrom(cursors, request.cursor, scope);
+  const rows = await fetch(after, request.limit + 1);
+  const page = rows.slice(0, request.limit);
+  const last = page.at(-1);
+  const nextCursor = rows.length > request.limit && last ? await cursors.encode(last.position, scope) : null;
+  return { rows: page, nextCursor };
+}

@@ -37,7 +37,7 @@ export class MikroOrmTournamentRepository extends TournamentRepository {
 
   async save(tournament: Tournament): Promise<void> {
     try {
-      await this.em.flush();
+      await this.em.persistAndFlush(tournament);
     } catch (error) {
       if (!(error instanceof OptimisticLockError)) throw error;
       // The identity map holds a version nobody has any more: start over from the database.
