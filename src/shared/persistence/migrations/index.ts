@@ -2,10 +2,12 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { AccountsAndApiTokens20261121000100 } from './20261121000100-accounts-and-api-tokens';
 import { IdempotencyKeys20261121000200 } from './20261121000200-idempotency-keys';
 import { Tournaments20261121000300 } from './20261121000300-tournaments';
+import { Leagues20261121000400 } from './20261121000400-leagues';
 
 /** Every schema change, oldest first. Append new migrations; never edit a released one. */
 export const MIGRATIONS: MigrationObject[] = [
   { name: '20261121000100-accounts-and-api-tokens', class: AccountsAndApiTokens20261121000100 },
   { name: '20261121000200-idempotency-keys', class: IdempotencyKeys20261121000200 },
   { name: '20261121000300-tournaments', class: Tournaments20261121000300 },
+  { name: '20261121000400-leagues', class: Leagues20261121000400 },
 ];
