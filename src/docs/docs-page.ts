@@ -1,0 +1,493 @@
+import { PROBLEM_KINDS, ProblemCode, problemDocument } from '../shared/http/problem';
+import { TOKEN_NOTES, TOKEN_STEPS } from './openapi';
+import {
+  HTTP_METHODS,
+  HttpMethod,
+  isReference,
+  OpenApiDocument,
+  OperationObject,
+  ParameterObject,
+  Reference,
+  resolveRef,
+  ResponseObject,
+  SchemaObject,
+} from './openapi-types';
+import { PROBLEM_GUIDE } from './problem-guide';
+
+/**
+ * The /docs page: the OpenAPI document rendered as one self-contained HTML
+ * page (inline CSS, no scripts, no external resources), plus a quick start,
+ * the conventions and every problem code. Every interpolated value goes
+ * through `html`, which escapes anything that is not already markup.
+ */
+export interface DocsPageOptions {
+  rateLimitPerMinute: number;
+}
+
+export function renderDocsPage(document: OpenApiDocument, options: DocsPageOptions): string {
+  const operations = listOperations(document);
+  const body = html`<div class="layout">
+${navigation(document, operations)}
+<main>
+${pageHeader(document)}
+${quickStart()}
+${conventions(document, options)}
+${endpoints(document, operations)}
+${schemasSection(document)}
+${errorsSection()}
+</main>
+</div>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(document.info.title)} – documentation</title>
+<style>${STYLE}</style>
+</head>
+<body>
+${body.value}
+</body>
+</html>
+`;
+}
+
+// ---------------------------------------------------------------- HTML building blocks
+
+/** Markup that is already safe; anything else interpolated into `html` is escaped. */
+class Html {
+  constructor(readonly value: string) {}
+}
+
+type Renderable = Html | string | number | boolean | null | undefined | Renderable[];
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function html(strings: TemplateStringsArray, ...values: Renderable[]): Html {
+  return new Html(strings.reduce((out, string, index) => out + render(values[index - 1]) + string));
+}
+
+function render(value: Renderable): string {
+  if (value instanceof Html) return value.value;
+  if (Array.isArray(value)) return value.map(render).join('');
+  if (value === undefined || value === null || value === false) return '';
+  return escapeHtml(String(value));
+}
+
+function join(parts: Renderable[], separator: string): Html {
+  return new Html(parts.map(render).join(escapeHtml(separator)));
+}
+
+/** The little Markdown our descriptions use: `code` spans. */
+function md(text: string | undefined): Html {
+  if (!text) return new Html('');
+  return join(
+    text.split(/`([^`]+)`/).map((part, index) => (index % 2 === 1 ? html`<code>${part}</code>` : part)),
+    '',
+  );
+}
+
+function codeList(values: readonly (string | null)[]): Html {
+  return join(
+    values.map((value) => html`<code>${String(value)}</code>`),
+    ', ',
+  );
+}
+
+// ---------------------------------------------------------------- the document, flattened
+
+interface Operation {
+  method: HttpMethod;
+  path: string;
+  operation: OperationObject;
+  parameters: ParameterObject[];
+}
+
+function deref<T extends object>(document: OpenApiDocument, value: T | Reference): T {
+  if (!isReference(value)) return value;
+  const target = resolveRef(document, value.$ref);
+  if (target === undefined) throw new Error(`Unresolved $ref in the OpenAPI document: ${value.$ref}`);
+  return target as T;
+}
+
+function refName(ref: string): string {
+  return ref.slice(ref.lastIndexOf('/') + 1);
+}
+
+function listOperations(document: OpenApiDocument): Operation[] {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    HTTP_METHODS.filter((method) => item[method]).map((method) => {
+      const operation = item[method]!;
+      const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((parameter) => deref(document, parameter));
+      return { method, path, operation, parameters };
+    }),
+  );
+}
+
+function isPublicOperation(document: OpenApiDocument, operation: OperationObject): boolean {
+  return (operation.security ?? document.security).length === 0;
+}
+
+// ---------------------------------------------------------------- page sections
+
+function pageHeader(document: OpenApiDocument): Html {
+  return html`<header class="page-header">
+<h1>${document.info.title}</h1>
+<p class="lede">List, read, create, update and delete your tournaments and leagues over HTTP and JSON.
+API access requires the <strong>premium plan</strong>.</p>
+<p class="meta">Version ${document.info.version} · OpenAPI ${document.openapi} document:
+<a href="/api/v1/openapi.json"><code>/api/v1/openapi.json</code></a></p>
+</header>`;
+}
+
+function navigation(document: OpenApiDocument, operations: Operation[]): Html {
+  const byTag = document.tags.map(
+    (tag) => html`<li><a href="#tag-${tag.name}">${tag.name}</a>
+<ul>${operations
+      .filter((entry) => entry.operation.tags.includes(tag.name))
+      .map((entry) => html`<li><a href="#op-${entry.operation.operationId}"><span class="verb ${entry.method}">${entry.method.toUpperCase()}</span> ${entry.operation.summary}</a></li>`)}</ul></li>`,
+  );
+  return html`<nav aria-label="Contents">
+<p class="nav-title">Contents</p>
+<ul>
+<li><a href="#quick-start">Quick start</a></li>
+<li><a href="#conventions">Conventions</a></li>
+<li><a href="#endpoints">Endpoints</a><ul>${byTag}</ul></li>
+<li><a href="#schemas">Schemas</a></li>
+<li><a href="#errors">Errors</a></li>
+</ul>
+</nav>`;
+}
+
+const CURL_LIST = `export BASE_URL=http://localhost:3000   # your server's address
+export API_TOKEN=tlm_...                 # your token
+
+curl -sS "$BASE_URL/api/v1/tournaments?limit=10" \\
+  -H "Authorization: Bearer $API_TOKEN" \\
+  -H "Content-Type: application/json"`;
+
+const CURL_CREATE = `curl -sS -X POST "$BASE_URL/api/v1/tournaments" \\
+  -H "Authorization: Bearer $API_TOKEN" \\
+  -H "Content-Type: application/json" \\
+  -H "Idempotency-Key: $(uuidgen)" \\
+  -d '{"name": "Spring Cup", "format": "single_elimination", "starts_at": "2026-05-01T18:00:00.000Z"}'`;
+
+const CLI_TOKEN = `node dist/cli.js account:create --email you@example.com --plan premium    # a new account, or:
+node dist/cli.js account:set-plan --email you@example.com --plan premium  # an existing one
+node dist/cli.js token:generate --email you@example.com                   # prints {"token":"tlm_..."} once`;
+
+function quickStart(): Html {
+  return html`<section id="quick-start">
+<h2>Quick start</h2>
+<h3>1. Get an API token</h3>
+<ol>${TOKEN_STEPS.map((step) => html`<li>${md(step)}</li>`)}</ol>
+<ul>${TOKEN_NOTES.map((note) => html`<li>${md(note)}</li>`)}</ul>
+<p>Operators of the service can issue a token from the server’s command line instead (it replaces any previous token of that account):</p>
+<pre><code>${CLI_TOKEN}</code></pre>
+<h3>2. Call the API</h3>
+<p>Send the token in the <code>Authorization</code> header on every request, with <code>Content-Type: application/json</code>:</p>
+<pre><code>${CURL_LIST}</code></pre>
+<p>Create a tournament. The answer is <code>201 Created</code> with the tournament, its <code>Location</code> and <code>ETag</code>;
+the <code>Idempotency-Key</code> makes the request safe to retry after a network failure.</p>
+<pre><code>${CURL_CREATE}</code></pre>
+<p>Every error comes back as <code>application/problem+json</code> with a stable <code>code</code>: see <a href="#errors">Errors</a>.</p>
+</section>`;
+}
+
+function conventions(document: OpenApiDocument, options: DocsPageOptions): Html {
+  const items = [
+    'JSON in and out, UTF-8. Field names are `snake_case`. Send `Content-Type: application/json` on every request; on GET and DELETE it is harmless.',
+    'Instants are RFC 3339 in UTC with milliseconds (`2026-05-01T18:00:00.000Z`); calendar dates are `YYYY-MM-DD`.',
+    'Identifiers are UUIDs (time-ordered v7). A malformed id in a path is 404, like an unknown one. Another account’s resources are 404 too.',
+    'Bodies are JSON objects of at most 64 KiB. Unknown fields and read-only fields (`id`, `created_at`, `updated_at`, `version`, counts) are 422, never silently dropped.',
+    'PATCH takes a JSON merge patch (RFC 7396), as `application/json` or `application/merge-patch+json`: absent fields stay unchanged, `null` clears an optional field.',
+    'Optimistic concurrency: reading one resource returns a strong `ETag`. Send it in `If-None-Match` to get 304 when nothing changed, and in `If-Match` on PATCH or DELETE to get 412 instead of overwriting someone else’s change.',
+    'Safe retries: send an `Idempotency-Key` (1–255 characters) with POST. For 24 hours a retry with the same key and body returns the first response with `Idempotent-Replayed: true` and creates nothing.',
+    'Pagination: lists return `{"data": [...], "next_cursor": ...}`. Pass `next_cursor` as `cursor` (with the same filters and sort) for the next page, until it is `null`; the `Link: <...>; rel="next"` header carries the same URL. `limit` is 1–100 (default 20). Unknown query parameters are 400.',
+    `Rate limit: ${options.rateLimitPerMinute} requests per minute per account, across all endpoints together; requests that fail authentication count per client address. ` +
+      'Every `/api/v1` response says where you stand in `RateLimit-Policy`, `RateLimit`, `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset`; over the limit the answer is 429 with `Retry-After`. Health probes and these docs are not limited.',
+    'Errors are RFC 9457 problem details with a stable `code` and the `request_id`; see Errors below.',
+    'Every response carries `X-Request-Id`. Send your own (1–128 characters of `A-Za-z0-9._:-`) to correlate requests with your logs.',
+  ];
+  return html`<section id="conventions">
+<h2>Conventions</h2>
+<ul class="conventions">${items.map((item) => html`<li>${md(item)}</li>`)}</ul>
+<h3 id="headers">Response headers</h3>
+${headersTable(document)}
+</section>`;
+}
+
+function headersTable(document: OpenApiDocument): Html {
+  const rows = Object.entries(document.components.headers).map(
+    ([name, header]) => html`<tr id="header-${name}"><td><code>${name}</code></td><td>${md(header.description)}</td>
+<td>${header.example === undefined ? '' : html`<code>${String(header.example)}</code>`}</td></tr>`,
+  );
+  return html`<table><thead><tr><th>Header</th><th>Meaning</th><th>Example</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+// ---------------------------------------------------------------- endpoints
+
+function endpoints(document: OpenApiDocument, operations: Operation[]): Html {
+  const groups = document.tags.map(
+    (tag) => html`<section class="tag" id="tag-${tag.name}">
+<h3>${tag.name}</h3>
+<p>${md(tag.description)}</p>
+${operations.filter((entry) => entry.operation.tags.includes(tag.name)).map((entry) => operationSection(document, entry))}
+</section>`,
+  );
+  return html`<section id="endpoints"><h2>Endpoints</h2>${groups}</section>`;
+}
+
+function operationSection(document: OpenApiDocument, entry: Operation): Html {
+  const { method, path, operation } = entry;
+  const access = isPublicOperation(document, operation)
+    ? html`<p class="access open">No token needed.</p>`
+    : html`<p class="access">Requires <code>Authorization: Bearer &lt;API_TOKEN&gt;</code> of a premium account.</p>`;
+  return html`<article class="operation" id="op-${operation.operationId}">
+<h4><span class="verb ${method}">${method.toUpperCase()}</span> <code class="path">${path}</code></h4>
+<p class="summary">${operation.summary}</p>
+${operation.description ? html`<p>${md(operation.description)}</p>` : ''}
+${access}
+${parametersTable(entry.parameters)}
+${requestBody(operation)}
+${responsesTable(document, operation)}
+</article>`;
+}
+
+function parametersTable(parameters: ParameterObject[]): Html {
+  if (parameters.length === 0) return html``;
+  const rows = parameters.map(
+    (parameter) => html`<tr><td><code>${parameter.name}</code>${parameter.required ? html` <span class="required">required</span>` : ''}</td>
+<td>${parameter.in}</td><td>${typeOf(parameter.schema)}${parameter.explode === false ? ', comma-separated' : ''}</td>
+<td>${details(parameter.description, parameter.schema)}</td></tr>`,
+  );
+  return html`<h5>Parameters</h5>
+<table><thead><tr><th>Name</th><th>In</th><th>Type</th><th>Details</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+function requestBody(operation: OperationObject): Html {
+  const body = operation.requestBody;
+  if (!body) return html``;
+  const [first] = Object.values(body.content);
+  return html`<h5>Request body</h5>
+<p>${body.required ? 'Required' : 'Optional'}, as ${join(
+    Object.keys(body.content).map((type) => html`<code>${type}</code>`),
+    ' or ',
+  )}: ${typeOf(first.schema)}. ${md(body.description)}</p>`;
+}
+
+/** Headers every /api/v1 response carries: listed once under Conventions, not on every row. */
+const RATE_LIMIT_HEADERS = ['RateLimit-Policy', 'RateLimit', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+
+function responsesTable(document: OpenApiDocument, operation: OperationObject): Html {
+  const rows = Object.entries(operation.responses).map(([status, value]) => {
+    const response = deref<ResponseObject>(document, value);
+    return html`<tr><td><span class="status s${status[0]}">${status}</span></td><td>${md(response.description)}</td>
+<td>${responseBody(response)}</td><td>${responseHeaders(response)}</td></tr>`;
+  });
+  return html`<h5>Responses</h5>
+<table class="responses"><thead><tr><th>Status</th><th>When</th><th>Body</th><th>Headers</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+function responseBody(response: ResponseObject): Html {
+  if (!response.content) return html`<span class="muted">none</span>`;
+  return join(
+    Object.entries(response.content).map(([type, media]) => {
+      const codes = Object.keys(media.examples ?? {}).filter((code): code is ProblemCode => Object.hasOwn(PROBLEM_KINDS, code));
+      const codeLinks = codes.map((code) => html`<a href="#problem-${code}"><code>${code}</code></a>`);
+      return html`${typeOf(media.schema)} <span class="muted">(${type})</span>${codes.length > 0 ? html`<br>code: ${join(codeLinks, ', ')}` : ''}`;
+    }),
+    '',
+  );
+}
+
+function responseHeaders(response: ResponseObject): Html {
+  const names = Object.keys(response.headers ?? {}).filter((name) => name !== 'X-Request-Id');
+  const own = names.filter((name) => !RATE_LIMIT_HEADERS.includes(name)).map((name) => html`<a href="#header-${name}"><code>${name}</code></a>`);
+  const rateLimited = names.some((name) => RATE_LIMIT_HEADERS.includes(name)) ? [html`<a href="#headers" class="muted">rate-limit headers</a>`] : [];
+  return join([...own, ...rateLimited], ', ');
+}
+
+// ---------------------------------------------------------------- schemas
+
+function schemasSection(document: OpenApiDocument): Html {
+  const sections = Object.entries(document.components.schemas).map(([name, schema]) => schemaSection(name, schema));
+  return html`<section id="schemas">
+<h2>Schemas</h2>
+<p>Fields marked read-only appear in responses only; sending them is 422.</p>
+${sections}
+</section>`;
+}
+
+function schemaSection(name: string, schema: SchemaObject): Html {
+  const example = schema.examples?.[0];
+  return html`<article class="schema" id="schema-${name}">
+<h3>${name}</h3>
+${schema.description ? html`<p>${md(schema.description)}</p>` : ''}
+${schema.properties ? fieldsTable(schema) : html`<p>${typeOf(schema)}. ${rules(schema)}</p>`}
+${example === undefined ? '' : html`<details><summary>Example</summary><pre><code>${JSON.stringify(example, null, 2)}</code></pre></details>`}
+</article>`;
+}
+
+function fieldsTable(schema: SchemaObject): Html {
+  const required = new Set(schema.required ?? []);
+  // Request bodies are closed (additionalProperties: false); in what the server sends, "required" means "always present".
+  const isRequestBody = schema.additionalProperties === false;
+  const presence = (field: string): Html =>
+    required.has(field)
+      ? isRequestBody
+        ? html`<span class="required">required</span>`
+        : html`<span class="muted">always</span>`
+      : html`<span class="muted">optional</span>`;
+  const rows = Object.entries(schema.properties ?? {}).map(
+    ([field, property]) => html`<tr><td><code>${field}</code></td><td>${typeOf(property)}</td>
+<td>${presence(field)}</td><td>${details(property.description, property)}</td></tr>`,
+  );
+  const closed = schema.additionalProperties === false ? html`<p class="muted">No other fields are accepted.</p>` : '';
+  return html`<table><thead><tr><th>Field</th><th>Type</th><th></th><th>Details</th></tr></thead><tbody>${rows}</tbody></table>${closed}`;
+}
+
+function details(description: string | undefined, schema: SchemaObject): Html {
+  return join([description ? md(description) : '', rules(schema)], ' ');
+}
+
+/** A short human name for a schema's type, linking to named schemas. */
+function typeOf(schema: SchemaObject): Html {
+  if (schema.$ref) {
+    const name = refName(schema.$ref);
+    return html`<a href="#schema-${name}">${name}</a>`;
+  }
+  if (schema.const !== undefined) return html`<code>${JSON.stringify(schema.const)}</code>`;
+  if (schema.oneOf) return join(schema.oneOf.map(typeOf), ' or ');
+  const types = schema.type === undefined ? [] : ([] as string[]).concat(schema.type);
+  const labels = types.map((type) => {
+    if (type === 'array') return html`array of ${schema.items ? grouped(schema.items) : 'values'}`;
+    if (type === 'object' && typeof schema.additionalProperties === 'object') return html`object of string → ${grouped(schema.additionalProperties)}`;
+    if (type === 'string' && schema.format) return html`string (${schema.format})`;
+    return html`${type}`;
+  });
+  return labels.length > 0 ? join(labels, ' or ') : html`any`;
+}
+
+/** A nested type in parentheses when it is a union, so `string or null` inside an object reads unambiguously. */
+function grouped(schema: SchemaObject): Html {
+  const union = (Array.isArray(schema.type) && schema.type.length > 1) || (schema.oneOf?.length ?? 0) > 1;
+  return union ? html`(${typeOf(schema)})` : typeOf(schema);
+}
+
+/** The constraints of a schema, as a sentence fragment. */
+function rules(schema: SchemaObject): Html {
+  const out: Html[] = [];
+  if (schema.enum) out.push(html`One of ${codeList(schema.enum)}.`);
+  const { minLength, maxLength, minimum, maximum } = schema;
+  if (minLength !== undefined && maxLength !== undefined) out.push(html`${minLength}–${maxLength} characters.`);
+  else if (maxLength !== undefined) out.push(html`At most ${maxLength} characters.`);
+  if (minimum !== undefined && maximum !== undefined) out.push(html`${minimum}–${maximum}.`);
+  else if (minimum !== undefined) out.push(html`At least ${minimum}.`);
+  if (schema.maxProperties !== undefined) out.push(html`At most ${schema.maxProperties} keys.`);
+  const keys = schema.propertyNames;
+  if (keys?.maxLength !== undefined) out.push(html`Keys of ${keys.minLength === undefined ? 'at most ' : `${keys.minLength}–`}${keys.maxLength} characters.`);
+  if (typeof schema.additionalProperties === 'object' && schema.additionalProperties.maxLength !== undefined) {
+    out.push(html`Values of at most ${schema.additionalProperties.maxLength} characters.`);
+  }
+  if (schema.pattern !== undefined) out.push(html`Pattern <code>${schema.pattern}</code>.`);
+  if (schema.default !== undefined) out.push(html`Default <code>${JSON.stringify(schema.default)}</code>.`);
+  if (schema.readOnly) out.push(html`<span class="readonly">read-only</span>`);
+  return join(out, ' ');
+}
+
+// ---------------------------------------------------------------- errors
+
+function errorsSection(): Html {
+  const rows = (Object.keys(PROBLEM_KINDS) as ProblemCode[]).map(
+    (code) => html`<tr id="problem-${code}"><td><code>${code}</code></td><td><span class="status s${String(PROBLEM_KINDS[code].status)[0]}">${PROBLEM_KINDS[code].status}</span></td>
+<td>${PROBLEM_KINDS[code].title}</td><td>${md(PROBLEM_GUIDE[code])}</td></tr>`,
+  );
+  return html`<section id="errors">
+<h2>Errors</h2>
+<p>Every 4xx and 5xx answer is an RFC 9457 problem (<code>application/problem+json</code>) with <code>type</code>, <code>title</code>, <code>status</code>,
+<code>detail</code>, <code>instance</code> (the request path), a stable <code>code</code> to switch on, and the <code>request_id</code>.
+422 answers list every bad body field in <code>errors</code> as <code>{"pointer", "detail"}</code>; 400 <code>invalid_parameter</code> answers list bad query parameters as
+<code>{"parameter", "detail"}</code>; 409 <code>invalid_state_transition</code> answers name the reachable statuses in <code>allowed_transitions</code>.
+A problem’s <code>type</code> links to its row below.</p>
+<pre><code>${PROBLEM_EXAMPLE}</code></pre>
+<table class="errors"><thead><tr><th>Code</th><th>Status</th><th>Title</th><th>When it happens and what to do</th></tr></thead><tbody>${rows}</tbody></table>
+</section>`;
+}
+
+const PROBLEM_EXAMPLE = JSON.stringify(
+  problemDocument(
+    {
+      code: 'validation_failed',
+      detail: 'The request body is not valid.',
+      extensions: { errors: [{ pointer: '/ends_at', detail: 'ends_at must not be before starts_at.' }] },
+    },
+    '/api/v1/tournaments',
+    '0b3e6f5c-2d41-4c8e-9a57-3f1d2e4c6b80',
+  ),
+  null,
+  2,
+);
+
+// ---------------------------------------------------------------- style
+
+const STYLE = `
+:root { --fg: #1c2230; --muted: #5d6678; --line: #dfe3ea; --soft: #f4f6f9; --accent: #1f56c2; }
+* { box-sizing: border-box; }
+html { scroll-behavior: smooth; }
+body { margin: 0; color: var(--fg); background: #fff; font: 15px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
+a { color: var(--accent); text-decoration: none; }
+a:hover { text-decoration: underline; }
+code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; font-size: 13px; }
+code { background: var(--soft); border-radius: 3px; padding: 1px 4px; }
+pre { background: #141b26; color: #e7ecf3; border-radius: 6px; padding: 12px 14px; overflow-x: auto; line-height: 1.45; }
+pre code { background: none; padding: 0; color: inherit; }
+.layout { display: grid; grid-template-columns: 270px minmax(0, 1fr); }
+nav { position: sticky; top: 0; height: 100vh; overflow-y: auto; padding: 20px 14px; background: var(--soft); border-right: 1px solid var(--line); font-size: 14px; }
+nav ul { list-style: none; margin: 0; padding-left: 12px; }
+nav > ul { padding-left: 0; }
+nav li { margin: 3px 0; }
+nav .verb { min-width: 46px; font-size: 10px; padding: 2px 4px; }
+.nav-title { margin: 0 0 8px; font-weight: 700; text-transform: uppercase; letter-spacing: .05em; font-size: 12px; color: var(--muted); }
+main { padding: 28px 44px 80px; max-width: 1060px; }
+.page-header h1 { margin: 0 0 6px; font-size: 28px; }
+.lede { font-size: 17px; margin: 0 0 6px; }
+.meta, .muted { color: var(--muted); }
+h2 { margin: 44px 0 12px; padding-bottom: 6px; border-bottom: 2px solid var(--line); font-size: 23px; }
+h3 { margin: 28px 0 8px; font-size: 19px; }
+h4 { margin: 14px 0 4px; font-size: 16px; display: flex; align-items: center; gap: 10px; flex-wrap: wrap; }
+h5 { margin: 16px 0 4px; font-size: 13px; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); }
+table { width: 100%; border-collapse: collapse; margin: 6px 0 14px; font-size: 14px; }
+th, td { text-align: left; vertical-align: top; padding: 6px 8px; border-bottom: 1px solid var(--line); }
+th { background: var(--soft); font-weight: 600; }
+td:first-child { white-space: nowrap; }
+.operation, .schema { border: 1px solid var(--line); border-radius: 8px; padding: 4px 18px 6px; margin: 16px 0; }
+.operation .path { font-size: 15px; background: none; padding: 0; }
+.summary { margin: 2px 0 6px; font-weight: 600; }
+.access { margin: 4px 0; color: var(--muted); font-size: 14px; }
+.access.open { color: #1d6b43; }
+.verb { display: inline-block; min-width: 62px; padding: 4px 6px; border-radius: 4px; color: #fff; text-align: center; font: 700 12px/1.2 ui-monospace, Menlo, Consolas, monospace; }
+.verb.get { background: #1d7a4c; }
+.verb.post { background: #1f56c2; }
+.verb.put, .verb.patch { background: #9a5b00; }
+.verb.delete { background: #b3261e; }
+.status { display: inline-block; min-width: 38px; padding: 1px 6px; border-radius: 10px; text-align: center; font: 600 12px/1.5 ui-monospace, Menlo, Consolas, monospace; }
+.s2 { background: #dcf3e5; color: #13552f; }
+.s3 { background: #e6e9ef; color: #333b4a; }
+.s4 { background: #fdecd3; color: #7a4300; }
+.s5 { background: #fbdcda; color: #8c1d18; }
+.required { color: #8c1d18; font-size: 12px; font-weight: 600; }
+.readonly { color: var(--muted); font-size: 12px; font-style: italic; }
+.conventions li { margin: 5px 0; }
+details { margin: 4px 0 10px; }
+summary { cursor: pointer; color: var(--accent); }
+tr:target { background: #fff7d6; }
+@media (max-width: 900px) {
+  .layout { display: block; }
+  nav { position: static; height: auto; border-right: 0; border-bottom: 1px solid var(--line); }
+  main { padding: 18px; }
+  td:first-child { white-space: normal; }
+}
+`;

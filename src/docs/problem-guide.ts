@@ -1,0 +1,48 @@
+import type { ProblemCode } from '../shared/http/problem';
+
+/**
+ * For every code in the problem catalogue: when it happens and what to do.
+ * Rendered on /docs under `id="problem-<code>"`, where each problem's `type`
+ * URI points. Typed by the catalogue, so a new code without an entry here
+ * does not compile.
+ */
+export const PROBLEM_GUIDE: Record<ProblemCode, string> = {
+  malformed_request:
+    'The body is not valid JSON, its Content-Length is wrong, or a header such as `Idempotency-Key` is malformed. Fix the request; retrying it unchanged will fail again.',
+  invalid_parameter:
+    'A query parameter is unknown, out of range or malformed, or `cursor` was not issued for this query. `errors` names each parameter; fix them, or start again from the first page.',
+  unauthenticated: 'No API token was sent. Send it as `Authorization: Bearer <API_TOKEN>` (not in the query string or body).',
+  invalid_token:
+    'The token is unknown, mistyped, revoked or replaced by a newer one. Use your current token, or generate a new one on the account settings page.',
+  subscription_required:
+    'The token is valid but its account is not (or no longer) on the premium plan. Subscribe to premium on the account settings page, then retry.',
+  not_found:
+    'Nothing lives at this path for you: the id does not exist, belongs to another account, or is not a UUID (or the path itself is unknown). Check the id.',
+  method_not_allowed: 'The path exists but not with this HTTP method. The `Allow` header lists the methods it accepts.',
+  not_acceptable: 'The `Accept` header rules out JSON, the only format the API answers in. Accept `application/json` (or `*/*`).',
+  invalid_state_transition:
+    'The requested `status` cannot be reached from the current one (or the current status forbids the operation). `allowed_transitions` lists the statuses you can move to now.',
+  field_locked:
+    'The tournament is `in_progress` or later: only `name`, `description`, `metadata` and `status` may still change. Leave the other fields out of the patch.',
+  league_not_empty:
+    'The league still has tournaments, and nothing is deleted implicitly. Delete them or set their `league_id` to `null` first, then retry.',
+  league_closed: 'The league is `completed` or `archived`; tournaments can join only `draft` or `active` leagues. Choose another league or none.',
+  idempotency_key_in_use:
+    'An earlier request with this `Idempotency-Key` is still being processed. Wait a moment and retry with the same key and body to get its result.',
+  email_taken: 'An account with this email address already exists (sign-up and the admin command line). Sign in, or use another address.',
+  conflict: 'The request clashes with the current state of the resource, for example a concurrent change. Read the resource again and retry.',
+  precondition_failed:
+    'The `If-Match` ETag is no longer current: someone changed the resource since you read it. GET it again, re-apply your change, and retry with the new ETag.',
+  payload_too_large: 'The body is larger than 64 KiB. Send a smaller body.',
+  unsupported_media_type:
+    'A POST or PATCH body was sent without `Content-Type: application/json` (PATCH also accepts `application/merge-patch+json`). Set the header.',
+  validation_failed:
+    'The body breaks a rule: a missing, unknown or read-only field, a value out of range, an unknown time zone, an end before a start, or a league that is not yours. `errors` lists every field by JSON Pointer.',
+  idempotency_key_reused:
+    'This `Idempotency-Key` was used in the last 24 hours with a different body. Use a new key for a new request.',
+  rate_limited:
+    'Your account (or, without a valid token, your address) has used up its requests for this minute. Wait for the number of seconds in `Retry-After`.',
+  internal_error: 'Something failed on our side; the body deliberately says nothing more. Retry later, and quote `request_id` if you report it.',
+  service_unavailable:
+    'The service cannot reach its database right now (or is starting or stopping). Retry after the number of seconds in `Retry-After`.',
+};
