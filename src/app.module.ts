@@ -17,13 +17,14 @@ import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { mikroOrmOptions } from './shared/persistence/mikro-orm.options';
 import { SharedModule } from './shared/shared.module';
 import { TournamentsModule } from './tournaments/tournaments.module';
+import { LeaguesModule } from './leagues/leagues.module';
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, routes: RouteTable, logger: Logger): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), MikroOrmModule.forRoot(mikroOrmOptions(config, logger)), HealthModule, DocsModule, TokensModule, RateLimitModule, SharedModule, TournamentsModule],
+      imports: [ConfigModule.forRoot(config), MikroOrmModule.forRoot(mikroOrmOptions(config, logger)), HealthModule, DocsModule, TokensModule, RateLimitModule, SharedModule, TournamentsModule, LeaguesModule],
       providers: [
         { provide: RouteTable, useValue: routes },
         { provide: APP_FILTER, useClass: ProblemFilter },

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { ConflictError, PreconditionFailedError } from '../shared/domain-error';
+import { ExpectedVersion, withFreshVersion } from '../shared/concurrency/fresh-version';
 import { Cursors } from '../shared/pagination/cursors';
-import { positionFrom } from '../shared/pagination/list-request';
+import { keysetPage } from '../shared/pagination/list-request';
 import { Page } from '../shared/pagination/page';
 import { NewTournament, Tournament, TournamentChanges } from './domain/tournament';
 import { TournamentInProgressError, TournamentNotFoundError } from './domain/tournament-errors';
@@ -12,8 +12,7 @@ import {
   TournamentRepository,
 } from './domain/tournament.repository';
 
-/** The version an If-Match names: a number, any existing version, or none given. */
-export type ExpectedVersion = number | 'any' | undefined;
+export type { ExpectedVersion };
 
 export interface ListTournamentsRequest {
   filters: TournamentFilters;
@@ -21,9 +20,6 @@ export interface ListTournamentsRequest {
   limit: number;
   cursor?: string;
 }
-
-/** Writes lost to a concurrent writer are retried this often (without If-Match) before giving up. */
-const WRITE_ATTEMPTS = 5;
 
 /** Use cases of the tournaments API, all scoped to the calling account. */
 @Injectable()
@@ -65,30 +61,18 @@ export class TournamentsService {
 
   async list(accountId: string, request: ListTournamentsRequest): Promise<Page<Tournament>> {
     const cursorScope = { filters: request.filters, sort: request.sort };
-    const after = await positionFrom(this.cursors, request.cursor, cursorScope);
-    const rows = await this.tournaments.list({ accountId, ...cursorScope, after, limit: request.limit + 1 });
-    const page = rows.slice(0, request.limit);
-    const last = page.at(-1);
-    const nextCursor = rows.length > request.limit && last ? await this.cursors.encode(last.position, cursorScope) : null;
-    return { items: page.map((row) => row.tournament), nextCursor };
+    const page = await keysetPage(this.cursors, request, cursorScope, (after, limit) =>
+      this.tournaments.list({ accountId, ...cursorScope, after, limit }),
+    );
+    return { items: page.rows.map((row) => row.tournament), nextCursor: page.nextCursor };
   }
 
-  private async withFreshVersion<T>(
+  private withFreshVersion<T>(
     accountId: string,
     id: string,
     expected: ExpectedVersion,
     write: (tournament: Tournament) => Promise<T>,
   ): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      const tournament = await this.get(accountId, id);
-      if (typeof expected === 'number' && tournament.version !== expected) throw new PreconditionFailedError();
-      try {
-        return await write(tournament);
-      } catch (error) {
-        if (!(error instanceof StaleTournamentError)) throw error;
-        if (typeof expected === 'number') throw new PreconditionFailedError();
-        if (attempt >= WRITE_ATTEMPTS) throw new ConflictError('conflict', 'The tournament is being changed by other requests. Retry.');
-      }
-    }
+    return withFreshVersion(() => this.get(accountId, id), expected, write, 'tournament');
   }
 }

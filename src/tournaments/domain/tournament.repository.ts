@@ -1,3 +1,4 @@
+import { StaleVersionError } from '../../shared/concurrency/fresh-version';
 import { KeysetPosition } from '../../shared/pagination/cursor';
 import { SortDirection } from '../../shared/pagination/page';
 import { TournamentFormat, Tournament } from './tournament';
@@ -44,7 +45,7 @@ export abstract class TournamentRepository {
 }
 
 /** Another writer got there first: the version read is no longer current. */
-export class StaleTournamentError extends Error {
+export class StaleTournamentError extends StaleVersionError {
   constructor() {
     super('The tournament changed since it was read.');
   }

@@ -1,5 +1,5 @@
 import { InvalidError } from '../../shared/domain-error';
-import { METADATA_LIMITS } from '../../shared/domain/validation';
+import { applyMergePatch, checkMetadataSize, Metadata, sameValue } from '../../shared/domain/merge-patch';
 import { newId } from '../../shared/ids';
 import { InvalidTournamentTransitionError, TournamentFieldLockedError } from './tournament-errors';
 import { allowedTransitions, canTransition, INITIAL_STATUSES, locksSetup, TournamentStatus } from './tournament-status';
@@ -8,7 +8,7 @@ export const TOURNAMENT_FORMATS = ['single_elimination', 'double_elimination', '
 export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
 export const PARTICIPANT_TYPES = ['single', 'team'] as const;
 export type ParticipantType = (typeof PARTICIPANT_TYPES)[number];
-export type Metadata = Record<string, string>;
+export type { Metadata };
 
 /** What a client may set. On update only the keys present change; `null` clears an optional field. */
 export interface TournamentFields {
@@ -128,7 +128,6 @@ export class Tournament implements TournamentFields {
   }
 
   private merged(changes: TournamentChanges): TournamentFields {
-    const { metadata, ...rest } = changes;
     const current: TournamentFields = {
       name: this.name,
       description: this.description,
@@ -143,8 +142,7 @@ export class Tournament implements TournamentFields {
       leagueId: this.leagueId,
       metadata: this.metadata,
     };
-    const defined = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
-    return { ...current, ...defined, metadata: mergeMetadata(this.metadata, metadata) };
+    return applyMergePatch(current, changes);
   }
 
   private enter(status: TournamentStatus, now: Date): void {
@@ -163,32 +161,4 @@ function checkSchedule(startsAt: Date | null, endsAt: Date | null): void {
   if (startsAt && endsAt && endsAt.getTime() < startsAt.getTime()) {
     throw InvalidError.field('/ends_at', 'must not be before starts_at.');
   }
-}
-
-function checkMetadataSize(metadata: Metadata): void {
-  if (Object.keys(metadata).length > METADATA_LIMITS.maxKeys) {
-    throw InvalidError.field('/metadata', `must have at most ${METADATA_LIMITS.maxKeys} keys.`);
-  }
-}
-
-/** RFC 7396 on the metadata object: null clears it, a null value removes a key. */
-export function mergeMetadata(current: Metadata, patch: Record<string, string | null> | null | undefined): Metadata {
-  if (patch === undefined) return current;
-  if (patch === null) return {};
-  const merged: Metadata = { ...current };
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === null) delete merged[key];
-    else merged[key] = value;
-  }
-  return merged;
-}
-
-function sameValue(a: unknown, b: unknown): boolean {
-  if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
-  if (a && b && typeof a === 'object' && typeof b === 'object') return JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b));
-  return a === b;
-}
-
-function sortKeys(value: object): object {
-  return Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
 }

@@ -1,4 +1,5 @@
 import { parseInstant } from '../../shared/domain/validation';
+import { domainFieldsOf } from '../../shared/http/body-fields';
 import { NewTournament, Tournament, TournamentChanges } from '../domain/tournament';
 import { CreateTournamentDto, UpdateTournamentDto } from './tournament-body.dto';
 
@@ -48,13 +49,11 @@ const FIELD_NAMES = {
 
 /** Only the keys the client sent; instants become Dates. The DTO has already been validated. */
 function toDomainFields(body: CreateTournamentDto | UpdateTournamentDto): Record<string, unknown> {
-  const fields: Record<string, unknown> = {};
-  for (const [wire, domain] of Object.entries(FIELD_NAMES)) {
-    const value = (body as Record<string, unknown>)[wire];
-    if (value === undefined) continue;
-    fields[domain] = (wire === 'starts_at' || wire === 'ends_at') && typeof value === 'string' ? parseInstant(value) : value;
-  }
-  return fields;
+  return domainFieldsOf(body, FIELD_NAMES, { starts_at: toInstant, ends_at: toInstant });
+}
+
+function toInstant(value: unknown): unknown {
+  return typeof value === 'string' ? parseInstant(value) : value;
 }
 
 export function toNewTournament(body: CreateTournamentDto): NewTournament {

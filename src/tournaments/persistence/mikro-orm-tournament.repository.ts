@@ -1,6 +1,7 @@
 import { EntityManager, OptimisticLockError } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { keysetQuery, SortKeys } from '../../shared/persistence/keyset-query';
+import { containsPattern } from '../../shared/persistence/like-pattern';
 import { Tournament } from '../domain/tournament';
 import {
   PositionedTournament,
@@ -65,7 +66,7 @@ export class MikroOrmTournamentRepository extends TournamentRepository {
     if (filters.format) builder.where('format', filters.format);
     if (filters.leagueId) builder.where('league_id', filters.leagueId);
     if (filters.game) builder.whereRaw('lower(game) = lower(?)', [filters.game]);
-    if (filters.q) builder.whereRaw(`name ilike ? escape '\\'`, [`%${escapeLike(filters.q)}%`]);
+    if (filters.q) builder.whereRaw(`name ilike ? escape '\\'`, [containsPattern(filters.q)]);
     if (filters.startsAfter) builder.where('starts_at', '>=', filters.startsAfter);
     if (filters.startsBefore) builder.where('starts_at', '<', filters.startsBefore);
     const rows = await this.em.execute<(Record<string, unknown> & { sort_key: string | null })[]>(builder);
@@ -74,8 +75,4 @@ export class MikroOrmTournamentRepository extends TournamentRepository {
       position: { value: sort_key, id: row.id as string },
     }));
   }
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }

@@ -1,0 +1,46 @@
+import { ConflictError, InvalidError, NotFoundError } from '../../shared/domain-error';
+import { LeagueStatus } from './league-status';
+
+export class LeagueNotFoundError extends NotFoundError {
+  constructor() {
+    super('The league');
+  }
+}
+
+export class InvalidLeagueTransitionError extends ConflictError {
+  constructor(from: LeagueStatus, to: LeagueStatus, allowed: readonly LeagueStatus[]) {
+    super(
+      'invalid_state_transition',
+      allowed.length === 0
+        ? `${anA(from)} league cannot change status; it is final.`
+        : `${anA(from)} league cannot move to ${to}. Allowed: ${allowed.join(', ')}.`,
+      { current_status: from, requested_status: to, allowed_transitions: [...allowed] },
+    );
+  }
+}
+
+/** Tournaments still reference the league: it is never deleted out from under them, nor they with it. */
+export class LeagueNotEmptyError extends ConflictError {
+  constructor(tournamentCount?: number) {
+    const what = tournamentCount === undefined ? 'tournaments' : `${tournamentCount} tournament${tournamentCount === 1 ? '' : 's'}`;
+    super('league_not_empty', `The league still has ${what}. Detach or delete them first; nothing is deleted implicitly.`);
+  }
+}
+
+/** A tournament named a league that is completed or archived. */
+export class LeagueClosedError extends ConflictError {
+  constructor(status: LeagueStatus) {
+    super('league_closed', `The league is ${status}; only draft or active leagues accept tournaments.`, { league_status: status });
+  }
+}
+
+/** A tournament named a league that does not exist or belongs to another account (the caller cannot tell which). */
+export class UnknownLeagueError extends InvalidError {
+  constructor() {
+    super([{ pointer: '/league_id', detail: 'must name one of your leagues.' }]);
+  }
+}
+
+function anA(status: LeagueStatus): string {
+  return `${/^[aeiou]/.test(status) ? 'An' : 'A'} ${status}`;
+}

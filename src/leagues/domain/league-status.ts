@@ -1,0 +1,33 @@
+/**
+ * The league lifecycle (spec §6): draft → active → completed → archived, plus
+ * draft → archived (a league abandoned before it began). archived is terminal.
+ */
+export const LEAGUE_STATUSES = ['draft', 'active', 'completed', 'archived'] as const;
+export type LeagueStatus = (typeof LEAGUE_STATUSES)[number];
+
+const TRANSITIONS: Record<LeagueStatus, readonly LeagueStatus[]> = {
+  draft: ['active', 'archived'],
+  active: ['completed'],
+  completed: ['archived'],
+  archived: [],
+};
+
+/** Statuses a new league may start in: planned, or already running. */
+export const INITIAL_STATUSES: readonly LeagueStatus[] = ['draft', 'active'];
+
+export function allowedTransitions(from: LeagueStatus): readonly LeagueStatus[] {
+  return TRANSITIONS[from];
+}
+
+export function canTransition(from: LeagueStatus, to: LeagueStatus): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+export function isTerminal(status: LeagueStatus): boolean {
+  return TRANSITIONS[status].length === 0;
+}
+
+/** Only a league that has not finished takes tournaments (spec §6); completed and archived ones are closed. */
+export function acceptsTournaments(status: LeagueStatus): boolean {
+  return status === 'draft' || status === 'active';
+}

@@ -1,0 +1,122 @@
+import { InvalidError } from '../../shared/domain-error';
+import { applyMergePatch, checkMetadataSize, MergePatch, Metadata, sameValue } from '../../shared/domain/merge-patch';
+import { isCalendarDate } from '../../shared/domain/validation';
+import { newId } from '../../shared/ids';
+import { InvalidLeagueTransitionError } from './league-errors';
+import { acceptsTournaments, allowedTransitions, canTransition, INITIAL_STATUSES, LeagueStatus } from './league-status';
+
+/** What a client may set. Calendar dates are `YYYY-MM-DD` strings: a day, with no time zone to shift it. */
+export interface LeagueFields {
+  name: string;
+  description: string | null;
+  game: string | null;
+  /** A label such as `2026 Spring`. */
+  season: string | null;
+  status: LeagueStatus;
+  timezone: string;
+  startsOn: string | null;
+  endsOn: string | null;
+  metadata: Metadata;
+}
+
+export type NewLeague = Pick<LeagueFields, 'name'> & Partial<LeagueFields>;
+/** A merge patch: absent = unchanged, null clears; metadata merges key by key (null removes a key, null clears all). */
+export type LeagueChanges = MergePatch<LeagueFields>;
+
+const FIELDS: readonly (keyof LeagueFields)[] = ['name', 'description', 'game', 'season', 'status', 'timezone', 'startsOn', 'endsOn', 'metadata'];
+
+/**
+ * A series of competitions of one account (a season's events, its playoffs).
+ * Tournaments reference it by id; it never holds them.
+ */
+export class League implements LeagueFields {
+  id: string;
+  accountId: string;
+  name: string;
+  description: string | null;
+  game: string | null;
+  season: string | null;
+  status: LeagueStatus;
+  timezone: string;
+  startsOn: string | null;
+  endsOn: string | null;
+  metadata: Metadata;
+  /** Read-only: how many tournaments referenced the league when it was loaded (the persistence adapter counts them). */
+  tournamentCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+
+  static create(accountId: string, fields: NewLeague, now = new Date()): League {
+    const status = fields.status ?? 'draft';
+    if (!INITIAL_STATUSES.includes(status)) {
+      throw InvalidError.field('/status', `a new league starts as ${INITIAL_STATUSES.join(' or ')}.`);
+    }
+    const league = Object.assign(new League(), {
+      id: newId(now.getTime()),
+      accountId,
+      name: fields.name,
+      description: fields.description ?? null,
+      game: fields.game ?? null,
+      season: fields.season ?? null,
+      status,
+      timezone: fields.timezone ?? 'UTC',
+      startsOn: fields.startsOn ?? null,
+      endsOn: fields.endsOn ?? null,
+      metadata: fields.metadata ?? {},
+      tournamentCount: 0,
+      createdAt: now,
+      updatedAt: now,
+      version: 1,
+    });
+    checkInvariants(league);
+    return league;
+  }
+
+  /**
+   * Applies a merge patch. Returns whether anything changed; throws without changing anything otherwise.
+   * No field is locked in any status (spec §6 asks for none); only the status moves by the state machine.
+   */
+  update(changes: LeagueChanges, now = new Date()): boolean {
+    const current = this.fields();
+    const next = applyMergePatch(current, changes);
+    if (FIELDS.every((field) => sameValue(current[field], next[field]))) return false;
+    if (next.status !== this.status && !canTransition(this.status, next.status)) {
+      throw new InvalidLeagueTransitionError(this.status, next.status, allowedTransitions(this.status));
+    }
+    checkInvariants(next);
+    Object.assign(this, next);
+    this.updatedAt = now;
+    return true;
+  }
+
+  /** Whether a tournament may be attached to it now. */
+  acceptsTournaments(): boolean {
+    return acceptsTournaments(this.status);
+  }
+
+  hasTournaments(): boolean {
+    return this.tournamentCount > 0;
+  }
+
+  private fields(): LeagueFields {
+    const { name, description, game, season, status, timezone, startsOn, endsOn, metadata } = this;
+    return { name, description, game, season, status, timezone, startsOn, endsOn, metadata };
+  }
+}
+
+function checkInvariants(fields: LeagueFields): void {
+  const problems = (['startsOn', 'endsOn'] as const)
+    .filter((field) => fields[field] !== null && !isStorableDate(fields[field]))
+    .map((field) => ({ pointer: field === 'startsOn' ? '/starts_on' : '/ends_on', detail: 'must be a date in YYYY-MM-DD form, from 0001-01-01 on.' }));
+  if (problems.length > 0) throw new InvalidError(problems);
+  if (fields.startsOn !== null && fields.endsOn !== null && fields.endsOn < fields.startsOn) {
+    throw InvalidError.field('/ends_on', 'must not be before starts_on.');
+  }
+  checkMetadataSize(fields.metadata);
+}
+
+/** A real calendar date PostgreSQL can store (it has no year 0). YYYY-MM-DD strings compare in date order. */
+function isStorableDate(value: string): boolean {
+  return isCalendarDate(value) && value >= '0001-01-01';
+}

@@ -1,0 +1,44 @@
+import { domainFieldsOf } from '../../shared/http/body-fields';
+import { League, LeagueChanges, NewLeague } from '../domain/league';
+import { CreateLeagueDto, UpdateLeagueDto } from './league-body.dto';
+
+/** The wire form of a league (spec §6): snake_case, calendar dates as YYYY-MM-DD, instants in UTC with milliseconds. */
+export function presentLeague(league: League) {
+  return {
+    id: league.id,
+    name: league.name,
+    description: league.description,
+    game: league.game,
+    season: league.season,
+    status: league.status,
+    timezone: league.timezone,
+    starts_on: league.startsOn,
+    ends_on: league.endsOn,
+    metadata: league.metadata,
+    tournament_count: league.tournamentCount,
+    created_at: league.createdAt.toISOString(),
+    updated_at: league.updatedAt.toISOString(),
+    version: league.version,
+  };
+}
+
+/** snake_case body field → domain field. */
+const FIELD_NAMES = {
+  name: 'name',
+  description: 'description',
+  game: 'game',
+  season: 'season',
+  status: 'status',
+  timezone: 'timezone',
+  starts_on: 'startsOn',
+  ends_on: 'endsOn',
+  metadata: 'metadata',
+} as const;
+
+export function toNewLeague(body: CreateLeagueDto): NewLeague {
+  return domainFieldsOf(body, FIELD_NAMES) as unknown as NewLeague;
+}
+
+export function toLeagueChanges(body: UpdateLeagueDto): LeagueChanges {
+  return domainFieldsOf(body, FIELD_NAMES) as LeagueChanges;
+}

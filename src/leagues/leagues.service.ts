@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import { ExpectedVersion, withFreshVersion } from '../shared/concurrency/fresh-version';
+import { isUuid } from '../shared/ids';
+import { Cursors } from '../shared/pagination/cursors';
+import { keysetPage } from '../shared/pagination/list-request';
+import { Page } from '../shared/pagination/page';
+import { League, LeagueChanges, NewLeague } from './domain/league';
+import { LeagueClosedError, LeagueNotEmptyError, LeagueNotFoundError, UnknownLeagueError } from './domain/league-errors';
+import { acceptsTournaments } from './domain/league-status';
+import { LeagueFilters, LeagueListQuery, LeagueRepository, StaleLeagueError } from './domain/league.repository';
+
+export interface ListLeaguesRequest {
+  filters: LeagueFilters;
+  sort: LeagueListQuery['sort'];
+  limit: number;
+  cursor?: string;
+}
+
+/** Use cases of the leagues API, all scoped to the calling account, and the one other modules call. */
+@Injectable()
+export class LeaguesService {
+  constructor(
+    private readonly leagues: LeagueRepository,
+    private readonly cursors: Cursors,
+  ) {}
+
+  async create(accountId: string, fields: NewLeague): Promise<League> {
+    const league = League.create(accountId, fields);
+    await this.leagues.add(league);
+    return league;
+  }
+
+  async get(accountId: string, id: string): Promise<League> {
+    const league = await this.leagues.findOwned(accountId, id);
+    if (!league) throw new LeagueNotFoundError();
+    return league;
+  }
+
+  /**
+   * Applies a merge patch. With If-Match, a concurrent change makes it 412;
+   * without, it is re-applied to the newest version, so no update is lost.
+   */
+  async update(accountId: string, id: string, changes: LeagueChanges, expected: ExpectedVersion): Promise<League> {
+    return this.withFreshVersion(accountId, id, expected, async (league) => {
+      if (league.update(changes)) await this.leagues.save(league);
+      return league;
+    });
+  }
+
+  /**
+   * Deletes an empty league. One with tournaments is 409 league_not_empty: by the count read here,
+   * or, when a tournament was attached since, by the foreign key the repository reports the same way.
+   */
+  async delete(accountId: string, id: string, expected: ExpectedVersion): Promise<void> {
+    await this.withFreshVersion(accountId, id, expected, async (league) => {
+      if (league.hasTournaments()) throw new LeagueNotEmptyError(league.tournamentCount);
+      if (!(await this.leagues.remove(league))) throw new StaleLeagueError();
+    });
+  }
+
+  async list(accountId: string, request: ListLeaguesRequest): Promise<Page<League>> {
+    const scope = { filters: request.filters, sort: request.sort };
+    const page = await keysetPage(this.cursors, request, scope, (after, limit) =>
+      this.leagues.list({ accountId, ...scope, after, limit }),
+    );
+    return { items: page.rows.map((row) => row.league), nextCursor: page.nextCursor };
+  }
+
+  /**
+   * For the tournaments module, before it stores a tournament with this `league_id`.
+   * Call it inside the caller's UnitOfWork: the league stays share-locked until that transaction
+   * ends, so it cannot be deleted or closed between this check and the tournament's write.
+   * Throws 422 on `/league_id` when the account has no such league, 409 league_closed when it is
+   * completed or archived.
+   */
+  async lockAttachableLeague(accountId: string, leagueId: string): Promise<void> {
+    const status = isUuid(leagueId) ? await this.leagues.lockForAttachment(accountId, leagueId.toLowerCase()) : null;
+    if (status === null) throw new UnknownLeagueError();
+    if (!acceptsTournaments(status)) throw new LeagueClosedError(status);
+  }
+
+  private withFreshVersion<T>(accountId: string, id: string, expected: ExpectedVersion, write: (league: League) => Promise<T>): Promise<T> {
+    return withFreshVersion(() => this.get(accountId, id), expected, write, 'league');
+  }
+}

@@ -1,0 +1,36 @@
+import { EntitySchema } from '@mikro-orm/core';
+import { League } from '../domain/league';
+
+/**
+ * Tournaments referencing a league, counted in SQL (index `tournaments_by_league`).
+ * The leagues module reads the tournaments table by its league_id column only; it imports nothing of that module.
+ */
+export function tournamentCountSql(leagueAlias: string): string {
+  return `(select count(*)::int from tournaments t where t.league_id = ${leagueAlias}.id)`;
+}
+
+/** Maps the decorator-free domain class to the `leagues` table. */
+export const LeagueSchema = new EntitySchema<League>({
+  class: League,
+  tableName: 'leagues',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    accountId: { type: 'uuid', fieldName: 'account_id' },
+    name: { type: 'text' },
+    description: { type: 'text', nullable: true },
+    game: { type: 'text', nullable: true },
+    season: { type: 'text', nullable: true },
+    status: { type: 'text' },
+    timezone: { type: 'text' },
+    // PostgreSQL `date` columns, read and written as 'YYYY-MM-DD' strings (no time zone can shift them).
+    startsOn: { type: 'date', nullable: true, fieldName: 'starts_on' },
+    endsOn: { type: 'date', nullable: true, fieldName: 'ends_on' },
+    metadata: { type: 'json' },
+    // Computed on every read, never written.
+    tournamentCount: { type: 'integer', formula: (table) => tournamentCountSql(table.alias), fieldName: 'tournament_count', persist: false },
+    createdAt: { type: 'datetime', fieldName: 'created_at' },
+    updatedAt: { type: 'datetime', fieldName: 'updated_at' },
+    // Optimistic locking: MikroORM adds `where version = ?` to every update and bumps it.
+    version: { type: 'integer', version: true },
+  },
+});

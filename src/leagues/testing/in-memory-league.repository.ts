@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { KeysetPosition } from '../../shared/pagination/cursor';
+import { League } from '../domain/league';
+import { LeagueNotEmptyError } from '../domain/league-errors';
+import { LeagueStatus } from '../domain/league-status';
+import { LeagueListQuery, LeagueRepository, LeagueSortField, PositionedLeague, StaleLeagueError } from '../domain/league.repository';
+
+/**
+ * The leagues repository contract in memory, for service tests. It keeps copies,
+ * as a database keeps rows, bumps `version` on save like the MikroORM adapter,
+ * and stands in for the tournaments table with a set of references per league:
+ * `tournamentCount` is counted from them on every read, and they block removal
+ * like the foreign key does. The shared contract suite holds both adapters to the same rules.
+ */
+export class InMemoryLeagueRepository extends LeagueRepository {
+  private readonly rows = new Map<string, League>();
+  /** league id → ids of the tournaments referencing it. */
+  private readonly references = new Map<string, Set<string>>();
+
+  /** A tournament now references the league, as the tournaments module would store one. */
+  attachTournament(leagueId: string, tournamentId: string = randomUUID()): string {
+    if (!this.rows.has(leagueId)) throw new Error(`No league ${leagueId}: the foreign key would refuse the tournament.`);
+    const ids = this.references.get(leagueId) ?? new Set<string>();
+    this.references.set(leagueId, ids.add(tournamentId));
+    return tournamentId;
+  }
+
+  /** The tournament no longer references the league (detached or deleted). */
+  detachTournament(leagueId: string, tournamentId: string): void {
+    this.references.get(leagueId)?.delete(tournamentId);
+  }
+
+  async findOwned(accountId: string, id: string): Promise<League | null> {
+    const row = this.rows.get(id);
+    return row && row.accountId === accountId ? this.read(row) : null;
+  }
+
+  async add(league: League): Promise<void> {
+    this.rows.set(league.id, copy(league));
+  }
+
+  async save(league: League): Promise<void> {
+    const stored = this.rows.get(league.id);
+    if (!stored || stored.version !== league.version) throw new StaleLeagueError();
+    league.version += 1;
+    this.rows.set(league.id, copy(league));
+  }
+
+  async remove(league: League): Promise<boolean> {
+    const stored = this.rows.get(league.id);
+    if (!stored || stored.version !== league.version || stored.accountId !== league.accountId) return false;
+    if (this.countFor(league.id) > 0) throw new LeagueNotEmptyError();
+    this.references.delete(league.id);
+    return this.rows.delete(league.id);
+  }
+
+  async list(query: LeagueListQuery): Promise<PositionedLeague[]> {
+    const { filters, sort } = query;
+    const sign = sort.direction === 'asc' ? 1 : -1;
+    const positioned = [...this.rows.values()]
+      .filter((row) => row.accountId === query.accountId)
+      .filter((row) => !filters.status || filters.status.includes(row.status))
+      .filter((row) => !filters.game || row.game?.toLowerCase() === filters.game.toLowerCase())
+      .filter((row) => !filters.season || row.season?.toLowerCase() === filters.season.toLowerCase())
+      .filter((row) => !filters.q || row.name.toLowerCase().includes(filters.q.toLowerCase()))
+      .map((row) => ({ league: this.read(row), key: sortKey(row, sort.field) }))
+      .sort((a, b) => sign * compareKeys(a.key, a.league.id, b.key, b.league.id));
+    const after = query.after && { key: keyOfPosition(query.after, sort.field), id: query.after.id };
+    return positioned
+      .filter((row) => !after || sign * compareKeys(row.key, row.league.id, after.key, after.id) > 0)
+      .slice(0, query.limit)
+      .map(({ league, key }) => ({ league, position: positionOf(key, league.id) }));
+  }
+
+  async lockForAttachment(accountId: string, id: string): Promise<LeagueStatus | null> {
+    const row = this.rows.get(id);
+    return row && row.accountId === accountId ? row.status : null;
+  }
+
+  private read(row: League): League {
+    return Object.assign(copy(row), { tournamentCount: this.countFor(row.id) });
+  }
+
+  private countFor(leagueId: string): number {
+    return this.references.get(leagueId)?.size ?? 0;
+  }
+}
+
+type Key = number | string;
+
+/** created_at as epoch milliseconds; starts_on as its YYYY-MM-DD text, none being 'infinity' (sorts after every date); name lower-cased. */
+function sortKey(row: League, field: LeagueSortField): Key {
+  if (field === 'created_at') return row.createdAt.getTime();
+  if (field === 'starts_on') return row.startsOn ?? 'infinity';
+  return row.name.toLowerCase();
+}
+
+function positionOf(key: Key, id: string): KeysetPosition {
+  return { value: typeof key === 'number' ? new Date(key).toISOString() : key, id };
+}
+
+function keyOfPosition(position: KeysetPosition, field: LeagueSortField): Key {
+  if (field === 'created_at') return position.value === null ? Number.POSITIVE_INFINITY : new Date(position.value).getTime();
+  return position.value ?? 'infinity';
+}
+
+function compareKeys(a: Key, aId: string, b: Key, bId: string): number {
+  if (a !== b) return a < b ? -1 : 1;
+  return aId < bId ? -1 : aId > bId ? 1 : 0;
+}
+
+function copy(row: League): League {
+  return Object.assign(new League(), structuredClone({ ...row }));
+}

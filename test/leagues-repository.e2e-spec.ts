@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { League } from '../src/leagues/domain/league';
+import { LeagueNotEmptyError } from '../src/leagues/domain/league-errors';
+import { MikroOrmLeagueRepository } from '../src/leagues/persistence/mikro-orm-league.repository';
+import { aLeague } from '../src/leagues/testing/a-league';
+import { describeLeagueRepositoryContract } from './contracts/league-repository.contract';
+import { createPremiumAccount } from './support/accounts';
+import { startTestApp, TestApp } from './support/test-app';
+
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await startTestApp();
+});
+
+afterAll(() => testApp.close());
+
+const em = () => testApp.app.get(EntityManager);
+
+/** A tournaments row referencing the league, written as the tournaments module's table holds it. */
+async function insertTournament(league: League, manager: EntityManager = em().fork()): Promise<void> {
+  await manager.execute(
+    `insert into tournaments (id, account_id, name, format, participant_type, status, timezone, league_id, created_at, updated_at)
+     values (?, ?, 'Round 1', 'swiss', 'single', 'draft', 'UTC', ?, now(), now())`,
+    [randomUUID(), league.accountId, league.id],
+  );
+}
+
+describeLeagueRepositoryContract('MikroORM on PostgreSQL', () => ({
+  // Each fork is a fresh identity map, like a new request.
+  repository: () => new MikroOrmLeagueRepository(em().fork()),
+  newAccount: async () => (await createPremiumAccount(testApp)).id,
+  attachTournament: (league) => insertTournament(league),
+}));
+
+describe('MikroORM league repository on PostgreSQL: locking for attachment', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const settledWithin = (promise: Promise<unknown>, ms: number) =>
+    Promise.race([promise.then(() => true, () => true), sleep(ms).then(() => false)]);
+
+  async function storedLeague(status: 'draft' | 'active' = 'active'): Promise<League> {
+    const league = aLeague({ accountId: (await createPremiumAccount(testApp)).id, status });
+    await new MikroOrmLeagueRepository(em().fork()).add(league);
+    return league;
+  }
+
+  it('holds off a delete until the attaching transaction commits, and the delete then finds the league not empty', async () => {
+    const league = await storedLeague();
+    const deleter = new MikroOrmLeagueRepository(em().fork());
+    const read = (await deleter.findOwned(league.accountId, league.id))!;
+    let deleting: Promise<boolean> | undefined;
+
+    await em().fork().transactional(async (tx) => {
+      expect(await new MikroOrmLeagueRepository(tx).lockForAttachment(league.accountId, league.id)).toBe('active');
+      deleting = deleter.remove(read);
+      expect(await settledWithin(deleting, 300)).toBe(false);
+      await insertTournament(league, tx);
+    });
+
+    await expect(deleting).rejects.toThrow(LeagueNotEmptyError);
+    expect((await new MikroOrmLeagueRepository(em().fork()).findOwned(league.accountId, league.id))?.tournamentCount).toBe(1);
+  });
+
+  it('holds off a status change until the attaching transaction commits', async () => {
+    const league = await storedLeague();
+    const writer = new MikroOrmLeagueRepository(em().fork());
+    const read = (await writer.findOwned(league.accountId, league.id))!;
+    read.update({ status: 'completed' });
+    let saving: Promise<void> | undefined;
+
+    await em().fork().transactional(async (tx) => {
+      expect(await new MikroOrmLeagueRepository(tx).lockForAttachment(league.accountId, league.id)).toBe('active');
+      saving = writer.save(read);
+      expect(await settledWithin(saving, 300)).toBe(false);
+      await insertTournament(league, tx);
+    });
+
+    await saving;
+    expect(await new MikroOrmLeagueRepository(em().fork()).findOwned(league.accountId, league.id)).toMatchObject({
+      status: 'completed',
+      tournamentCount: 1,
+    });
+  });
+
+  it('refuses, through the foreign key, a tournament naming a league that does not exist', async () => {
+    const ghost = aLeague({ accountId: (await createPremiumAccount(testApp)).id });
+    await expect(insertTournament(ghost)).rejects.toThrow(/tournaments_league_fk/);
+  });
+
+  it('still lets an account be deleted with its leagues and their tournaments (cascade)', async () => {
+    const league = await storedLeague();
+    await insertTournament(league);
+    await em().fork().execute('delete from accounts where id = ?', [league.accountId]);
+    const [row] = await em().fork().execute<{ count: number }[]>(
+      'select (select count(*) from leagues where id = ?)::int + (select count(*) from tournaments where league_id = ?)::int as count',
+      [league.id, league.id],
+    );
+    expect(row.count).toBe(0);
+  });
+});
