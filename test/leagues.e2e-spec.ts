@@ -66,7 +66,7 @@ describe('leagues API', () => {
         version: 1,
       });
       expect(response.headers.location).toBe(`${BASE}/${body.id}`);
-      expect(response.headers.etag).toBe('"v1"');
+      expect(response.headers.etag).toBe('"v1.0"');
       expect(await read(body.id)).toEqual(body);
     });
 
@@ -147,14 +147,14 @@ describe('leagues API', () => {
     it('returns a strong ETag and honours If-None-Match with 304', async () => {
       const { id } = await created();
       const first = await http().get(`${BASE}/${id}`, { token: owner.token });
-      expect(first.headers.etag).toBe('"v1"');
-      const again = await http().get(`${BASE}/${id}`, { token: owner.token, headers: { 'if-none-match': '"v1"' } });
+      expect(first.headers.etag).toBe('"v1.0"');
+      const again = await http().get(`${BASE}/${id}`, { token: owner.token, headers: { 'if-none-match': '"v1.0"' } });
       expect(again.statusCode).toBe(304);
       expect(again.body).toBe('');
       await patch(id, { name: 'Renamed' });
-      const changed = await http().get(`${BASE}/${id}`, { token: owner.token, headers: { 'if-none-match': '"v1"' } });
+      const changed = await http().get(`${BASE}/${id}`, { token: owner.token, headers: { 'if-none-match': '"v1.0"' } });
       expect(changed.statusCode).toBe(200);
-      expect(changed.headers.etag).toBe('"v2"');
+      expect(changed.headers.etag).toBe('"v2.0"');
     });
 
     it('answers 404 for an unknown id and for a malformed one', async () => {
@@ -202,7 +202,7 @@ describe('leagues API', () => {
         starts_on: '2026-09-01',
         version: 2,
       });
-      expect(response.headers.etag).toBe('"v2"');
+      expect(response.headers.etag).toBe('"v2.0"');
       const plain = await patch(id, { metadata: null, game: null });
       expect(plain.json()).toMatchObject({ metadata: {}, game: null, version: 3 });
     });
@@ -211,7 +211,7 @@ describe('leagues API', () => {
       const { id } = await created({ season: 'S1' });
       const response = await patch(id, { season: 'S1' });
       expect(response.json().version).toBe(1);
-      expect(response.headers.etag).toBe('"v1"');
+      expect(response.headers.etag).toBe('"v1.0"');
     });
 
     it('refuses null for a required field, read-only fields and unknown fields', async () => {
@@ -353,7 +353,7 @@ describe('leagues API', () => {
       expect(retry.headers['idempotent-replayed']).toBe('true');
       expect(retry.json()).toEqual(first.json());
       expect(retry.headers.location).toBe(first.headers.location);
-      expect(retry.headers.etag).toBe('"v1"');
+      expect(retry.headers.etag).toBe('"v1.0"');
       expect(await countLeagues(owner)).toBe(before);
     });
 

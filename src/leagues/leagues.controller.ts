@@ -49,7 +49,7 @@ export class LeaguesController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const league = await this.leagues.get(account.id, requireId(id));
-    const etag = etagFor(league.version);
+    const etag = etagFor(league.version, league.tournamentCount);
     reply.header('etag', etag);
     if (ifNoneMatchHits(request.headers['if-none-match'], etag)) {
       reply.status(304);
@@ -72,7 +72,7 @@ export class LeaguesController {
         return {
           status: 201,
           body: presentLeague(league),
-          headers: { location: `${COLLECTION}/${league.id}`, etag: etagFor(league.version) },
+          headers: { location: `${COLLECTION}/${league.id}`, etag: etagFor(league.version, league.tournamentCount) },
         };
       },
     );
@@ -89,7 +89,7 @@ export class LeaguesController {
   ) {
     const expected = expectedVersion(request.headers['if-match']);
     const league = await this.leagues.update(account.id, requireId(id), toLeagueChanges(body), expected);
-    reply.header('etag', etagFor(league.version));
+    reply.header('etag', etagFor(league.version, league.tournamentCount));
     return presentLeague(league);
   }
 

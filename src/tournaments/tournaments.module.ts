@@ -1,5 +1,6 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
+import { LeaguesModule } from '../leagues/leagues.module';
 import { TournamentRepository } from './domain/tournament.repository';
 import { MikroOrmTournamentRepository } from './persistence/mikro-orm-tournament.repository';
 import { TournamentSchema } from './persistence/tournament.schema';
@@ -7,7 +8,7 @@ import { TournamentsController } from './tournaments.controller';
 import { TournamentsService } from './tournaments.service';
 
 @Module({
-  imports: [MikroOrmModule.forFeature([TournamentSchema])],
+  imports: [MikroOrmModule.forFeature([TournamentSchema]), LeaguesModule],
   controllers: [TournamentsController],
   providers: [TournamentsService, { provide: TournamentRepository, useClass: MikroOrmTournamentRepository }],
   exports: [TournamentsService],

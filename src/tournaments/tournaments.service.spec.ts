@@ -4,15 +4,22 @@ import { StaticCursors } from '../shared/pagination/cursors';
 import { TournamentNotFoundError } from './domain/tournament-errors';
 import { InMemoryTournamentRepository } from './testing/in-memory-tournament.repository';
 import { TournamentsService } from './tournaments.service';
+import { LeaguesService } from '../leagues/leagues.service';
+import { InMemoryLeagueRepository } from '../leagues/testing/in-memory-league.repository';
+import { aLeague } from '../leagues/testing/a-league';
+import { ImmediateUnitOfWork } from '../shared/persistence/unit-of-work';
 
 describe('TournamentsService', () => {
   const account = randomUUID();
   let repository: InMemoryTournamentRepository;
   let service: TournamentsService;
+  let leagueRepository: InMemoryLeagueRepository;
 
   beforeEach(() => {
     repository = new InMemoryTournamentRepository();
-    service = new TournamentsService(repository, new StaticCursors('service-spec-secret-0123456789abcdef'));
+    leagueRepository = new InMemoryLeagueRepository();
+    const cursors = new StaticCursors('service-spec-secret-0123456789abcdef');
+    service = new TournamentsService(repository, cursors, new LeaguesService(leagueRepository, cursors), new ImmediateUnitOfWork());
   });
 
   const create = (name = 'Cup') => service.create(account, { name, format: 'swiss' });
@@ -59,6 +66,49 @@ describe('TournamentsService', () => {
     expect(second.nextCursor).toBeNull();
     await expect(service.list(account, { filters: { q: 'a' }, sort, limit: 2, cursor: first.nextCursor! })).rejects.toMatchObject({
       problem: expect.objectContaining({ code: 'invalid_parameter' }),
+    });
+  });
+
+  describe('attaching to a league', () => {
+    async function storedLeague(overrides: Parameters<typeof aLeague>[0] = {}) {
+      const league = aLeague({ accountId: account, ...overrides });
+      await leagueRepository.add(league);
+      return league;
+    }
+
+    it('accepts an open league of the same account, on create and on update', async () => {
+      const league = await storedLeague({ status: 'active' });
+      expect((await service.create(account, { name: 'Cup', format: 'swiss', leagueId: league.id })).leagueId).toBe(league.id);
+      const { id } = await create();
+      expect((await service.update(account, id, { leagueId: league.id }, undefined)).leagueId).toBe(league.id);
+    });
+
+    it('refuses a missing or foreign league with 422 on /league_id, and creates nothing', async () => {
+      const foreign = aLeague({ accountId: randomUUID() });
+      await leagueRepository.add(foreign);
+      for (const leagueId of [randomUUID(), foreign.id]) {
+        await expect(service.create(account, { name: 'Cup', format: 'swiss', leagueId })).rejects.toMatchObject({
+          fieldProblems: [{ pointer: '/league_id', detail: expect.any(String) }],
+        });
+      }
+      expect((await service.list(account, { filters: {}, sort: { field: 'name', direction: 'asc' }, limit: 10 })).items).toEqual([]);
+    });
+
+    it('refuses a completed or archived league with 409 league_closed', async () => {
+      const closed = await storedLeague({ status: 'completed' });
+      await expect(service.create(account, { name: 'Cup', format: 'swiss', leagueId: closed.id })).rejects.toMatchObject({ code: 'league_closed' });
+      const { id } = await create();
+      await expect(service.update(account, id, { leagueId: closed.id }, undefined)).rejects.toMatchObject({ code: 'league_closed' });
+    });
+
+    it('lets a tournament stay in a league that closed later, and detach from it', async () => {
+      const league = await storedLeague({ status: 'active' });
+      const { id } = await service.create(account, { name: 'Cup', format: 'swiss', leagueId: league.id });
+      const closed = (await leagueRepository.findOwned(account, league.id))!;
+      closed.update({ status: 'completed' });
+      await leagueRepository.save(closed);
+      expect((await service.update(account, id, { leagueId: league.id, name: 'Renamed' }, undefined)).name).toBe('Renamed');
+      expect((await service.update(account, id, { leagueId: null }, undefined)).leagueId).toBeNull();
     });
   });
 });

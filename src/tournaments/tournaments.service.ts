@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ExpectedVersion, withFreshVersion } from '../shared/concurrency/fresh-version';
+import { LeaguesService } from '../leagues/leagues.service';
 import { Cursors } from '../shared/pagination/cursors';
+import { UnitOfWork } from '../shared/persistence/unit-of-work';
 import { keysetPage } from '../shared/pagination/list-request';
 import { Page } from '../shared/pagination/page';
 import { NewTournament, Tournament, TournamentChanges } from './domain/tournament';
@@ -27,12 +29,23 @@ export class TournamentsService {
   constructor(
     private readonly tournaments: TournamentRepository,
     private readonly cursors: Cursors,
+    private readonly leagues: LeaguesService,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   async create(accountId: string, fields: NewTournament): Promise<Tournament> {
     const tournament = Tournament.create(accountId, fields);
-    await this.tournaments.add(tournament);
-    return tournament;
+    const { leagueId } = tournament;
+    if (!leagueId) {
+      await this.tournaments.add(tournament);
+      return tournament;
+    }
+    // The league stays locked (FOR SHARE) until the tournament is stored: a concurrent delete waits, then sees it.
+    return this.unitOfWork.run(async () => {
+      await this.leagues.lockAttachableLeague(accountId, leagueId);
+      await this.tournaments.add(tournament);
+      return tournament;
+    });
   }
 
   async get(accountId: string, id: string): Promise<Tournament> {
@@ -46,10 +59,18 @@ export class TournamentsService {
    * without, it is re-applied to the newest version, so no update is lost.
    */
   async update(accountId: string, id: string, changes: TournamentChanges, expected: ExpectedVersion): Promise<Tournament> {
-    return this.withFreshVersion(accountId, id, expected, async (tournament) => {
-      if (tournament.update(changes)) await this.tournaments.save(tournament);
-      return tournament;
-    });
+    const write = () =>
+      this.withFreshVersion(accountId, id, expected, async (tournament) => {
+        const previousLeague = tournament.leagueId;
+        if (!tournament.update(changes)) return tournament;
+        if (tournament.leagueId && tournament.leagueId !== previousLeague) {
+          await this.leagues.lockAttachableLeague(accountId, tournament.leagueId);
+        }
+        await this.tournaments.save(tournament);
+        return tournament;
+      });
+    // Attaching to a league needs the league's lock and the save in one transaction.
+    return typeof changes.leagueId === 'string' ? this.unitOfWork.run(write) : write();
   }
 
   async delete(accountId: string, id: string, expected: ExpectedVersion): Promise<void> {

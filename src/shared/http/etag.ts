@@ -1,20 +1,25 @@
 import { HttpProblem } from './error-translation';
 
-/** A strong ETag per representation version: the row's `version` column. */
-export function etagFor(version: number): string {
-  return `"v${version}"`;
+/**
+ * A strong ETag per representation: the row's `version` column, plus any
+ * derived values the representation shows but the row's version does not
+ * track (a league's tournament_count), so a cached copy is never wrongly fresh.
+ */
+export function etagFor(version: number, ...derived: number[]): string {
+  return `"v${[version, ...derived].join('.')}"`;
 }
 
 /**
  * The version an If-Match header insists on, `undefined` when absent.
  * `*` matches any existing version; weak or foreign tags never match.
+ * Derived parts are ignored: clients cannot write them, so they cannot conflict.
  */
 export function expectedVersion(ifMatch: string | undefined): number | undefined | 'any' {
   if (ifMatch === undefined) return undefined;
   const tags = ifMatch.split(',').map((tag) => tag.trim());
   if (tags.includes('*')) return 'any';
   for (const tag of tags) {
-    const match = /^"v(\d{1,9})"$/.exec(tag);
+    const match = /^"v(\d{1,9})(?:\.\d{1,9})*"$/.exec(tag);
     if (match) return Number(match[1]);
   }
   // A syntactically odd or weak tag can never equal a strong current one.

@@ -17,3 +17,10 @@ export class MikroOrmUnitOfWork extends UnitOfWork {
     return this.em.transactional(() => work());
   }
 }
+
+/** For service tests on in-memory adapters, which have no transactions to open. */
+export class ImmediateUnitOfWork extends UnitOfWork {
+  run<T>(work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+}
