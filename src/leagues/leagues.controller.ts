@@ -2,9 +2,9 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthenticatedAccount } from '../tokens/accounts.service';
 import { CurrentAccount } from '../tokens/http/current-account.decorator';
-import { idempotencyKeyOf, sendStored } from '../shared/idempotency/idempotency.http';
+import { createIdempotently } from '../shared/idempotency/idempotency.http';
 import { IdempotentRequests } from '../shared/idempotency/idempotent-requests';
-import { etagFor, expectedVersion, ifNoneMatchHits } from '../shared/http/etag';
+import { conditionalGet, etagFor, expectedVersion } from '../shared/http/etag';
 import { nextPageLink } from '../shared/http/link';
 import { isUuid } from '../shared/ids';
 import { DEFAULT_PAGE_SIZE, parseSort } from '../shared/pagination/page';
@@ -49,13 +49,7 @@ export class LeaguesController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const league = await this.leagues.get(account.id, requireId(id));
-    const etag = etagFor(league.version, league.tournamentCount);
-    reply.header('etag', etag);
-    if (ifNoneMatchHits(request.headers['if-none-match'], etag)) {
-      reply.status(304);
-      return undefined;
-    }
-    return presentLeague(league);
+    return conditionalGet(request, reply, etagFor(league.version, league.tournamentCount), () => presentLeague(league));
   }
 
   @Post()
@@ -65,18 +59,10 @@ export class LeaguesController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const { response, replayed } = await this.idempotency.execute(
-      { accountId: account.id, key: idempotencyKeyOf(request), method: 'POST', path: COLLECTION, body: request.body },
-      async () => {
-        const league = await this.leagues.create(account.id, toNewLeague(body));
-        return {
-          status: 201,
-          body: presentLeague(league),
-          headers: { location: `${COLLECTION}/${league.id}`, etag: etagFor(league.version, league.tournamentCount) },
-        };
-      },
-    );
-    return sendStored(reply, response, replayed);
+    return createIdempotently(this.idempotency, { request, reply, accountId: account.id, collection: COLLECTION }, async () => {
+      const league = await this.leagues.create(account.id, toNewLeague(body));
+      return { id: league.id, body: presentLeague(league), etag: etagFor(league.version, league.tournamentCount) };
+    });
   }
 
   @Patch(':id')

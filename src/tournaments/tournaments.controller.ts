@@ -2,9 +2,9 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthenticatedAccount } from '../tokens/accounts.service';
 import { CurrentAccount } from '../tokens/http/current-account.decorator';
-import { idempotencyKeyOf, sendStored } from '../shared/idempotency/idempotency.http';
+import { createIdempotently } from '../shared/idempotency/idempotency.http';
 import { IdempotentRequests } from '../shared/idempotency/idempotent-requests';
-import { etagFor, expectedVersion, ifNoneMatchHits } from '../shared/http/etag';
+import { conditionalGet, etagFor, expectedVersion } from '../shared/http/etag';
 import { nextPageLink } from '../shared/http/link';
 import { isUuid } from '../shared/ids';
 import { DEFAULT_PAGE_SIZE, parseSort } from '../shared/pagination/page';
@@ -52,13 +52,7 @@ export class TournamentsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const tournament = await this.tournaments.get(account.id, requireId(id));
-    const etag = etagFor(tournament.version);
-    reply.header('etag', etag);
-    if (ifNoneMatchHits(request.headers['if-none-match'], etag)) {
-      reply.status(304);
-      return undefined;
-    }
-    return presentTournament(tournament);
+    return conditionalGet(request, reply, etagFor(tournament.version), () => presentTournament(tournament));
   }
 
   @Post()
@@ -68,18 +62,10 @@ export class TournamentsController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const { response, replayed } = await this.idempotency.execute(
-      { accountId: account.id, key: idempotencyKeyOf(request), method: 'POST', path: COLLECTION, body: request.body },
-      async () => {
-        const tournament = await this.tournaments.create(account.id, toNewTournament(body));
-        return {
-          status: 201,
-          body: presentTournament(tournament),
-          headers: { location: `${COLLECTION}/${tournament.id}`, etag: etagFor(tournament.version) },
-        };
-      },
-    );
-    return sendStored(reply, response, replayed);
+    return createIdempotently(this.idempotency, { request, reply, accountId: account.id, collection: COLLECTION }, async () => {
+      const tournament = await this.tournaments.create(account.id, toNewTournament(body));
+      return { id: tournament.id, body: presentTournament(tournament), etag: etagFor(tournament.version) };
+    });
   }
 
   @Patch(':id')

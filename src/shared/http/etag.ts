@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpProblem } from './error-translation';
 
 /**
@@ -37,4 +38,12 @@ export function ifNoneMatchHits(ifNoneMatch: string | undefined, etag: string): 
 
 export function badHeader(name: string, detail: string): HttpProblem {
   return new HttpProblem({ code: 'malformed_request', detail: `${name}: ${detail}` });
+}
+
+/** GET of one resource: sets its ETag and answers 304 (no body) when the client's copy is current. */
+export function conditionalGet<T>(request: FastifyRequest, reply: FastifyReply, etag: string, present: () => T): T | undefined {
+  reply.header('etag', etag);
+  if (!ifNoneMatchHits(request.headers['if-none-match'], etag)) return present();
+  reply.status(304);
+  return undefined;
 }
