@@ -66,7 +66,8 @@ describe('request logs and unexpected errors', () => {
       const problem = expectProblem(response, 500, 'internal_error');
       const { instance: _path, ...rest } = problem;
       expect(JSON.stringify(rest)).not.toMatch(/insert|surprise|constraint|tournaments|at \w+ \(/i);
-      expect(lines.some((line) => line.level === 'error' && String(line.msg).includes('surprise'))).toBe(true);
+      const errorLines = lines.filter((line) => line.level === 50);
+      expect(errorLines).toEqual([expect.objectContaining({ request_id: problem.request_id, msg: expect.stringContaining('surprise') })]);
     } finally {
       await sql(name, 'ALTER TABLE tournaments DROP CONSTRAINT surprise');
     }

@@ -1,9 +1,14 @@
 import { Logger, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { getOptionsToken, getStorageToken, ThrottlerModuleOptions, ThrottlerStorage } from '@nestjs/throttler';
 import { AppConfig } from '../config/app-config';
+import { PreGuardAccounting } from '../shared/http/pre-guard-accounting';
+import { TokensModule } from '../tokens/tokens.module';
 import { FailOpenThrottlerStorage } from './fail-open-throttler.storage';
 import { MemoryThrottlerStorage } from './memory-throttler.storage';
+import { PreGuardRateLimit } from './pre-guard-rate-limit';
 import { RateLimitGuard } from './rate-limit.guard';
+import { RateLimiter } from './rate-limiter';
 import { createRedisClient } from './redis-client';
 import { RedisThrottlerStorage } from './redis-throttler.storage';
 
@@ -27,14 +32,18 @@ export async function createRateLimitStorage(config: AppConfig): Promise<Throttl
 /**
  * The rate limiter. Provides the throttler library's two tokens itself rather
  * than importing ThrottlerModule, so the storage is built from AppConfig and
- * its Redis connection is closed with the application.
+ * its Redis connection is closed with the application. Exports the guard and,
+ * for the error exit, the counting of requests refused before the guards.
  */
 @Module({
+  imports: [DiscoveryModule, TokensModule],
   providers: [
     { provide: getOptionsToken(), useFactory: rateLimitOptions, inject: [AppConfig] },
     { provide: getStorageToken(), useFactory: createRateLimitStorage, inject: [AppConfig] },
+    RateLimiter,
     RateLimitGuard,
+    { provide: PreGuardAccounting, useClass: PreGuardRateLimit },
   ],
-  exports: [RateLimitGuard],
+  exports: [RateLimitGuard, PreGuardAccounting],
 })
 export class RateLimitModule {}

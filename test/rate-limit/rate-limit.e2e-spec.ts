@@ -152,6 +152,124 @@ describe('rate limit: one budget per account (in memory, limit 5)', () => {
   });
 });
 
+describe('rate limit: requests refused before the guards run (in memory, limit 5)', () => {
+  let testApp: TestApp;
+  const malformed = (options: RequestOptions = {}) => testApp.http.request('POST', LIST, { ...options, rawBody: '{"name": ' });
+  const rateLimitHeaderNames = (response: LightMyRequestResponse) => Object.keys(response.headers).filter((name) => /ratelimit|retry-after/.test(name));
+
+  beforeAll(async () => {
+    testApp = await startTestApp({ rateLimitPerMinute: 5 });
+  });
+
+  afterAll(() => testApp.close());
+
+  it('counts 400, 404, 415 and 405 against the account of a valid token, with the headers, then answers 429', async () => {
+    const { token } = await createPremiumAccount(testApp);
+    const ok = await testApp.http.get(LIST, { token, remoteAddress: anAddress() });
+    expect(ok.statusCode).toBe(200);
+    expectRateLimitHeaders(ok, 5, 4);
+
+    const badJson = await malformed({ token, remoteAddress: anAddress() });
+    expectProblem(badJson, 400, 'malformed_request');
+    expectRateLimitHeaders(badJson, 5, 3);
+
+    const unknownPath = await testApp.http.get('/api/v1/no-such-thing', { token });
+    expectProblem(unknownPath, 404, 'not_found');
+    expectRateLimitHeaders(unknownPath, 5, 2);
+
+    const wrongType = await testApp.http.request('POST', LIST, { token, rawBody: 'name=x', headers: { 'content-type': 'text/plain' } });
+    expectProblem(wrongType, 415, 'unsupported_media_type');
+    expectRateLimitHeaders(wrongType, 5, 1);
+
+    const wrongMethod = await testApp.http.request('PUT', LIST, { token, body: {} });
+    expectProblem(wrongMethod, 405, 'method_not_allowed');
+    expect(wrongMethod.headers.allow).toBeDefined();
+    expectRateLimitHeaders(wrongMethod, 5, 0);
+
+    // Over the limit, what else is wrong with the request no longer matters.
+    const refused = await malformed({ token });
+    const problem = expectProblem(refused, 429, 'rate_limited');
+    expect(problem.instance).toBe(LIST);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expectRateLimitHeaders(refused, 5, 0);
+    expectProblem(await testApp.http.get('/api/v1/no-such-thing', { token }), 429, 'rate_limited');
+    expectProblem(await testApp.http.get(LIST, { token }), 429, 'rate_limited');
+  });
+
+  it('counts a body over 64 KiB and a POST without Content-Type too (the first use of a token included)', async () => {
+    const { token } = await createPremiumAccount(testApp);
+    const huge = JSON.stringify({ name: 'x', description: 'y'.repeat(70 * 1024) });
+    const tooLarge = await testApp.http.request('POST', LIST, { token, rawBody: huge, remoteAddress: anAddress() });
+    expectProblem(tooLarge, 413, 'payload_too_large');
+    expectRateLimitHeaders(tooLarge, 5, 4);
+
+    const noType = await testApp.app.inject({
+      method: 'POST',
+      url: LIST,
+      headers: { authorization: `Bearer ${token}` },
+      payload: 'x',
+      remoteAddress: anAddress(),
+    });
+    expectProblem(noType, 415, 'unsupported_media_type');
+    expectRateLimitHeaders(noType, 5, 3);
+  });
+
+  it('counts them per client address when the token is missing, refused or a free account’s', async () => {
+    const address = anAddress();
+    const missing = await malformed({ remoteAddress: address });
+    expectProblem(missing, 400, 'malformed_request');
+    expectRateLimitHeaders(missing, 5, 4);
+    const guessed = await testApp.http.get('/api/v1/no-such-thing', { token: 'tlm_guess', remoteAddress: address });
+    expectProblem(guessed, 404, 'not_found');
+    expectRateLimitHeaders(guessed, 5, 3);
+    const { token: freeToken } = await createAccountWithToken(testApp, 'free');
+    expectRateLimitHeaders(await malformed({ token: freeToken, remoteAddress: address }), 5, 2);
+    // The same budget as the guard's for that address.
+    const unauthenticated = await testApp.http.get(LIST, { remoteAddress: address });
+    expectProblem(unauthenticated, 401, 'unauthenticated');
+    expectRateLimitHeaders(unauthenticated, 5, 1);
+    await malformed({ remoteAddress: address });
+    expectProblem(await malformed({ remoteAddress: address }), 429, 'rate_limited');
+    expectRateLimitHeaders(await malformed({ remoteAddress: anAddress() }), 5, 4);
+  });
+
+  it('counts a request refused after the guards once: an unknown id, an invalid body', async () => {
+    const { token } = await createPremiumAccount(testApp);
+    const notFound = await testApp.http.get(ONE(), { token });
+    expectProblem(notFound, 404, 'not_found');
+    expectRateLimitHeaders(notFound, 5, 4);
+    const invalid = await testApp.http.post(LIST, { name: '' }, { token });
+    expectProblem(invalid, 422, 'validation_failed');
+    expectRateLimitHeaders(invalid, 5, 3);
+    expect(remainingOf(await testApp.http.delete(ONE(), { token }))).toBe(2);
+  });
+
+  it('leaves the docs, health probes and paths outside /api/v1 unlimited and without headers, whatever the method or body', async () => {
+    const address = anAddress();
+    const requests: [string, string][] = [
+      ['POST', '/api/v1/openapi.json'],
+      ['DELETE', '/api/v1/openapi.json'],
+      ['GET', '/api/v1/openapi.json'],
+      ['POST', '/health/live'],
+      ['GET', '/health/live'],
+      ['POST', '/docs'],
+      ['GET', '/no-such-thing'],
+      ['POST', '/no-such-thing'],
+    ];
+    for (const [method, path] of requests) {
+      for (let i = 0; i < 6; i++) {
+        const response = await testApp.http.request(method as 'GET', path, { remoteAddress: address, rawBody: '{"name": ' });
+        expect(response.statusCode).not.toBe(429);
+        expect(rateLimitHeaderNames(response)).toEqual([]);
+      }
+    }
+    const api = await testApp.http.get(LIST, { remoteAddress: address });
+    expectRateLimitHeaders(api, 5, 4);
+  });
+});
+
 describe('rate limit: client address behind proxies (limit 5)', () => {
   let direct: TestApp;
   let proxied: TestApp;
