@@ -7,7 +7,7 @@ import { IdempotentRequests } from '../shared/idempotency/idempotent-requests';
 import { conditionalGet, etagFor, expectedVersion } from '../shared/http/etag';
 import { nextPageLink } from '../shared/http/link';
 import { isUuid } from '../shared/ids';
-import { DEFAULT_PAGE_SIZE, parseSort } from '../shared/pagination/page';
+import { commaSeparated, DEFAULT_PAGE_SIZE, parseSort } from '../shared/pagination/page';
 import { LeagueNotFoundError } from './domain/league-errors';
 import { LeagueStatus } from './domain/league-status';
 import { LeagueFilters, LeagueSortField } from './domain/league.repository';
@@ -94,7 +94,7 @@ function requireId(id: string): string {
 
 function filtersOf(query: ListLeaguesQuery): LeagueFilters {
   return {
-    status: query.status ? ([...new Set(query.status.split(','))].sort() as LeagueStatus[]) : undefined,
+    status: commaSeparated<LeagueStatus>(query.status),
     game: query.game,
     season: query.season,
     q: query.q,

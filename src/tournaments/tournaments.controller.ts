@@ -7,7 +7,7 @@ import { IdempotentRequests } from '../shared/idempotency/idempotent-requests';
 import { conditionalGet, etagFor, expectedVersion } from '../shared/http/etag';
 import { nextPageLink } from '../shared/http/link';
 import { isUuid } from '../shared/ids';
-import { DEFAULT_PAGE_SIZE, parseSort } from '../shared/pagination/page';
+import { commaSeparated, DEFAULT_PAGE_SIZE, parseSort } from '../shared/pagination/page';
 import { parseInstant } from '../shared/domain/validation';
 import { TournamentNotFoundError } from './domain/tournament-errors';
 import { TournamentFilters, TournamentSortField } from './domain/tournament.repository';
@@ -97,7 +97,7 @@ function requireId(id: string): string {
 
 function filtersOf(query: ListTournamentsQuery): TournamentFilters {
   return {
-    status: query.status ? ([...new Set(query.status.split(','))].sort() as TournamentStatus[]) : undefined,
+    status: commaSeparated<TournamentStatus>(query.status),
     format: query.format as TournamentFormat | undefined,
     leagueId: query.league_id?.toLowerCase(),
     game: query.game,

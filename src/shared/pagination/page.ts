@@ -13,3 +13,8 @@ export type SortDirection = 'asc' | 'desc';
 export function parseSort<F extends string>(sort: F | `-${F}`): { field: F; direction: SortDirection } {
   return sort.startsWith('-') ? { field: sort.slice(1) as F, direction: 'desc' } : { field: sort as F, direction: 'asc' };
 }
+
+/** A comma-separated filter such as `status=draft,active`, deduplicated and in a stable order (cursors are bound to it). */
+export function commaSeparated<T extends string>(value: string | undefined): T[] | undefined {
+  return value ? ([...new Set(value.split(','))].sort() as T[]) : undefined;
+}
