@@ -347,7 +347,7 @@ function headers(rateLimitPerMinute: number): Record<string, HeaderObject> {
     'X-RateLimit-Reset': { description: 'Seconds until the window resets.', schema: integer, example: 60 },
     'Retry-After': { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 1 }, example: 5 },
     ETag: {
-      description: 'A strong entity tag derived from the resource’s `version`. Send it back in `If-Match` (writes) or `If-None-Match` (reads).',
+      description: 'A strong entity tag derived from the resource’s `version` (`"v3"`; for a league also its `tournament_count`: `"v3.2"`). Send it back in `If-Match` (writes, which compare the version) or `If-None-Match` (reads).',
       required: true,
       schema: { type: 'string' },
       example: '"v3"',
