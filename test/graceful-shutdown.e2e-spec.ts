@@ -1,0 +1,60 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { createPremiumAccount } from './support/accounts';
+import { startTestApp, TestApp } from './support/test-app';
+
+const MAIN = join(__dirname, '..', 'dist', 'main.js');
+const PORT = 39_421;
+
+/** SIGTERM on the built server: a request already in flight still completes, then the process exits 0. */
+describe('graceful shutdown of node dist/main.js', () => {
+  let testApp: TestApp;
+  let server: ChildProcess;
+  let exited: Promise<number | null>;
+
+  beforeAll(async () => {
+    testApp = await startTestApp();
+    server = spawn(process.execPath, [MAIN], {
+      env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: process.env.TEST_DATABASE_URL, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    exited = new Promise((resolve) => server.once('exit', (code) => resolve(code)));
+    for (let attempt = 0; attempt < 200; attempt++) {
+      if (await fetch(`http://127.0.0.1:${PORT}/health/ready`).then((r) => r.ok, () => false)) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('server did not become ready');
+  }, 30_000);
+
+  afterAll(async () => {
+    if (server.exitCode === null) server.kill('SIGKILL');
+    await testApp.close();
+  });
+
+  it('finishes a request whose body is still arriving when SIGTERM comes, then exits 0', async () => {
+    const { token } = await createPremiumAccount(testApp);
+    const body = JSON.stringify({ name: 'Finished during shutdown', format: 'swiss' });
+    const socket = connect(PORT, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const response = new Promise<string>((resolve) => {
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('close', () => resolve(text));
+    });
+    socket.write(
+      `POST /api/v1/tournaments HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    server.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // New connections are no longer accepted while the in-flight request finishes.
+    await expect(fetch(`http://127.0.0.1:${PORT}/health/live`)).rejects.toThrow();
+    socket.write(body.slice(10));
+    const raw = await response;
+    expect(raw).toMatch(/^HTTP\/1\.1 201 Created/);
+    expect(raw).toContain('Finished during shutdown');
+    expect(await exited).toBe(0);
+  });
+});
