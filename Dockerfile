@@ -4,7 +4,7 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-# `npm install` honours the lock file; `npm ci` refuses it because it omits other platforms' optional binaries.
+# `npm install` honours the lock file; a clean install (npm's ci command) refuses it because it omits other platforms' optional binaries.
 RUN npm install --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY src ./src
