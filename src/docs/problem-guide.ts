@@ -19,7 +19,6 @@ export const PROBLEM_GUIDE: Record<ProblemCode, string> = {
   not_found:
     'Nothing lives at this path for you: the id does not exist, belongs to another account, or is not a UUID (or the path itself is unknown). Check the id.',
   method_not_allowed: 'The path exists but not with this HTTP method. The `Allow` header lists the methods it accepts.',
-  not_acceptable: 'The `Accept` header rules out JSON, the only format the API answers in. Accept `application/json` (or `*/*`).',
   invalid_state_transition:
     'The requested `status` cannot be reached from the current one (or the current status forbids the operation). `allowed_transitions` lists the statuses you can move to now.',
   field_locked:

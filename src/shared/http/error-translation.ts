@@ -25,7 +25,6 @@ const FALLBACK_CODE_BY_STATUS: Record<number, ProblemCode> = {
   403: 'subscription_required',
   404: 'not_found',
   405: 'method_not_allowed',
-  406: 'not_acceptable',
   409: 'conflict',
   412: 'precondition_failed',
   413: 'payload_too_large',

@@ -18,7 +18,6 @@ export const PROBLEM_KINDS = {
   subscription_required: { status: 403, title: 'Premium subscription required' },
   not_found: { status: 404, title: 'Not found' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
-  not_acceptable: { status: 406, title: 'Not acceptable' },
   invalid_state_transition: { status: 409, title: 'Invalid state transition' },
   field_locked: { status: 409, title: 'Field locked' },
   league_not_empty: { status: 409, title: 'League not empty' },
