@@ -4,7 +4,6 @@ import { ApiToken } from './api-token';
 /** Persistence port for accounts and their API token. */
 export abstract class AccountsRepository {
   abstract findByEmail(email: string): Promise<Account | null>;
-  abstract findById(id: string): Promise<Account | null>;
   /** Inserts a new account; raises EmailTakenError when the email is in use. */
   abstract create(account: Account): Promise<void>;
   abstract update(account: Account): Promise<void>;

@@ -16,10 +16,6 @@ export class MikroOrmAccountsRepository extends AccountsRepository {
     return this.em.findOne(AccountSchema, { email });
   }
 
-  findById(id: string): Promise<Account | null> {
-    return this.em.findOne(AccountSchema, { id });
-  }
-
   async create(account: Account): Promise<void> {
     try {
       await this.em.persistAndFlush(account);

@@ -12,10 +12,6 @@ export class InMemoryAccountsRepository extends AccountsRepository {
     return copy([...this.accounts.values()].find((account) => account.email === email) ?? null);
   }
 
-  async findById(id: string): Promise<Account | null> {
-    return copy(this.accounts.get(id) ?? null);
-  }
-
   async create(account: Account): Promise<void> {
     if ([...this.accounts.values()].some((existing) => existing.email === account.email)) throw new EmailTakenError();
     this.accounts.set(account.id, copy(account));

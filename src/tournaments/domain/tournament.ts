@@ -33,7 +33,8 @@ export type TournamentChanges = Partial<Omit<TournamentFields, 'metadata'>> & { 
 /** Fields that stay editable once play has started. */
 const ALWAYS_EDITABLE = new Set<keyof TournamentChanges>(['name', 'description', 'metadata', 'status']);
 
-const SNAKE_CASE: Record<keyof TournamentFields, string> = {
+/** Each settable field's name on the wire, which is how domain errors name it to clients. */
+export const TOURNAMENT_WIRE_NAMES: Record<keyof TournamentFields, string> = {
   name: 'name',
   description: 'description',
   game: 'game',
@@ -103,12 +104,12 @@ export class Tournament implements TournamentFields {
   /** Applies a merge patch. Returns whether anything changed; throws without changing anything otherwise. */
   update(changes: TournamentChanges, now = new Date()): boolean {
     const next = this.merged(changes);
-    const changed = (Object.keys(SNAKE_CASE) as (keyof TournamentFields)[]).filter((field) => !sameValue(this[field], next[field]));
+    const changed = (Object.keys(TOURNAMENT_WIRE_NAMES) as (keyof TournamentFields)[]).filter((field) => !sameValue(this[field], next[field]));
     if (changed.length === 0) return false;
 
     const locked = changed.filter((field) => !ALWAYS_EDITABLE.has(field));
     if (locksSetup(this.status) && locked.length > 0) {
-      throw new TournamentFieldLockedError(this.status, locked.map((field) => SNAKE_CASE[field]));
+      throw new TournamentFieldLockedError(this.status, locked.map((field) => TOURNAMENT_WIRE_NAMES[field]));
     }
     if (next.status !== this.status && !canTransition(this.status, next.status)) {
       throw new InvalidTournamentTransitionError(this.status, next.status, allowedTransitions(this.status));
@@ -121,10 +122,6 @@ export class Tournament implements TournamentFields {
     if (previousStatus !== next.status) this.enter(next.status, now);
     this.updatedAt = now;
     return true;
-  }
-
-  isAttachedTo(leagueId: string | null): boolean {
-    return this.leagueId === leagueId;
   }
 
   private merged(changes: TournamentChanges): TournamentFields {

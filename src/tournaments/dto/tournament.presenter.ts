@@ -1,6 +1,6 @@
 import { parseInstant } from '../../shared/domain/validation';
 import { domainFieldsOf } from '../../shared/http/body-fields';
-import { NewTournament, Tournament, TournamentChanges } from '../domain/tournament';
+import { NewTournament, Tournament, TOURNAMENT_WIRE_NAMES, TournamentChanges } from '../domain/tournament';
 import { CreateTournamentDto, UpdateTournamentDto } from './tournament-body.dto';
 
 /** The wire form of a tournament (spec §5): snake_case, RFC 3339 instants in UTC with milliseconds. */
@@ -31,21 +31,8 @@ function instant(date: Date | null): string | null {
   return date ? date.toISOString() : null;
 }
 
-/** snake_case body field → domain field, for the keys both forms share. */
-const FIELD_NAMES = {
-  name: 'name',
-  description: 'description',
-  game: 'game',
-  format: 'format',
-  participant_type: 'participantType',
-  max_participants: 'maxParticipants',
-  status: 'status',
-  timezone: 'timezone',
-  starts_at: 'startsAt',
-  ends_at: 'endsAt',
-  league_id: 'leagueId',
-  metadata: 'metadata',
-} as const;
+/** snake_case body field → domain field: the domain's wire names, inverted. */
+const FIELD_NAMES = Object.fromEntries(Object.entries(TOURNAMENT_WIRE_NAMES).map(([domain, wire]) => [wire, domain]));
 
 /** Only the keys the client sent; instants become Dates. The DTO has already been validated. */
 function toDomainFields(body: CreateTournamentDto | UpdateTournamentDto): Record<string, unknown> {
