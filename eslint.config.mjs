@@ -1,7 +1,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.data/**', 'bench/**', '*.js', '*.mjs'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.data/**', 'bench/**', '*.js', '*.mjs', 'test/integrator/generated/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {

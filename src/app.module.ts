@@ -18,16 +18,22 @@ import { mikroOrmOptions } from './shared/persistence/mikro-orm.options';
 import { SharedModule } from './shared/shared.module';
 import { TournamentsModule } from './tournaments/tournaments.module';
 import { LeaguesModule } from './leagues/leagues.module';
+import { AccountWebModule } from './account-web/account-web.module';
+import { MetricsModule } from './metrics/metrics.module';
+import { AdminModule } from './admin/admin.module';
+import { ParticipantsModule } from './participants/participants.module';
+import { MatchesModule } from './matches/matches.module';
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, routes: RouteTable, logger: Logger): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), MikroOrmModule.forRoot(mikroOrmOptions(config, logger)), HealthModule, DocsModule, TokensModule, RateLimitModule, SharedModule, TournamentsModule, LeaguesModule],
+      imports: [ConfigModule.forRoot(config), MikroOrmModule.forRoot(mikroOrmOptions(config, logger)), HealthModule, DocsModule, TokensModule, RateLimitModule, SharedModule, TournamentsModule, LeaguesModule, AccountWebModule, MetricsModule.forRoot(), AdminModule, ParticipantsModule, MatchesModule],
       providers: [
         { provide: RouteTable, useValue: routes },
-        { provide: APP_FILTER, useClass: ProblemFilter },
+        ProblemFilter,
+        { provide: APP_FILTER, useExisting: ProblemFilter },
         { provide: APP_PIPE, useClass: RequestValidationPipe },
         // Global guards run in this order: identify the caller, count the request, then refuse the unauthenticated.
         { provide: APP_GUARD, useExisting: BearerAuthGuard },

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { createPremiumAccount } from './support/accounts';
 import { expectProblem, startTestApp, TestApp } from './support/test-app';
 
 const run = promisify(execFile);
@@ -25,6 +26,10 @@ async function cli(args: string[], stdin?: string): Promise<{ code: number; stdo
     const failed = error as { code: number; stdout: string; stderr: string };
     return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
   }
+}
+
+function jsonLines(stdout: string): Record<string, unknown>[] {
+  return stdout.trim() === '' ? [] : stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 function json(stdout: string): Record<string, unknown> {
@@ -77,7 +82,53 @@ describe('admin command line (node dist/cli.js)', () => {
     expect(json(result.stdout)).toMatchObject({ plan: 'free' });
   });
 
+  it('refuses a password shorter than 12 characters, as the sign-up page does', async () => {
+    const result = await cli(['account:create', '--email', `pw-${randomUUID()}@example.com`, '--password-stdin'], 'elevenchars\n');
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(/password: Use at least 12 characters/);
+  });
+
+  it('lists accounts as JSON lines in email order, paged with --after and --limit', async () => {
+    const prefix = `list${randomUUID().replace(/-/g, '')}x`;
+    const emails = [1, 2, 3].map((n) => `${prefix}${n}@example.com`);
+    for (const address of [...emails].reverse()) expect((await cli(['account:create', '--email', address, '--plan', 'premium'])).code).toBe(0);
+
+    const firstPage = await cli(['account:list', '--after', prefix, '--limit', '2']);
+    expect(firstPage.code).toBe(0);
+    const lines = jsonLines(firstPage.stdout);
+    expect(lines).toEqual(emails.slice(0, 2).map((address) => ({ id: expect.any(String), email: address, plan: 'premium', created_at: expect.any(String) })));
+    const nextPage = jsonLines((await cli(['account:list', '--after', String(lines[1].email), '--limit', '2'])).stdout);
+    expect(nextPage[0]).toMatchObject({ email: emails[2] });
+
+    const everything = jsonLines((await cli(['account:list'])).stdout).map((line) => line.email);
+    expect(everything).toEqual(expect.arrayContaining(emails));
+    expect(new Set(everything).size).toBe(everything.length);
+  });
+
+  it('shows an account: plan, token last four and use, counts of its tournaments and leagues', async () => {
+    const account = await createPremiumAccount(testApp);
+    await testApp.http.post('/api/v1/leagues', { name: 'Shown league' }, { token: account.token });
+    for (const name of ['One', 'Two']) {
+      expect((await testApp.http.post('/api/v1/tournaments', { name, format: 'swiss' }, { token: account.token })).statusCode).toBe(201);
+    }
+    const result = await cli(['account:show', '--email', account.email.toUpperCase()]);
+    expect(result.code).toBe(0);
+    expect(json(result.stdout)).toEqual({
+      id: account.id,
+      email: account.email,
+      plan: 'premium',
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      token: { last_four: account.token.slice(-4), created_at: expect.any(String), last_used_at: expect.stringMatching(/^\d{4}-/) },
+      tournaments: 2,
+      leagues: 1,
+    });
+    expect(result.stdout).not.toContain(account.token);
+  });
+
   it.each([
+    [['account:show'], /--email is required/],
+    [['account:show', '--email', 'nobody@example.com'], /was not found/],
+    [['account:list', '--limit', '0'], /--limit must be a whole number of at least 1/],
     [['account:create', '--email', 'not-an-email'], /email/],
     [['account:set-plan', '--email', 'nobody@example.com', '--plan', 'premium'], /was not found/],
     [['account:set-plan', '--email', 'x@example.com', '--plan', 'gold'], /--plan must be one of free, premium/],

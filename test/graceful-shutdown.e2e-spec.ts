@@ -1,10 +1,9 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
-import { join } from 'node:path';
 import { createPremiumAccount } from './support/accounts';
+import { startReadyServer } from './support/built-server';
 import { startTestApp, TestApp } from './support/test-app';
 
-const MAIN = join(__dirname, '..', 'dist', 'main.js');
 const PORT = 39_421;
 
 /** SIGTERM on the built server: a request already in flight still completes, then the process exits 0. */
@@ -15,16 +14,8 @@ describe('graceful shutdown of node dist/main.js', () => {
 
   beforeAll(async () => {
     testApp = await startTestApp();
-    server = spawn(process.execPath, [MAIN], {
-      env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: process.env.TEST_DATABASE_URL, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    server = (await startReadyServer(PORT, { LOG_LEVEL: 'warn' })).child;
     exited = new Promise((resolve) => server.once('exit', (code) => resolve(code)));
-    for (let attempt = 0; attempt < 200; attempt++) {
-      if (await fetch(`http://127.0.0.1:${PORT}/health/ready`).then((r) => r.ok, () => false)) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error('server did not become ready');
   }, 30_000);
 
   afterAll(async () => {

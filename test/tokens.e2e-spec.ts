@@ -118,8 +118,7 @@ describe('API tokens and the bearer guard', () => {
     const first = await lastUsed();
     await http().get(PROTECTED, { token: account.token });
     expect(await lastUsed()).toEqual(first);
-    await em.execute("update api_tokens set last_used_at = last_used_at - interval '2 minutes' where account_id = ?", [account.id]);
-    await http().get(PROTECTED, { token: account.token });
-    expect((await lastUsed()).getTime()).toBeGreaterThanOrEqual(first.getTime());
+    expect(Date.now() - first.getTime()).toBeLessThan(60_000);
+    // The minute boundary (a write again after 60 s, cached principal or not) is in accounts.service.spec.ts, on a clock.
   });
 });

@@ -11,6 +11,14 @@ describe('AppConfig.fromEnvironment', () => {
       redisUrl: undefined,
       trustProxy: undefined,
       runMigrationsOnStart: true,
+      cookieSecure: false,
+      sessionSecret: undefined,
+      sessionIdleMinutes: 30,
+      sessionAbsoluteHours: 12,
+      signInFailuresPerEmail: 5,
+      signInFailuresPerAddress: 20,
+      metricsPort: undefined,
+      logFormat: undefined,
     });
     expect(config.dataDir).toMatch(/\.data$/);
   });
@@ -25,9 +33,22 @@ describe('AppConfig.fromEnvironment', () => {
     ['REDIS_URL', 'http://cache', /REDIS_URL must start with redis:/],
     ['MIGRATE_ON_START', 'maybe', /MIGRATE_ON_START must be true or false/],
     ['CURSOR_SECRET', 'short', /CURSOR_SECRET must be at least 32 characters/],
+    ['COOKIE_SECURE', 'sometimes', /COOKIE_SECURE must be true or false/],
+    ['SESSION_SECRET', 'short', /SESSION_SECRET must be at least 32 characters/],
+    ['SESSION_IDLE_MINUTES', '0', /SESSION_IDLE_MINUTES must be between 1/],
+    ['SESSION_ABSOLUTE_HOURS', 'a day', /SESSION_ABSOLUTE_HOURS must be a whole number/],
+    ['SIGN_IN_FAILURES_PER_EMAIL', '0', /SIGN_IN_FAILURES_PER_EMAIL must be between 1/],
+    ['METRICS_PORT', '3000', /METRICS_PORT must differ from PORT/],
+    ['METRICS_PORT', 'nine', /METRICS_PORT must be a whole number/],
+    ['LOG_FORMAT', 'xml', /LOG_FORMAT must be one of pretty, json/],
   ])('refuses %s=%s with a message naming the variable', (name, value, message) => {
     expect(() => AppConfig.fromEnvironment({ [name]: value })).toThrow(ConfigError);
     expect(() => AppConfig.fromEnvironment({ [name]: value })).toThrow(message);
+  });
+
+  it('reads the metrics port and binds it to HOST unless METRICS_HOST says otherwise', () => {
+    expect(AppConfig.fromEnvironment({ METRICS_PORT: '9464', HOST: '127.0.0.1' })).toMatchObject({ metricsPort: 9464, metricsHost: '127.0.0.1' });
+    expect(AppConfig.fromEnvironment({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' })).toMatchObject({ metricsHost: '10.0.0.5' });
   });
 
   it('never echoes a database URL, which may carry a password', () => {

@@ -2,6 +2,8 @@ import { isAbsolute, resolve } from 'node:path';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+export type LogFormat = 'pretty' | 'json';
+const LOG_FORMATS: readonly LogFormat[] = ['pretty', 'json'];
 
 /** Raised when an environment variable holds a value the service cannot run with. */
 export class ConfigError extends Error {
@@ -28,6 +30,8 @@ export class AppConfig {
   readonly dataDir: string;
   readonly embeddedDatabasePort: number;
   readonly databasePoolSize: number;
+  /** Bounds each database step (connect, pool acquire, statement) so a hung database is a prompt 503. */
+  readonly databaseTimeoutMs: number;
   readonly logLevel: LogLevel;
   readonly shutdownTimeoutMs: number;
   readonly runMigrationsOnStart: boolean;
@@ -37,6 +41,23 @@ export class AppConfig {
   /** Namespace of the rate-limit counters in Redis, so environments can share one server. */
   readonly rateLimitKeyPrefix: string;
   readonly trustProxy: string | undefined;
+  /** Account pages: cookies get `Secure` (serve the pages over HTTPS, or behind a proxy that terminates it). */
+  readonly cookieSecure: boolean;
+  /** Signs the session and CSRF cookies; unset: a key generated once per database. */
+  readonly sessionSecret: string | undefined;
+  readonly sessionIdleMinutes: number;
+  readonly sessionAbsoluteHours: number;
+  /** Failed sign-ins allowed per email, and per client address, within SIGN_IN_WINDOW_MINUTES. */
+  readonly signInFailuresPerEmail: number;
+  readonly signInFailuresPerAddress: number;
+  readonly signInWindowMinutes: number;
+  /** Form submissions per client address per minute on the account pages (sign-up hashes a password: it is costly). */
+  readonly accountPagePostsPerMinute: number;
+  /** Port of the Prometheus `/metrics` endpoint; unset means no endpoint. */
+  readonly metricsPort: number | undefined;
+  readonly metricsHost: string;
+  /** `pretty` (human-readable), `json`, or unset: pretty when stdout is a terminal. */
+  readonly logFormat: LogFormat | undefined;
 
   constructor(values: AppConfigValues) {
     Object.assign(this, values);
@@ -44,13 +65,14 @@ export class AppConfig {
 
   static fromEnvironment(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const read = new EnvironmentReader(env);
-    return new AppConfig({
+    const config = new AppConfig({
       host: read.string('HOST', '0.0.0.0'),
       port: read.integer('PORT', 3000, 0, 65535),
       databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:']),
       dataDir: resolvePath(read.string('DATA_DIR', '.data')),
       embeddedDatabasePort: read.integer('EMBEDDED_DB_PORT', 54320, 1, 65535),
       databasePoolSize: read.integer('DATABASE_POOL_SIZE', 10, 1, 200),
+      databaseTimeoutMs: read.integer('DATABASE_TIMEOUT_MS', 2_000, 100, 600_000),
       logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
       shutdownTimeoutMs: read.integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
       runMigrationsOnStart: read.boolean('MIGRATE_ON_START', true),
@@ -59,7 +81,22 @@ export class AppConfig {
       redisUrl: read.url('REDIS_URL', ['redis:', 'rediss:']),
       rateLimitKeyPrefix: read.string('RATE_LIMIT_KEY_PREFIX', 'tlm:rl:'),
       trustProxy: read.optionalString('TRUST_PROXY'),
+      cookieSecure: read.boolean('COOKIE_SECURE', false),
+      sessionSecret: read.optionalSecret('SESSION_SECRET', 32),
+      sessionIdleMinutes: read.integer('SESSION_IDLE_MINUTES', 30, 1, 43_200),
+      sessionAbsoluteHours: read.integer('SESSION_ABSOLUTE_HOURS', 12, 1, 8_760),
+      signInFailuresPerEmail: read.integer('SIGN_IN_FAILURES_PER_EMAIL', 5, 1, 1_000),
+      signInFailuresPerAddress: read.integer('SIGN_IN_FAILURES_PER_ADDRESS', 20, 1, 100_000),
+      signInWindowMinutes: read.integer('SIGN_IN_WINDOW_MINUTES', 15, 1, 1_440),
+      accountPagePostsPerMinute: read.integer('ACCOUNT_PAGE_POSTS_PER_MINUTE', 30, 1, 1_000_000),
+      metricsPort: read.optionalInteger('METRICS_PORT', 1, 65535),
+      metricsHost: read.string('METRICS_HOST', read.string('HOST', '0.0.0.0')),
+      logFormat: read.optionalOneOf('LOG_FORMAT', LOG_FORMATS),
     });
+    if (config.metricsPort !== undefined && config.metricsPort === config.port) {
+      throw new ConfigError('METRICS_PORT', 'must differ from PORT: metrics are never served on the public port');
+    }
+    return config;
   }
 
   /** A copy with some values replaced: used by tests and the command line. */
@@ -85,8 +122,12 @@ class EnvironmentReader {
   }
 
   integer(name: string, fallback: number, min: number, max: number): number {
+    return this.optionalInteger(name, min, max) ?? fallback;
+  }
+
+  optionalInteger(name: string, min: number, max: number): number | undefined {
     const raw = this.optionalString(name);
-    if (raw === undefined) return fallback;
+    if (raw === undefined) return undefined;
     if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
     const value = Number(raw);
     if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
@@ -102,8 +143,12 @@ class EnvironmentReader {
   }
 
   oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    return this.optionalOneOf(name, allowed) ?? fallback;
+  }
+
+  optionalOneOf<T extends string>(name: string, allowed: readonly T[]): T | undefined {
     const raw = this.optionalString(name);
-    if (raw === undefined) return fallback;
+    if (raw === undefined) return undefined;
     if (!allowed.includes(raw as T)) throw new ConfigError(name, `must be one of ${allowed.join(', ')}, got "${raw}"`);
     return raw as T;
   }

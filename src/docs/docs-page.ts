@@ -1,17 +1,11 @@
-import { PROBLEM_KINDS, ProblemCode, problemDocument } from '../shared/http/problem';
+import type { HeaderObject, OpenAPIObject as OpenApiDocument, OperationObject, ParameterObject, ReferenceObject, ResponseObject, SchemaObject } from 'openapi3-ts/oas31';
+import { PROBLEM_KINDS, ProblemCode } from '../shared/http/problem';
+import { COMMON_ERROR_RESPONSES, HTTP_METHODS, HttpMethod } from '../shared/openapi/openapi-document';
+import { deref } from '../shared/openapi/refs';
 import { TOKEN_NOTES, TOKEN_STEPS } from './openapi';
-import {
-  HTTP_METHODS,
-  HttpMethod,
-  isReference,
-  OpenApiDocument,
-  OperationObject,
-  ParameterObject,
-  Reference,
-  resolveRef,
-  ResponseObject,
-  SchemaObject,
-} from './openapi-types';
+
+/** A schema as openapi3-ts types nested ones: possibly a bare reference. */
+type Schema = SchemaObject | ReferenceObject;
 import { PROBLEM_GUIDE } from './problem-guide';
 
 /**
@@ -27,14 +21,15 @@ export interface DocsPageOptions {
 export function renderDocsPage(document: OpenApiDocument, options: DocsPageOptions): string {
   const operations = listOperations(document);
   const body = html`<div class="layout">
-${navigation(document, operations)}
+${navigation(document)}
 <main>
 ${pageHeader(document)}
 ${quickStart()}
 ${conventions(document, options)}
 ${endpoints(document, operations)}
+${commonErrors(document)}
 ${schemasSection(document)}
-${errorsSection()}
+${errorsSection(document)}
 </main>
 </div>`;
   return `<!doctype html>
@@ -103,13 +98,7 @@ interface Operation {
   path: string;
   operation: OperationObject;
   parameters: ParameterObject[];
-}
-
-function deref<T extends object>(document: OpenApiDocument, value: T | Reference): T {
-  if (!isReference(value)) return value;
-  const target = resolveRef(document, value.$ref);
-  if (target === undefined) throw new Error(`Unresolved $ref in the OpenAPI document: ${value.$ref}`);
-  return target as T;
+  hasHead: boolean;
 }
 
 function refName(ref: string): string {
@@ -117,17 +106,18 @@ function refName(ref: string): string {
 }
 
 function listOperations(document: OpenApiDocument): Operation[] {
-  return Object.entries(document.paths).flatMap(([path, item]) =>
-    HTTP_METHODS.filter((method) => item[method]).map((method) => {
-      const operation = item[method]!;
-      const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((parameter) => deref(document, parameter));
-      return { method, path, operation, parameters };
+  return Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+    // HEAD mirrors GET: one line on the GET instead of a section of its own.
+    HTTP_METHODS.filter((method) => method !== 'head' && item[method]).map((method) => {
+      const operation = item[method] as OperationObject;
+      const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((parameter) => deref<ParameterObject>(document, parameter));
+      return { method, path, operation, parameters, hasHead: Boolean(item.head) };
     }),
   );
 }
 
 function isPublicOperation(document: OpenApiDocument, operation: OperationObject): boolean {
-  return (operation.security ?? document.security).length === 0;
+  return (operation.security ?? document.security ?? []).length === 0;
 }
 
 // ---------------------------------------------------------------- page sections
@@ -142,23 +132,17 @@ API access requires the <strong>premium plan</strong>.</p>
 </header>`;
 }
 
-function navigation(document: OpenApiDocument, operations: Operation[]): Html {
-  const byTag = document.tags.map(
-    (tag) => html`<li><a href="#tag-${tag.name}">${tag.name}</a>
-<ul>${operations
-      .filter((entry) => entry.operation.tags.includes(tag.name))
-      .map((entry) => html`<li><a href="#op-${entry.operation.operationId}"><span class="verb ${entry.method}">${entry.method.toUpperCase()}</span> ${entry.operation.summary}</a></li>`)}</ul></li>`,
-  );
-  return html`<nav aria-label="Contents">
-<p class="nav-title">Contents</p>
-<ul>
-<li><a href="#quick-start">Quick start</a></li>
-<li><a href="#conventions">Conventions</a></li>
-<li><a href="#endpoints">Endpoints</a><ul>${byTag}</ul></li>
-<li><a href="#schemas">Schemas</a></li>
-<li><a href="#errors">Errors</a></li>
-</ul>
-</nav>`;
+/** One short wrapped line of links: on a phone it takes a few lines, not the first screen. */
+function navigation(document: OpenApiDocument): Html {
+  const links = [
+    ['quick-start', 'Quick start'],
+    ['conventions', 'Conventions'],
+    ...(document.tags ?? []).map((tag) => [`tag-${tag.name}`, tag.name]),
+    ['common-errors', 'Common errors'],
+    ['schemas', 'Schemas'],
+    ['errors', 'Error codes'],
+  ];
+  return html`<nav aria-label="Contents"><ul>${links.map(([id, label]) => html`<li><a href="#${id}">${label}</a></li>`)}</ul></nav>`;
 }
 
 const CURL_LIST = `export BASE_URL=http://localhost:3000   # your server's address
@@ -174,18 +158,13 @@ const CURL_CREATE = `curl -sS -X POST "$BASE_URL/api/v1/tournaments" \\
   -H "Idempotency-Key: $(uuidgen)" \\
   -d '{"name": "Spring Cup", "format": "single_elimination", "starts_at": "2026-05-01T18:00:00.000Z"}'`;
 
-const CLI_TOKEN = `node dist/cli.js account:create --email you@example.com --plan premium    # a new account, or:
-node dist/cli.js account:set-plan --email you@example.com --plan premium  # an existing one
-node dist/cli.js token:generate --email you@example.com                   # prints {"token":"tlm_..."} once`;
-
 function quickStart(): Html {
   return html`<section id="quick-start">
 <h2>Quick start</h2>
 <h3>1. Get an API token</h3>
 <ol>${TOKEN_STEPS.map((step) => html`<li>${md(step)}</li>`)}</ol>
 <ul>${TOKEN_NOTES.map((note) => html`<li>${md(note)}</li>`)}</ul>
-<p>Operators of the service can issue a token from the server’s command line instead (it replaces any previous token of that account):</p>
-<pre><code>${CLI_TOKEN}</code></pre>
+<p>Open <a href="/account/signup">the sign-up page</a> or, with an account, <a href="/account">your account settings</a>.</p>
 <h3>2. Call the API</h3>
 <p>Send the token in the <code>Authorization</code> header on every request, with <code>Content-Type: application/json</code>:</p>
 <pre><code>${CURL_LIST}</code></pre>
@@ -220,9 +199,12 @@ ${headersTable(document)}
 }
 
 function headersTable(document: OpenApiDocument): Html {
-  const rows = Object.entries(document.components.headers).map(
-    ([name, header]) => html`<tr id="header-${name}"><td><code>${name}</code></td><td>${md(header.description)}</td>
-<td>${header.example === undefined ? '' : html`<code>${String(header.example)}</code>`}</td></tr>`,
+  const rows = Object.entries(document.components?.headers ?? {}).map(
+    ([name, value]) => {
+      const header = value as HeaderObject;
+      return html`<tr id="header-${name}"><td><code>${name}</code></td><td>${md(header.description)}</td>
+<td>${header.example === undefined ? '' : html`<code>${String(header.example)}</code>`}</td></tr>`;
+    },
   );
   return html`<table><thead><tr><th>Header</th><th>Meaning</th><th>Example</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
@@ -230,65 +212,123 @@ function headersTable(document: OpenApiDocument): Html {
 // ---------------------------------------------------------------- endpoints
 
 function endpoints(document: OpenApiDocument, operations: Operation[]): Html {
-  const groups = document.tags.map(
-    (tag) => html`<section class="tag" id="tag-${tag.name}">
+  const groups = (document.tags ?? []).map((tag) => {
+    const own = operations.filter((entry) => entry.operation.tags?.includes(tag.name));
+    return html`<section class="tag" id="tag-${tag.name}">
 <h3>${tag.name}</h3>
 <p>${md(tag.description)}</p>
-${operations.filter((entry) => entry.operation.tags.includes(tag.name)).map((entry) => operationSection(document, entry))}
-</section>`,
-  );
+<ul class="operations">${own.map((entry) => html`<li><a href="#op-${entry.operation.operationId}"><span class="verb ${entry.method}">${entry.method.toUpperCase()}</span> ${entry.operation.summary}</a></li>`)}</ul>
+${own.map((entry) => operationSection(document, entry))}
+</section>`;
+  });
   return html`<section id="endpoints"><h2>Endpoints</h2>${groups}</section>`;
 }
+
+/** Statuses every authenticated operation (or every path, for 405) can answer: shown once under Common errors. */
+const COMMON_STATUSES = new Set(['405', ...Object.keys(COMMON_ERROR_RESPONSES)]);
 
 function operationSection(document: OpenApiDocument, entry: Operation): Html {
   const { method, path, operation } = entry;
   const access = isPublicOperation(document, operation)
     ? html`<p class="access open">No token needed.</p>`
-    : html`<p class="access">Requires <code>Authorization: Bearer &lt;API_TOKEN&gt;</code> of a premium account.</p>`;
+    : html`<p class="access">Requires <code>Authorization: Bearer &lt;API_TOKEN&gt;</code> of a premium account.
+Can also answer the <a href="#common-errors">common errors</a> (401, 403, 405, 429, 500, 503).</p>`;
   return html`<article class="operation" id="op-${operation.operationId}">
 <h4><span class="verb ${method}">${method.toUpperCase()}</span> <code class="path">${path}</code></h4>
 <p class="summary">${operation.summary}</p>
 ${operation.description ? html`<p>${md(operation.description)}</p>` : ''}
+${entry.hasHead && method === 'get' ? html`<p class="access"><code>HEAD</code> answers the same with no body.</p>` : ''}
 ${access}
+<div class="columns"><div>
 ${parametersTable(entry.parameters)}
 ${requestBody(operation)}
 ${responsesTable(document, operation)}
+</div><div>
+${samples(document, entry)}
+</div></div>
 </article>`;
 }
 
 function parametersTable(parameters: ParameterObject[]): Html {
   if (parameters.length === 0) return html``;
-  const rows = parameters.map(
-    (parameter) => html`<tr><td><code>${parameter.name}</code>${parameter.required ? html` <span class="required">required</span>` : ''}</td>
-<td>${parameter.in}</td><td>${typeOf(parameter.schema)}${parameter.explode === false ? ', comma-separated' : ''}</td>
-<td>${details(parameter.description, parameter.schema)}</td></tr>`,
-  );
+  const rows = parameters.map((parameter) => {
+    const schema = parameter.schema as SchemaObject;
+    return html`<tr><td><code>${parameter.name}</code>${parameter.required ? html` <span class="required">required</span>` : ''}</td>
+<td>${parameter.in}</td><td>${typeOf(schema)}${parameter.explode === false ? ', comma-separated' : ''}</td>
+<td>${details(parameter.description, schema)}${parameter.example === undefined ? '' : html` Example: <code>${exampleText(parameter)}</code>`}</td></tr>`;
+  });
   return html`<h5>Parameters</h5>
 <table><thead><tr><th>Name</th><th>In</th><th>Type</th><th>Details</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
+function exampleText(parameter: ParameterObject): string {
+  return Array.isArray(parameter.example) ? parameter.example.join(',') : String(parameter.example);
+}
+
 function requestBody(operation: OperationObject): Html {
-  const body = operation.requestBody;
+  const body = operation.requestBody as { description?: string; required?: boolean; content: Record<string, { schema?: SchemaObject }> } | undefined;
   if (!body) return html``;
   const [first] = Object.values(body.content);
   return html`<h5>Request body</h5>
 <p>${body.required ? 'Required' : 'Optional'}, as ${join(
     Object.keys(body.content).map((type) => html`<code>${type}</code>`),
     ' or ',
-  )}: ${typeOf(first.schema)}. ${md(body.description)}</p>`;
+  )}. ${md(first.schema?.description || body.description)}</p>
+${first.schema?.properties ? fieldsTable(first.schema) : ''}`;
+}
+
+/** The request as curl and the success answer, built from the operation's examples. */
+function samples(document: OpenApiDocument, entry: Operation): Html {
+  const { method, path, operation, parameters } = entry;
+  const pathParameter = parameters.find((parameter) => parameter.in === 'path');
+  const url = pathParameter ? path.replace(`{${pathParameter.name}}`, String(pathParameter.example)) : path;
+  const body = (operation.requestBody as { content: Record<string, { example?: unknown }> } | undefined)?.content['application/json']?.example;
+  const query = parameters
+    .filter((parameter) => parameter.in === 'query' && parameter.name !== 'cursor' && parameter.example !== undefined)
+    .slice(0, 2)
+    .map((parameter) => `${parameter.name}=${encodeURIComponent(exampleText(parameter))}`);
+  const lines = [`curl -sS${method === 'get' ? '' : ` -X ${method.toUpperCase()}`} "$BASE_URL${url}${query.length > 0 ? `?${query.join('&')}` : ''}"`];
+  if (!isPublicOperation(document, operation)) lines.push('  -H "Authorization: Bearer $API_TOKEN"', '  -H "Content-Type: application/json"');
+  for (const parameter of parameters.filter((one) => one.in === 'header')) lines.push(`  -H '${parameter.name}: ${exampleText(parameter)}'`);
+  if (body !== undefined) lines.push(`  -d '${JSON.stringify(body)}'`);
+  const [status, success] = Object.entries(operation.responses ?? {}).find(([code]) => code.startsWith('2')) ?? [];
+  const response = success ? deref<ResponseObject>(document, success) : undefined;
+  const [type, media] = Object.entries(response?.content ?? {})[0] ?? [];
+  const answer = media?.example === undefined ? '' : typeof media.example === 'string' ? media.example : JSON.stringify(media.example, null, 2);
+  return html`<h5>Request sample</h5>
+<pre><code>${lines.join(' \\\n')}</code></pre>
+<h5>Response sample: ${status ?? ''}${type ? html` <span class="muted">${type}</span>` : ''}</h5>
+<pre><code>${answer || '(no body)'}</code></pre>`;
 }
 
 /** Headers every /api/v1 response carries: listed once under Conventions, not on every row. */
-const RATE_LIMIT_HEADERS = ['RateLimit-Policy', 'RateLimit', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+const RATE_LIMIT_HEADERS = ['RateLimit-Policy', 'RateLimit'];
 
 function responsesTable(document: OpenApiDocument, operation: OperationObject): Html {
-  const rows = Object.entries(operation.responses).map(([status, value]) => {
-    const response = deref<ResponseObject>(document, value);
-    return html`<tr><td><span class="status s${status[0]}">${status}</span></td><td>${md(response.description)}</td>
-<td>${responseBody(response)}</td><td>${responseHeaders(response)}</td></tr>`;
-  });
+  const rows = Object.entries(operation.responses ?? {})
+    .filter(([status]) => !COMMON_STATUSES.has(status))
+    .map(([status, value]) => responseRow(status, deref<ResponseObject>(document, value)));
   return html`<h5>Responses</h5>
 <table class="responses"><thead><tr><th>Status</th><th>When</th><th>Body</th><th>Headers</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+function responseRow(status: string, response: ResponseObject): Html {
+  return html`<tr><td><span class="status s${status[0]}">${status}</span></td><td>${md(response.description)}</td>
+<td>${responseBody(response)}</td><td>${responseHeaders(response)}</td></tr>`;
+}
+
+/** 401, 403, 405, 429, 500 and 503: the same on every operation, so shown once with an example each. */
+function commonErrors(document: OpenApiDocument): Html {
+  const names: Record<string, string> = { ...COMMON_ERROR_RESPONSES, '405': 'MethodNotAllowed' };
+  const statuses = Object.keys(names).sort();
+  const responses = statuses.map((status) => [status, deref<ResponseObject>(document, { $ref: `#/components/responses/${names[status]}` })] as const);
+  const examples = responses.flatMap(([, response]) => Object.values(response.content?.['application/problem+json']?.examples ?? {}).slice(0, 1));
+  return html`<section id="common-errors">
+<h2>Common errors</h2>
+<p>Any operation that needs a token can answer these, and any path answers 405 to a method it does not accept. They are not repeated on each endpoint.</p>
+<table class="responses"><thead><tr><th>Status</th><th>When</th><th>Body</th><th>Headers</th></tr></thead><tbody>${responses.map(([status, response]) => responseRow(status, response))}</tbody></table>
+${examples.map((example) => html`<details><summary>${(example as { summary?: string }).summary ?? ''}</summary><pre><code>${JSON.stringify((example as { value: unknown }).value, null, 2)}</code></pre></details>`)}
+</section>`;
 }
 
 function responseBody(response: ResponseObject): Html {
@@ -297,7 +337,7 @@ function responseBody(response: ResponseObject): Html {
     Object.entries(response.content).map(([type, media]) => {
       const codes = Object.keys(media.examples ?? {}).filter((code): code is ProblemCode => Object.hasOwn(PROBLEM_KINDS, code));
       const codeLinks = codes.map((code) => html`<a href="#problem-${code}"><code>${code}</code></a>`);
-      return html`${typeOf(media.schema)} <span class="muted">(${type})</span>${codes.length > 0 ? html`<br>code: ${join(codeLinks, ', ')}` : ''}`;
+      return html`${typeOf((media.schema ?? {}) as SchemaObject)} <span class="muted">(${type})</span>${codes.length > 0 ? html`<br>code: ${join(codeLinks, ', ')}` : ''}`;
     }),
     '',
   );
@@ -313,7 +353,7 @@ function responseHeaders(response: ResponseObject): Html {
 // ---------------------------------------------------------------- schemas
 
 function schemasSection(document: OpenApiDocument): Html {
-  const sections = Object.entries(document.components.schemas).map(([name, schema]) => schemaSection(name, schema));
+  const sections = Object.entries(document.components?.schemas ?? {}).map(([name, schema]) => schemaSection(name, schema as SchemaObject));
   return html`<section id="schemas">
 <h2>Schemas</h2>
 <p>Fields marked read-only appear in responses only; sending them is 422.</p>
@@ -349,12 +389,14 @@ function fieldsTable(schema: SchemaObject): Html {
   return html`<table><thead><tr><th>Field</th><th>Type</th><th></th><th>Details</th></tr></thead><tbody>${rows}</tbody></table>${closed}`;
 }
 
-function details(description: string | undefined, schema: SchemaObject): Html {
+function details(description: string | undefined, input: Schema): Html {
+  const schema = input as SchemaObject;
   return join([description ? md(description) : '', rules(schema)], ' ');
 }
 
 /** A short human name for a schema's type, linking to named schemas. */
-function typeOf(schema: SchemaObject): Html {
+function typeOf(input: Schema): Html {
+  const schema = input as SchemaObject;
   if (schema.$ref) {
     const name = refName(schema.$ref);
     return html`<a href="#schema-${name}">${name}</a>`;
@@ -372,26 +414,29 @@ function typeOf(schema: SchemaObject): Html {
 }
 
 /** A nested type in parentheses when it is a union, so `string or null` inside an object reads unambiguously. */
-function grouped(schema: SchemaObject): Html {
+function grouped(input: Schema): Html {
+  const schema = input as SchemaObject;
   const union = (Array.isArray(schema.type) && schema.type.length > 1) || (schema.oneOf?.length ?? 0) > 1;
   return union ? html`(${typeOf(schema)})` : typeOf(schema);
 }
 
 /** The constraints of a schema, as a sentence fragment. */
-function rules(schema: SchemaObject): Html {
+function rules(input: Schema): Html {
+  const schema = input as SchemaObject;
   const out: Html[] = [];
   if (schema.enum) out.push(html`One of ${codeList(schema.enum)}.`);
   const { minLength, maxLength, minimum, maximum } = schema;
-  if (minLength !== undefined && maxLength !== undefined) out.push(html`${minLength}–${maxLength} characters.`);
+  if (minLength !== undefined && minLength === maxLength) out.push(html`${maxLength} characters.`);
+  else if (minLength !== undefined && maxLength !== undefined) out.push(html`${minLength}–${maxLength} characters.`);
   else if (maxLength !== undefined) out.push(html`At most ${maxLength} characters.`);
   if (minimum !== undefined && maximum !== undefined) out.push(html`${minimum}–${maximum}.`);
   else if (minimum !== undefined) out.push(html`At least ${minimum}.`);
+  if (schema.minItems !== undefined && schema.maxItems !== undefined) out.push(html`${schema.minItems}–${schema.maxItems} items.`);
   if (schema.maxProperties !== undefined) out.push(html`At most ${schema.maxProperties} keys.`);
-  const keys = schema.propertyNames;
+  const keys = schema.propertyNames as SchemaObject | undefined;
+  const values = typeof schema.additionalProperties === 'object' ? (schema.additionalProperties as SchemaObject) : undefined;
   if (keys?.maxLength !== undefined) out.push(html`Keys of ${keys.minLength === undefined ? 'at most ' : `${keys.minLength}–`}${keys.maxLength} characters.`);
-  if (typeof schema.additionalProperties === 'object' && schema.additionalProperties.maxLength !== undefined) {
-    out.push(html`Values of at most ${schema.additionalProperties.maxLength} characters.`);
-  }
+  if (values?.maxLength !== undefined) out.push(html`Values of at most ${values.maxLength} characters.`);
   if (schema.pattern !== undefined) out.push(html`Pattern <code>${schema.pattern}</code>.`);
   if (schema.default !== undefined) out.push(html`Default <code>${JSON.stringify(schema.default)}</code>.`);
   if (schema.readOnly) out.push(html`<span class="readonly">read-only</span>`);
@@ -400,7 +445,13 @@ function rules(schema: SchemaObject): Html {
 
 // ---------------------------------------------------------------- errors
 
-function errorsSection(): Html {
+/** The validation_failed example the document shows, as the typical problem. */
+function problemExample(document: OpenApiDocument): string {
+  const response = deref<ResponseObject>(document, { $ref: '#/components/responses/ValidationFailed' });
+  return JSON.stringify((response.content?.['application/problem+json']?.examples?.validation_failed as { value: unknown }).value, null, 2);
+}
+
+function errorsSection(document: OpenApiDocument): Html {
   const rows = (Object.keys(PROBLEM_KINDS) as ProblemCode[]).map(
     (code) => html`<tr id="problem-${code}"><td><code>${code}</code></td><td><span class="status s${String(PROBLEM_KINDS[code].status)[0]}">${PROBLEM_KINDS[code].status}</span></td>
 <td>${PROBLEM_KINDS[code].title}</td><td>${md(PROBLEM_GUIDE[code])}</td></tr>`,
@@ -412,24 +463,10 @@ function errorsSection(): Html {
 422 answers list every bad body field in <code>errors</code> as <code>{"pointer", "detail"}</code>; 400 <code>invalid_parameter</code> answers list bad query parameters as
 <code>{"parameter", "detail"}</code>; 409 <code>invalid_state_transition</code> answers name the reachable statuses in <code>allowed_transitions</code>.
 A problem’s <code>type</code> links to its row below.</p>
-<pre><code>${PROBLEM_EXAMPLE}</code></pre>
+<pre><code>${problemExample(document)}</code></pre>
 <table class="errors"><thead><tr><th>Code</th><th>Status</th><th>Title</th><th>When it happens and what to do</th></tr></thead><tbody>${rows}</tbody></table>
 </section>`;
 }
-
-const PROBLEM_EXAMPLE = JSON.stringify(
-  problemDocument(
-    {
-      code: 'validation_failed',
-      detail: 'The request body is not valid.',
-      extensions: { errors: [{ pointer: '/ends_at', detail: 'ends_at must not be before starts_at.' }] },
-    },
-    '/api/v1/tournaments',
-    '0b3e6f5c-2d41-4c8e-9a57-3f1d2e4c6b80',
-  ),
-  null,
-  2,
-);
 
 // ---------------------------------------------------------------- style
 
@@ -444,14 +481,16 @@ code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberat
 code { background: var(--soft); border-radius: 3px; padding: 1px 4px; }
 pre { background: #141b26; color: #e7ecf3; border-radius: 6px; padding: 12px 14px; overflow-x: auto; line-height: 1.45; }
 pre code { background: none; padding: 0; color: inherit; }
-.layout { display: grid; grid-template-columns: 270px minmax(0, 1fr); }
-nav { position: sticky; top: 0; height: 100vh; overflow-y: auto; padding: 20px 14px; background: var(--soft); border-right: 1px solid var(--line); font-size: 14px; }
-nav ul { list-style: none; margin: 0; padding-left: 12px; }
-nav > ul { padding-left: 0; }
-nav li { margin: 3px 0; }
-nav .verb { min-width: 46px; font-size: 10px; padding: 2px 4px; }
-.nav-title { margin: 0 0 8px; font-weight: 700; text-transform: uppercase; letter-spacing: .05em; font-size: 12px; color: var(--muted); }
-main { padding: 28px 44px 80px; max-width: 1060px; }
+.layout { max-width: 1280px; margin: 0 auto; }
+nav { position: sticky; top: 0; z-index: 1; padding: 8px 16px; background: var(--soft); border-bottom: 1px solid var(--line); font-size: 14px; }
+nav ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 2px 16px; }
+.operations { list-style: none; padding: 0; margin: 6px 0 12px; font-size: 14px; }
+.operations li { margin: 3px 0; }
+.operations .verb { min-width: 54px; font-size: 11px; padding: 2px 4px; }
+main { padding: 20px 32px 80px; }
+.columns { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 0 20px; }
+pre { max-width: 100%; max-height: 420px; overflow: auto; }
+table { display: block; overflow-x: auto; }
 .page-header h1 { margin: 0 0 6px; font-size: 28px; }
 .lede { font-size: 17px; margin: 0 0 6px; }
 .meta, .muted { color: var(--muted); }
@@ -473,6 +512,7 @@ td:first-child { white-space: nowrap; }
 .verb.post { background: #1f56c2; }
 .verb.put, .verb.patch { background: #9a5b00; }
 .verb.delete { background: #b3261e; }
+.verb.head { background: #5d6678; }
 .status { display: inline-block; min-width: 38px; padding: 1px 6px; border-radius: 10px; text-align: center; font: 600 12px/1.5 ui-monospace, Menlo, Consolas, monospace; }
 .s2 { background: #dcf3e5; color: #13552f; }
 .s3 { background: #e6e9ef; color: #333b4a; }
@@ -485,9 +525,9 @@ details { margin: 4px 0 10px; }
 summary { cursor: pointer; color: var(--accent); }
 tr:target { background: #fff7d6; }
 @media (max-width: 900px) {
-  .layout { display: block; }
-  nav { position: static; height: auto; border-right: 0; border-bottom: 1px solid var(--line); }
-  main { padding: 18px; }
+  .columns { display: block; }
+  nav { position: static; }
+  main { padding: 14px; }
   td:first-child { white-space: normal; }
 }
 `;

@@ -5,7 +5,7 @@ import { AppConfig } from '../config/app-config';
 import { Public } from '../shared/auth/public.decorator';
 import { renderDocsPage } from './docs-page';
 import { buildOpenApiDocument } from './openapi';
-import type { OpenApiDocument } from './openapi-types';
+import type { OpenAPIObject as OpenApiDocument } from 'openapi3-ts/oas31';
 
 /** The page may load nothing from anywhere: inline styles only, no scripts, no frames, no forms. */
 const DOCS_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";

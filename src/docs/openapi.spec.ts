@@ -1,83 +1,82 @@
+import type { OperationObject, ParameterObject, PathItemObject, ResponseObject, SchemaObject } from 'openapi3-ts/oas31';
 import { PROBLEM_KINDS } from '../shared/http/problem';
-import { PARTICIPANT_TYPES as DOMAIN_PARTICIPANT_TYPES, TOURNAMENT_FORMATS as DOMAIN_FORMATS } from '../tournaments/domain/tournament';
-import { INITIAL_STATUSES, TOURNAMENT_STATUSES as DOMAIN_STATUSES } from '../tournaments/domain/tournament-status';
+import { HTTP_METHODS } from '../shared/openapi/openapi-document';
+import { deref } from '../shared/openapi/refs';
 import { escapeHtml, renderDocsPage } from './docs-page';
-import { buildOpenApiDocument, PARTICIPANT_TYPES, TOURNAMENT_FORMATS, TOURNAMENT_STATUSES } from './openapi';
-import { collectRefs, resolveRef, unresolvedRefs } from './openapi-types';
-
-describe('the $ref walker', () => {
-  const document = {
-    components: { schemas: { 'a/b': { type: 'string' }, 'x~y': { type: 'integer' }, Thing: { properties: { other: { $ref: '#/components/schemas/Nope' } } } } },
-    paths: { '/x': { get: { responses: { '200': { $ref: '#/components/responses/Missing' } } } } },
-    list: [{ $ref: '#/components/schemas/Thing' }, { $ref: '#/components/schemas/a~1b' }, { $ref: '#/components/schemas/x~0y' }],
-  };
-
-  it('finds references nested in objects and arrays', () => {
-    expect(collectRefs(document).sort()).toEqual([
-      '#/components/responses/Missing',
-      '#/components/schemas/Nope',
-      '#/components/schemas/Thing',
-      '#/components/schemas/a~1b',
-      '#/components/schemas/x~0y',
-    ]);
-  });
-
-  it('follows JSON Pointers with RFC 6901 escapes', () => {
-    expect(resolveRef(document, '#/components/schemas/a~1b')).toEqual({ type: 'string' });
-    expect(resolveRef(document, '#/components/schemas/x~0y')).toEqual({ type: 'integer' });
-  });
-
-  it('reports exactly the references that point nowhere', () => {
-    expect(unresolvedRefs(document).sort()).toEqual(['#/components/responses/Missing', '#/components/schemas/Nope']);
-  });
-
-  it('does not resolve inherited members or external documents', () => {
-    expect(resolveRef(document, '#/components/toString')).toBeUndefined();
-    expect(resolveRef(document, 'other.json#/components/schemas/Thing')).toBeUndefined();
-  });
-});
+import { buildOpenApiDocument } from './openapi';
 
 describe('the OpenAPI document', () => {
   const document = buildOpenApiDocument({ version: '9.9.9', rateLimitPerMinute: 60 });
+  const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]: [string, PathItemObject]) =>
+    HTTP_METHODS.filter((method) => item[method]).map((method) => ({ name: `${method} ${path}`, item, operation: item[method] as OperationObject })),
+  );
 
-  it('has no dangling references', () => {
-    expect(unresolvedRefs(document)).toEqual([]);
+  function requestSchema(name: string): SchemaObject {
+    const { operation } = operations.find((entry) => entry.name === name)!;
+    return (operation.requestBody as { content: Record<string, { schema: SchemaObject }> }).content['application/json'].schema;
+  }
+
+  it('lists as problem codes exactly those its error examples show: every code but email_taken, which only the command line raises', () => {
+    const code = (document.components!.schemas!.Problem as SchemaObject).properties!.code as SchemaObject;
+    expect(code.enum).toEqual(Object.keys(PROBLEM_KINDS).filter((name) => name !== 'email_taken'));
   });
 
-  it('uses the enums the tournaments domain enforces', () => {
-    expect(TOURNAMENT_FORMATS).toEqual(DOMAIN_FORMATS);
-    expect(PARTICIPANT_TYPES).toEqual(DOMAIN_PARTICIPANT_TYPES);
-    expect(TOURNAMENT_STATUSES).toEqual(DOMAIN_STATUSES);
-    expect(document.components.schemas.TournamentCreate.properties?.status.enum).toEqual(INITIAL_STATUSES);
-  });
-
-  it('closes every request body to unknown fields and keeps read-only fields out of them', () => {
-    const readOnlyFields = Object.entries(document.components.schemas.Tournament.properties ?? {})
-      .filter(([, schema]) => schema.readOnly)
-      .map(([name]) => name);
-    expect(readOnlyFields).toEqual(['id', 'started_at', 'completed_at', 'created_at', 'updated_at', 'version']);
-    for (const name of ['TournamentCreate', 'TournamentPatch', 'LeagueCreate', 'LeaguePatch']) {
-      const schema = document.components.schemas[name];
-      expect({ name, additionalProperties: schema.additionalProperties }).toEqual({ name, additionalProperties: false });
-      expect(Object.keys(schema.properties ?? {}).filter((field) => readOnlyFields.includes(field) || field === 'tournament_count')).toEqual([]);
-    }
-  });
-
-  it('gives every problem example the status and type of its code', () => {
-    const problems: { code: keyof typeof PROBLEM_KINDS; status: number; type: string }[] = [];
-    const walk = (node: unknown): void => {
-      if (Array.isArray(node)) node.forEach(walk);
-      else if (node && typeof node === 'object') {
-        if ('request_id' in node && 'code' in node) problems.push(node as unknown as (typeof problems)[number]);
-        else Object.values(node).forEach(walk);
+  it('gives every request body and every successful answer with a body an example', () => {
+    const missing: string[] = [];
+    for (const { name, operation } of operations) {
+      for (const media of Object.values((operation.requestBody as { content?: Record<string, { example?: unknown }> })?.content ?? {})) {
+        if (media.example === undefined) missing.push(`${name} request`);
       }
-    };
-    walk(document.paths);
-    walk(document.components.responses);
-    expect(new Set(problems.map((problem) => problem.code)).size).toBeGreaterThan(15);
-    for (const problem of problems) {
-      expect(problem).toMatchObject({ status: PROBLEM_KINDS[problem.code].status, type: `/docs#problem-${problem.code}` });
+      for (const [status, value] of Object.entries(operation.responses ?? {})) {
+        const response = deref<ResponseObject>(document, value);
+        for (const media of Object.values(response.content ?? {})) if (media.example === undefined && media.examples === undefined) missing.push(`${name} ${status}`);
+      }
     }
+    expect(missing).toEqual([]);
+  });
+
+  it('gives every parameter and every header an example', () => {
+    const parameters = operations.flatMap(({ item, operation }) => [...(item.parameters ?? []), ...(operation.parameters ?? [])]);
+    const headers = Object.entries(document.components!.headers!);
+    expect(parameters.map((value) => deref<ParameterObject>(document, value)).filter((parameter) => parameter.example === undefined)).toEqual([]);
+    expect(headers.filter(([, header]) => !('example' in header)).map(([name]) => name)).toEqual([]);
+  });
+
+  it('answers 405 on every operation and HEAD beside every GET', () => {
+    expect(operations.filter(({ operation }) => !operation.responses?.['405']).map(({ name }) => name)).toEqual([]);
+    expect(Object.entries(document.paths!).filter(([, item]) => Boolean(item.get) !== Boolean(item.head))).toEqual([]);
+  });
+
+  it('marks server-set fields read-only and keeps them out of request bodies', () => {
+    const readOnlyOf = (resource: string) => {
+      const properties = (document.components!.schemas![resource] as SchemaObject).properties!;
+      return Object.keys(properties).filter((field) => (properties[field] as SchemaObject).readOnly);
+    };
+    expect(readOnlyOf('Tournament')).toEqual(['id', 'started_at', 'completed_at', 'participant_count', 'created_at', 'updated_at', 'version']);
+    expect(readOnlyOf('Participant')).toEqual(['id', 'tournament_id', 'final_rank', 'created_at', 'updated_at', 'version']);
+    const readOnly = [...readOnlyOf('Tournament'), ...readOnlyOf('Participant')];
+    for (const name of [
+      'post /api/v1/tournaments',
+      'patch /api/v1/tournaments/{id}',
+      'post /api/v1/leagues',
+      'patch /api/v1/leagues/{id}',
+      'post /api/v1/tournaments/{id}/participants',
+      'patch /api/v1/tournaments/{id}/participants/{participant_id}',
+    ]) {
+      const schema = requestSchema(name);
+      expect({ name, closed: schema.additionalProperties, serverFields: Object.keys(schema.properties!).filter((field) => readOnly.includes(field) || field === 'tournament_count') }).toEqual({
+        name,
+        closed: false,
+        serverFields: [],
+      });
+    }
+  });
+
+  it('takes the defaults of a create from the domain', () => {
+    const create = requestSchema('post /api/v1/tournaments').properties!;
+    expect(create.status).toMatchObject({ enum: ['draft', 'registration_open'], default: 'draft' });
+    expect(create.participant_type).toMatchObject({ default: 'single' });
+    expect(create.timezone).toMatchObject({ default: 'UTC' });
   });
 });
 

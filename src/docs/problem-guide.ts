@@ -19,24 +19,47 @@ export const PROBLEM_GUIDE: Record<ProblemCode, string> = {
   not_found:
     'Nothing lives at this path for you: the id does not exist, belongs to another account, or is not a UUID (or the path itself is unknown). Check the id.',
   method_not_allowed: 'The path exists but not with this HTTP method. The `Allow` header lists the methods it accepts.',
+  request_timeout: 'The request line, headers or body did not arrive in time and the connection was closed. Check the network and retry.',
   invalid_state_transition:
     'The requested `status` cannot be reached from the current one (or the current status forbids the operation). `allowed_transitions` lists the statuses you can move to now.',
   field_locked:
-    'The tournament is `in_progress` or later: only `name`, `description`, `metadata` and `status` may still change. Leave the other fields out of the patch.',
+    'The tournament is `in_progress` or later: only its `name`, `description`, `metadata` and `status` may still change, and only a participant’s `name` and `metadata`. `locked_fields` names the others; leave them out of the patch.',
   league_not_empty:
     'The league still has tournaments, and nothing is deleted implicitly. Delete them or set their `league_id` to `null` first, then retry.',
   league_closed: 'The league is `completed` or `archived`; tournaments can join only `draft` or `active` leagues. Choose another league or none.',
   idempotency_key_in_use:
     'An earlier request with this `Idempotency-Key` is still being processed. Wait a moment and retry with the same key and body to get its result.',
+  participant_name_taken:
+    'Another participant of this tournament already has this name (compared ignoring case). Choose another name, or update the existing participant.',
+  seed_taken: 'Another participant of this tournament already has this seed. Choose a free seed, or clear the other participant’s seed first.',
+  external_id_taken:
+    'Another participant of this tournament already has this `external_id`. Look that participant up instead of adding a second one.',
+  tournament_full:
+    'The tournament is at its `max_participants` (or the batch would pass it); `participant_count` and `max_participants` say how many places are taken. Remove participants or raise the cap.',
+  participants_locked:
+    'The tournament is `in_progress` or later: participants can no longer be added or removed (their `name` and `metadata` can still change).',
+  not_enough_participants: 'A tournament needs at least 2 participants to start (its matches are generated then). Add participants, then retry.',
+  match_not_ready:
+    'The match cannot take a result: an opponent is not known yet (`status` is `pending`), it is a bye, or the tournament is cancelled. Report the matches before it first.',
+  dependent_matches_reported:
+    'Matches that depend on this result (`dependent_matches`) are already reported. Send `?reset_dependents=true` to clear them too (preview with `?dry_run=true`); a completed tournament accepts only corrections nothing reported depends on.',
+  matches_pending:
+    'Matches still have no result (`open_matches`); a tournament with matches completes by itself when the last one is reported. Report them, or cancel the tournament.',
+  tournament_completed:
+    'The correction would need a new match (a grand-final reset) in a completed tournament. Only corrections that keep it complete are accepted.',
   email_taken: 'An account with this email address already exists (sign-up and the admin command line). Sign in, or use another address.',
   conflict: 'The request clashes with the current state of the resource, for example a concurrent change. Read the resource again and retry.',
   precondition_failed:
     'The `If-Match` ETag is no longer current: someone changed the resource since you read it. GET it again, re-apply your change, and retry with the new ETag.',
   payload_too_large: 'The body is larger than 64 KiB. Send a smaller body.',
+  request_header_fields_too_large:
+    'The request line (the URL) and headers together exceed 16 KiB. Shorten the URL or the headers; ids and filters never need that much.',
   unsupported_media_type:
     'A POST or PATCH body was sent without `Content-Type: application/json` (PATCH also accepts `application/merge-patch+json`). Set the header.',
   validation_failed:
     'The body breaks a rule: a missing, unknown or read-only field, a value out of range, an unknown time zone, an end before a start, or a league that is not yours. `errors` lists every field by JSON Pointer.',
+  draw_not_allowed:
+    'Draws exist only in `round_robin` and `swiss`. Send unequal scores, or `winner_id` with equal scores (a free-for-all needs distinct ranks).',
   idempotency_key_reused:
     'This `Idempotency-Key` was used in the last 24 hours with a different body. Use a new key for a new request.',
   rate_limited:

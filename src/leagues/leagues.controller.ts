@@ -1,95 +1,76 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthenticatedAccount } from '../tokens/accounts.service';
+import type { League } from './domain/league';
 import { CurrentAccount } from '../tokens/http/current-account.decorator';
-import { createIdempotently } from '../shared/idempotency/idempotency.http';
-import { IdempotentRequests } from '../shared/idempotency/idempotent-requests';
-import { conditionalGet, etagFor, expectedVersion } from '../shared/http/etag';
-import { nextPageLink } from '../shared/http/link';
-import { isUuid } from '../shared/ids';
-import { commaSeparated, DEFAULT_PAGE_SIZE, parseSort } from '../shared/pagination/page';
+import { ExpectedVersion } from '../shared/concurrency/fresh-version';
+import { created, IdempotentCreate } from '../shared/idempotency/idempotent-create.interceptor';
+import { conditionalGet } from '../shared/http/etag';
+import { IfMatch } from '../shared/http/if-match.decorator';
+import { listResponse } from '../shared/http/list-response';
+import { ResourceIdPipe } from '../shared/http/resource-id.pipe';
+import { commaSeparated, parseSort } from '../shared/pagination/page';
 import { LeagueNotFoundError } from './domain/league-errors';
 import { LeagueStatus } from './domain/league-status';
 import { LeagueFilters, LeagueSortField } from './domain/league.repository';
 import { CreateLeagueDto, UpdateLeagueDto } from './dto/league-body.dto';
-import { presentLeague, toLeagueChanges, toNewLeague } from './dto/league.presenter';
+import { leagueEtag, presentLeague, toLeagueChanges, toNewLeague } from './dto/league.presenter';
 import { ListLeaguesQuery } from './dto/list-leagues.query';
 import { LeaguesService } from './leagues.service';
 
-const COLLECTION = '/api/v1/leagues';
+const LeagueId = new ResourceIdPipe(LeagueNotFoundError);
 
-@Controller(COLLECTION)
+@Controller('/api/v1/leagues')
 export class LeaguesController {
-  constructor(
-    private readonly leagues: LeaguesService,
-    private readonly idempotency: IdempotentRequests,
-  ) {}
+  constructor(private readonly leagues: LeaguesService) {}
 
   @Get()
-  async list(
-    @CurrentAccount() account: AuthenticatedAccount,
-    @Query() query: ListLeaguesQuery,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  async list(@CurrentAccount() account: AuthenticatedAccount, @Query() query: ListLeaguesQuery, @Res({ passthrough: true }) reply: FastifyReply) {
     const page = await this.leagues.list(account.id, {
       filters: filtersOf(query),
       sort: parseSort<LeagueSortField>(query.sort ?? '-created_at'),
-      limit: query.limit ? Number(query.limit) : DEFAULT_PAGE_SIZE,
+      limit: query.pageSize(),
       cursor: query.cursor,
     });
-    if (page.nextCursor) reply.header('link', nextPageLink(COLLECTION, query, page.nextCursor));
-    return { data: page.items.map(presentLeague), next_cursor: page.nextCursor };
+    return listResponse(reply, query, page, presentLeague);
   }
 
   @Get(':id')
   async get(
     @CurrentAccount() account: AuthenticatedAccount,
-    @Param('id') id: string,
+    @Param('id', LeagueId) id: string,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const league = await this.leagues.get(account.id, requireId(id));
-    return conditionalGet(request, reply, etagFor(league.version, league.tournamentCount), () => presentLeague(league));
+    const league = await this.leagues.get(account.id, id);
+    return conditionalGet(request, reply, leagueEtag(league), () => presentLeague(league));
   }
 
   @Post()
-  async create(
-    @CurrentAccount() account: AuthenticatedAccount,
-    @Body() body: CreateLeagueDto,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    return createIdempotently(this.idempotency, { request, reply, accountId: account.id, collection: COLLECTION }, async () => {
-      const league = await this.leagues.create(account.id, toNewLeague(body));
-      return { id: league.id, body: presentLeague(league), etag: etagFor(league.version, league.tournamentCount) };
-    });
+  @UseInterceptors(IdempotentCreate)
+  async create(@CurrentAccount() account: AuthenticatedAccount, @Body() body: CreateLeagueDto) {
+    const league = await this.leagues.create(account.id, toNewLeague(body));
+    return created(presentLeague(league), { id: league.id, etag: leagueEtag(league) });
   }
 
   @Patch(':id')
   async update(
     @CurrentAccount() account: AuthenticatedAccount,
-    @Param('id') id: string,
+    @Param('id', LeagueId) id: string,
     @Body() body: UpdateLeagueDto,
-    @Req() request: FastifyRequest,
+    @IfMatch(leagueEtag) expected: ExpectedVersion<League>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const expected = expectedVersion(request.headers['if-match']);
-    const league = await this.leagues.update(account.id, requireId(id), toLeagueChanges(body), expected);
-    reply.header('etag', etagFor(league.version, league.tournamentCount));
+    const league = await this.leagues.update(account.id, id, toLeagueChanges(body), expected);
+    reply.header('etag', leagueEtag(league));
     return presentLeague(league);
   }
 
   @Delete(':id')
   @HttpCode(204)
-  async remove(@CurrentAccount() account: AuthenticatedAccount, @Param('id') id: string, @Req() request: FastifyRequest) {
-    await this.leagues.delete(account.id, requireId(id), expectedVersion(request.headers['if-match']));
+  async remove(@CurrentAccount() account: AuthenticatedAccount, @Param('id', LeagueId) id: string, @IfMatch(leagueEtag) expected: ExpectedVersion<League>) {
+    await this.leagues.delete(account.id, id, expected);
   }
-}
-
-/** A malformed id names no league: 404, like any other unknown one. */
-function requireId(id: string): string {
-  if (!isUuid(id)) throw new LeagueNotFoundError();
-  return id.toLowerCase();
 }
 
 function filtersOf(query: ListLeaguesQuery): LeagueFilters {

@@ -1,3 +1,4 @@
+import { versionIs } from '../shared/concurrency/fresh-version';
 import { randomUUID } from 'node:crypto';
 import { ConflictError, InvalidError, NotFoundError, PreconditionFailedError } from '../shared/domain-error';
 import { HttpProblem } from '../shared/http/error-translation';
@@ -34,13 +35,13 @@ describe('LeaguesService', () => {
     it('applies the patch and moves the version on; a patch that changes nothing keeps it', async () => {
       const league = await stored();
       expect(await service.update(accountId, league.id, { status: 'active' }, undefined)).toMatchObject({ status: 'active', version: 2 });
-      expect((await service.update(accountId, league.id, { status: 'active' }, 2)).version).toBe(2);
+      expect((await service.update(accountId, league.id, { status: 'active' }, versionIs(2))).version).toBe(2);
     });
 
     it('honours If-Match: the current version or * applies, a stale one is 412', async () => {
       const league = await stored();
-      await expect(service.update(accountId, league.id, { name: 'A' }, 7)).rejects.toThrow(PreconditionFailedError);
-      expect((await service.update(accountId, league.id, { name: 'A' }, 1)).version).toBe(2);
+      await expect(service.update(accountId, league.id, { name: 'A' }, versionIs(7))).rejects.toThrow(PreconditionFailedError);
+      expect((await service.update(accountId, league.id, { name: 'A' }, versionIs(1))).version).toBe(2);
       expect((await service.update(accountId, league.id, { name: 'B' }, 'any')).version).toBe(3);
     });
 
@@ -55,7 +56,7 @@ describe('LeaguesService', () => {
     it('with If-Match, losing the race to another writer is 412', async () => {
       const league = await stored();
       interleaveWriterOnce(repository, (meanwhile) => meanwhile.update({ name: 'Theirs' }));
-      await expect(service.update(accountId, league.id, { name: 'Mine' }, 1)).rejects.toThrow(PreconditionFailedError);
+      await expect(service.update(accountId, league.id, { name: 'Mine' }, versionIs(1))).rejects.toThrow(PreconditionFailedError);
       expect((await service.get(accountId, league.id)).name).toBe('Theirs');
     });
 
@@ -68,7 +69,7 @@ describe('LeaguesService', () => {
   describe('delete', () => {
     it('deletes an empty league', async () => {
       const league = await stored();
-      await service.delete(accountId, league.id, 1);
+      await service.delete(accountId, league.id, versionIs(1));
       await expect(service.get(accountId, league.id)).rejects.toThrow(NotFoundError);
     });
 
@@ -103,7 +104,7 @@ describe('LeaguesService', () => {
 
     it('honours If-Match and is 404 for another account', async () => {
       const league = await stored();
-      await expect(service.delete(accountId, league.id, 2)).rejects.toThrow(PreconditionFailedError);
+      await expect(service.delete(accountId, league.id, versionIs(2))).rejects.toThrow(PreconditionFailedError);
       await expect(service.delete(randomUUID(), league.id, undefined)).rejects.toThrow(NotFoundError);
     });
   });

@@ -30,6 +30,10 @@ export class LeaguesService {
     return league;
   }
 
+  countOwnedBy(accountId: string): Promise<number> {
+    return this.leagues.countOwned(accountId);
+  }
+
   async get(accountId: string, id: string): Promise<League> {
     const league = await this.leagues.findOwned(accountId, id);
     if (!league) throw new LeagueNotFoundError();
@@ -40,7 +44,7 @@ export class LeaguesService {
    * Applies a merge patch. With If-Match, a concurrent change makes it 412;
    * without, it is re-applied to the newest version, so no update is lost.
    */
-  async update(accountId: string, id: string, changes: LeagueChanges, expected: ExpectedVersion): Promise<League> {
+  async update(accountId: string, id: string, changes: LeagueChanges, expected: ExpectedVersion<League>): Promise<League> {
     return this.withFreshVersion(accountId, id, expected, async (league) => {
       if (league.update(changes)) await this.leagues.save(league);
       return league;
@@ -51,7 +55,7 @@ export class LeaguesService {
    * Deletes an empty league. One with tournaments is 409 league_not_empty: by the count read here,
    * or, when a tournament was attached since, by the foreign key the repository reports the same way.
    */
-  async delete(accountId: string, id: string, expected: ExpectedVersion): Promise<void> {
+  async delete(accountId: string, id: string, expected: ExpectedVersion<League>): Promise<void> {
     await this.withFreshVersion(accountId, id, expected, async (league) => {
       if (league.hasTournaments()) throw new LeagueNotEmptyError(league.tournamentCount);
       if (!(await this.leagues.remove(league))) throw new StaleLeagueError();
@@ -79,7 +83,7 @@ export class LeaguesService {
     if (!acceptsTournaments(status)) throw new LeagueClosedError(status);
   }
 
-  private withFreshVersion<T>(accountId: string, id: string, expected: ExpectedVersion, write: (league: League) => Promise<T>): Promise<T> {
+  private withFreshVersion<T>(accountId: string, id: string, expected: ExpectedVersion<League>, write: (league: League) => Promise<T>): Promise<T> {
     return withFreshVersion(() => this.get(accountId, id), expected, write, 'league');
   }
 }

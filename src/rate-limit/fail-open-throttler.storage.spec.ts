@@ -24,15 +24,18 @@ describe('FailOpenThrottlerStorage', () => {
   let shared: SwitchableStorage;
   let storage: FailOpenThrottlerStorage;
   let warn: jest.SpyInstance;
+  let countedLocally: number;
   const hit = () => storage.increment('default:account:a', 60_000, 2, 60_000, 'default');
 
   beforeEach(() => {
     now = 0;
+    countedLocally = 0;
     shared = new SwitchableStorage(() => now);
     storage = new FailOpenThrottlerStorage(shared, new MemoryThrottlerStorage(() => now), {
       retryAfterMs: 5_000,
       warnEveryMs: 60_000,
       now: () => now,
+      onCountedLocally: () => (countedLocally += 1),
     });
     warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
@@ -44,7 +47,8 @@ describe('FailOpenThrottlerStorage', () => {
     shared.up = false;
     expect(await hit()).toMatchObject({ totalHits: 1, isBlocked: false });
     expect(await hit()).toMatchObject({ totalHits: 2, isBlocked: false });
-    expect(await hit()).toMatchObject({ totalHits: 3, isBlocked: true });
+    expect(await hit()).toMatchObject({ totalHits: 2, isBlocked: true });
+    expect(countedLocally).toBe(3);
   });
 
   it('asks the shared storage again only after a pause, so a hung server is not waited on per request', async () => {
@@ -56,6 +60,7 @@ describe('FailOpenThrottlerStorage', () => {
     shared.up = true;
     expect(await hit()).toMatchObject({ totalHits: 1 });
     expect(shared.calls).toBe(2);
+    expect(countedLocally).toBe(2);
   });
 
   it('warns once per interval while the outage lasts, and again for a new outage', async () => {

@@ -1,6 +1,6 @@
 import { Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
-import type { ThrottlerStorageRecord } from './fixed-window';
+import type { ThrottlerStorageRecord } from './sliding-window';
 
 /** The shared storage as this decorator needs it: counting, and letting go of its connection. */
 export interface SharedThrottlerStorage extends ThrottlerStorage {
@@ -13,6 +13,8 @@ export interface FailOpenOptions {
   /** At most one warning per this interval while the outage lasts. */
   warnEveryMs: number;
   now?: () => number;
+  /** Called for each request counted locally (the metric behind the runbook's "Redis is down"). */
+  onCountedLocally?: () => void;
 }
 
 const DEFAULTS: FailOpenOptions = { retryAfterMs: 5_000, warnEveryMs: 60_000 };
@@ -37,7 +39,7 @@ export class FailOpenThrottlerStorage implements ThrottlerStorage, OnApplication
     private readonly local: ThrottlerStorage,
     options: Partial<FailOpenOptions> = {},
   ) {
-    this.options = { now: Date.now, ...DEFAULTS, ...options };
+    this.options = { now: Date.now, ...DEFAULTS, ...options, onCountedLocally: options.onCountedLocally ?? (() => undefined) };
   }
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, name: string): Promise<ThrottlerStorageRecord> {
@@ -52,6 +54,7 @@ export class FailOpenThrottlerStorage implements ThrottlerStorage, OnApplication
       }
     }
     this.requestsCountedLocally += 1;
+    this.options.onCountedLocally();
     return this.local.increment(key, ttl, limit, blockDuration, name);
   }
 

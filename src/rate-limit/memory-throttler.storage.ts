@@ -1,21 +1,22 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
-import { ThrottlerStorageRecord, windowRecord } from './fixed-window';
+import { slidingLogRecord, ThrottlerStorageRecord } from './sliding-window';
 
-interface Window {
-  hits: number;
-  resetsAt: number;
+/** The times of one caller's admitted requests, oldest first; `start` skips those already out of the window. */
+interface Log {
+  times: number[];
+  start: number;
 }
 
 const SWEEP_INTERVAL_MS = 60_000;
 
 /**
- * Fixed-window counters in this process: the default without Redis, and the
- * fallback while Redis is unreachable. Same semantics as the Redis adapter
- * (the library's in-memory storage uses a sliding log instead), so the headers
- * mean the same thing whichever storage answered.
+ * An exact sliding log in this process: the default without Redis, and the
+ * fallback while Redis is unreachable. Same semantics as the Redis adapter, so
+ * the headers mean the same thing whichever storage answered. A log holds at
+ * most `limit` times per caller.
  */
 export class MemoryThrottlerStorage implements ThrottlerStorage {
-  private readonly windows = new Map<string, Window>();
+  private readonly logs = new Map<string, Log>();
   private nextSweepAt: number;
 
   constructor(private readonly now: () => number = Date.now) {
@@ -24,20 +25,28 @@ export class MemoryThrottlerStorage implements ThrottlerStorage {
 
   async increment(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord> {
     const now = this.now();
-    this.sweepExpired(now);
-    let window = this.windows.get(key);
-    if (!window || window.resetsAt <= now) {
-      window = { hits: 0, resetsAt: now + ttl };
-      this.windows.set(key, window);
+    this.sweepExpired(now, ttl);
+    let log = this.logs.get(key);
+    if (!log) {
+      log = { times: [], start: 0 };
+      this.logs.set(key, log);
     }
-    window.hits += 1;
-    return windowRecord(window.hits, window.resetsAt - now, limit);
+    const { times } = log;
+    // A time t is in the window while t > now - ttl.
+    while (log.start < times.length && times[log.start] <= now - ttl) log.start++;
+    if (log.start > 64 && log.start * 2 > times.length) {
+      times.splice(0, log.start);
+      log.start = 0;
+    }
+    const blocked = times.length - log.start >= limit;
+    if (!blocked) times.push(now);
+    return slidingLogRecord(times.length - log.start, times[log.start] + ttl - now, blocked);
   }
 
   /** Swept on use rather than by a timer, so nothing keeps the process (or jest) alive. */
-  private sweepExpired(now: number): void {
+  private sweepExpired(now: number, ttl: number): void {
     if (now < this.nextSweepAt) return;
     this.nextSweepAt = now + SWEEP_INTERVAL_MS;
-    for (const [key, window] of this.windows) if (window.resetsAt <= now) this.windows.delete(key);
+    for (const [key, log] of this.logs) if (log.times[log.times.length - 1] <= now - ttl) this.logs.delete(key);
   }
 }

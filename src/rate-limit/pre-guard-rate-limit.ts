@@ -1,3 +1,4 @@
+import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
@@ -9,8 +10,12 @@ import { RouteTable } from '../shared/http/route-table';
 import { AccountsService } from '../tokens/accounts.service';
 import { RateLimiter } from './rate-limiter';
 
-/** The API's paths. Health probes and /docs live outside it. */
-const API_PATH = /^\/api\/v1(\/|$)/;
+/**
+ * The API's paths, also as a careless or probing client spells them (`//api/v1/…`,
+ * `/API/V1/…`): those are 404s, but they spend the budget like other refusals.
+ * Health probes and /docs live outside it.
+ */
+const API_PATH = /^\/+api\/v1(\/|$)/i;
 
 /**
  * Rate limiting for requests refused before the guards ran: an unknown path
@@ -30,6 +35,7 @@ export class PreGuardRateLimit extends PreGuardAccounting implements OnModuleIni
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
     private readonly reflector: Reflector,
+    private readonly orm: MikroORM,
   ) {
     super();
   }
@@ -65,7 +71,11 @@ export class PreGuardRateLimit extends PreGuardAccounting implements OnModuleIni
   private async authenticatedAccount(request: FastifyRequest): Promise<string | undefined> {
     const token = bearerToken(request.headers.authorization);
     if (!token) return undefined;
-    const account = await this.accounts.authenticate(token).catch(() => undefined);
+    // Refusals made before routing (a path that is not valid percent-encoding) have no request context of their own.
+    const authenticate = () => this.accounts.authenticate(token);
+    const account = await (RequestContext.currentRequestContext() ? authenticate() : RequestContext.create(this.orm.em, authenticate)).catch(
+      () => undefined,
+    );
     if (account) request.accountId = account.id;
     return account?.id;
   }

@@ -2,6 +2,7 @@ import { Logger, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { getOptionsToken, getStorageToken, ThrottlerModuleOptions, ThrottlerStorage } from '@nestjs/throttler';
 import { AppConfig } from '../config/app-config';
+import { AppMetrics } from '../metrics/app-metrics';
 import { PreGuardAccounting } from '../shared/http/pre-guard-accounting';
 import { TokensModule } from '../tokens/tokens.module';
 import { FailOpenThrottlerStorage } from './fail-open-throttler.storage';
@@ -19,14 +20,14 @@ export function rateLimitOptions(config: AppConfig): ThrottlerModuleOptions {
 }
 
 /** Redis when REDIS_URL is set (shared by all instances, per-instance memory while it is down), else memory. */
-export async function createRateLimitStorage(config: AppConfig): Promise<ThrottlerStorage> {
+export async function createRateLimitStorage(config: AppConfig, metrics: AppMetrics): Promise<ThrottlerStorage> {
   const local = new MemoryThrottlerStorage();
   if (!config.redisUrl) return local;
   const shared = new RedisThrottlerStorage(createRedisClient(config.redisUrl), config.rateLimitKeyPrefix);
   if (!(await shared.connect())) {
     new Logger('RateLimit').warn('Redis is not reachable at start; counting per instance until it is.');
   }
-  return new FailOpenThrottlerStorage(shared, local);
+  return new FailOpenThrottlerStorage(shared, local, { onCountedLocally: () => metrics.rateLimitCountedLocally() });
 }
 
 /**
@@ -39,7 +40,7 @@ export async function createRateLimitStorage(config: AppConfig): Promise<Throttl
   imports: [DiscoveryModule, TokensModule],
   providers: [
     { provide: getOptionsToken(), useFactory: rateLimitOptions, inject: [AppConfig] },
-    { provide: getStorageToken(), useFactory: createRateLimitStorage, inject: [AppConfig] },
+    { provide: getStorageToken(), useFactory: createRateLimitStorage, inject: [AppConfig, AppMetrics] },
     RateLimiter,
     RateLimitGuard,
     { provide: PreGuardAccounting, useClass: PreGuardRateLimit },

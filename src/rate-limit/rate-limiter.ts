@@ -8,6 +8,7 @@ import {
   type ThrottlerStorage,
 } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppMetrics } from '../metrics/app-metrics';
 import type { ProblemResponse } from '../shared/http/problem';
 import { rateLimitHeaders } from './rate-limit-headers';
 
@@ -34,6 +35,7 @@ export class RateLimiter {
   constructor(
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
     @InjectThrottlerStorage() private readonly storage: ThrottlerStorage,
+    private readonly metrics: AppMetrics,
   ) {
     const throttlers = Array.isArray(options) ? options : options.throttlers;
     const { name = 'default', limit, ttl, blockDuration = ttl } = throttlers[0];
@@ -77,6 +79,7 @@ export class RateLimiter {
       }),
     );
     if (!record.isBlocked) return undefined;
+    this.metrics.rateLimitRejected(tracker.startsWith('account:') ? 'account' : 'address');
     const retryAfter = record.timeToBlockExpire;
     return {
       code: 'rate_limited',

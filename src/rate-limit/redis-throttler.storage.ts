@@ -1,30 +1,41 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { Redis, Result } from 'ioredis';
-import { ThrottlerStorageRecord, windowRecord } from './fixed-window';
+import { slidingLogRecord, ThrottlerStorageRecord } from './sliding-window';
 
 /**
- * One atomic step of a fixed window: count the hit and start the window's
- * clock on its first hit. A key found without expiry (never expected) gets one,
- * so a counter can never live forever. Returns [hits, ms until the window resets].
+ * One atomic step of a sliding log in a sorted set (score = admission time in
+ * ms, by the Redis server's clock so every instance agrees): drop the times that
+ * left the window, admit the request if fewer than the limit remain, and keep
+ * the key alive for one window after its newest entry.
+ * Returns [admitted (1/0), admitted requests in the window, ms until the oldest leaves].
+ * Members are "<ms>:<count>", unique because the count grows within one ms.
  */
 const HIT_SCRIPT = `
-local hits = redis.call('INCR', KEYS[1])
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
+local windowMs = tonumber(ARGV[1])
+local limit = tonumber(ARGV[2])
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - windowMs)
+local count = redis.call('ZCARD', KEYS[1])
+local admitted = 0
+if count < limit then
+  count = count + 1
+  redis.call('ZADD', KEYS[1], now, now .. ':' .. count)
+  redis.call('PEXPIRE', KEYS[1], windowMs)
+  admitted = 1
 end
-return { hits, ttl }
+local oldest = tonumber(redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2])
+return { admitted, count, oldest + windowMs - now }
 `;
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    rateLimitHit(key: string, windowMs: number): Result<[number, number], Context>;
+    rateLimitHit(key: string, windowMs: number, limit: number): Result<[number, number, number], Context>;
   }
 }
 
 /**
- * Fixed-window counters in Redis, shared by every instance of the service.
+ * Sliding logs in Redis, shared by every instance of the service.
  * Throws when Redis cannot answer; FailOpenThrottlerStorage decides what then.
  */
 export class RedisThrottlerStorage implements ThrottlerStorage {
@@ -55,8 +66,8 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
     if (this.redis.status !== 'ready') {
       throw new Error(`Redis is not connected (${this.lastConnectionError?.message ?? this.redis.status})`);
     }
-    const [hits, msUntilReset] = await this.redis.rateLimitHit(this.keyPrefix + key, ttl);
-    return windowRecord(hits, msUntilReset, limit);
+    const [admitted, inWindow, msUntilOldestLeaves] = await this.redis.rateLimitHit(this.keyPrefix + key, ttl, limit);
+    return slidingLogRecord(inWindow, msUntilOldestLeaves, admitted === 0);
   }
 
   /** QUIT when connected (pending replies arrive first); otherwise just stop reconnecting. */

@@ -1,14 +1,19 @@
 import { LoggerService } from '@nestjs/common';
-import pino, { Logger as PinoLogger } from 'pino';
-import { LogLevel } from '../config/app-config';
+import pino, { Logger as PinoLogger, LoggerOptions } from 'pino';
+import pinoPretty from 'pino-pretty';
+import { LogFormat, LogLevel } from '../config/app-config';
 
 /**
- * One JSON line per event on stdout. Authorization headers and anything named
+ * One event per line on stdout (or stderr for the command line): JSON for
+ * machines, or human-readable through pino-pretty when the stream is a
+ * terminal (or LOG_FORMAT=pretty). Authorization headers and anything named
  * like a secret are redacted, as a second fence behind never logging them.
+ * `buffered` (the server) writes asynchronously: lines logged while a write
+ * is in flight go out together in the next one, instead of one blocking write
+ * per request line; nothing waits for more lines, and pino flushes at exit.
  */
-export function createLogger(level: LogLevel, destination: 1 | 2 = 1): PinoLogger {
-  return pino(
-    {
+export function createLogger(level: LogLevel, destination: 1 | 2 = 1, format?: LogFormat, buffered = false): PinoLogger {
+  const options: LoggerOptions = {
     level,
     base: { service: 'tournament-league-service' },
     timestamp: pino.stdTimeFunctions.isoTime,
@@ -16,18 +21,33 @@ export function createLogger(level: LogLevel, destination: 1 | 2 = 1): PinoLogge
       paths: ['req.headers.authorization', '*.authorization', '*.token', '*.password', 'token', 'password'],
       censor: '[redacted]',
     },
-    formatters: { level: (label) => ({ level: label }) },
-    },
-    pino.destination(destination),
-  );
+  };
+  if ((format ?? defaultFormat(destination)) === 'pretty') {
+    // Synchronous, in this thread: the last lines before an exit are never lost.
+    const pretty = pinoPretty({ destination, sync: true, colorize: isTerminal(destination), ignore: 'pid,hostname,service', singleLine: true, translateTime: 'SYS:HH:MM:ss.l' });
+    return pino(options, pretty);
+  }
+  return pino({ ...options, formatters: { level: (label) => ({ level: label }) } }, pino.destination(buffered ? { dest: destination, sync: false } : destination));
 }
 
-/** Routes Nest's own messages (start-up, errors) into the same JSON stream. */
+function defaultFormat(destination: 1 | 2): LogFormat {
+  return isTerminal(destination) ? 'pretty' : 'json';
+}
+
+function isTerminal(destination: 1 | 2): boolean {
+  return Boolean((destination === 1 ? process.stdout : process.stderr).isTTY);
+}
+
+/** Nest's start-up chatter (a line per module, controller and route): useful when debugging, noise otherwise. */
+const FRAMEWORK_START_UP_CONTEXTS = new Set(['NestFactory', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestApplication']);
+
+/** Routes Nest's own messages (start-up, errors) into the same stream. */
 export class NestPinoLogger implements LoggerService {
   constructor(private readonly logger: PinoLogger) {}
 
   log(message: unknown, context?: string): void {
-    this.logger.info({ context }, String(message));
+    if (context !== undefined && FRAMEWORK_START_UP_CONTEXTS.has(context)) this.logger.debug({ context }, String(message));
+    else this.logger.info({ context }, String(message));
   }
 
   error(message: unknown, trace?: string, context?: string): void {

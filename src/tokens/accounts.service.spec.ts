@@ -1,21 +1,44 @@
 import { AccountsService } from './accounts.service';
-import { InvalidTokenError, SubscriptionRequiredError } from './domain/account-errors';
+import { AccountNotFoundError, InvalidTokenError, SubscriptionRequiredError, TokenChangedError, WrongPasswordError } from './domain/account-errors';
 import { verifyPassword } from './domain/password';
+import { PrincipalCache } from './principal-cache';
 import { InMemoryAccountsRepository } from './testing/in-memory-accounts.repository';
 
-describe('AccountsService', () => {
+/** Every rule holds alike with the principal cache suspended (no invalidation feed) and live. */
+describe.each([
+  ['suspended', false],
+  ['live', true],
+])('AccountsService, principal cache %s', (_state, live) => {
   let repository: InMemoryAccountsRepository;
   let service: AccountsService;
 
   beforeEach(() => {
     repository = new InMemoryAccountsRepository();
-    service = new AccountsService(repository);
+    const cache = new PrincipalCache();
+    if (live) cache.resume();
+    service = new AccountsService(repository, cache);
   });
 
   it('treats emails case-insensitively and refuses duplicates', async () => {
     await service.createAccount({ email: 'Ops@Example.com', plan: 'premium' });
     await expect(service.createAccount({ email: 'ops@example.COM ', plan: 'free' })).rejects.toMatchObject({ code: 'email_taken' });
     expect((await service.setPlan('OPS@example.com', 'free')).plan).toBe('free');
+  });
+
+  it('lists accounts in email order, page after page', async () => {
+    for (const email of ['c@example.com', 'A@example.com', 'b@example.com']) await service.createAccount({ email, plan: 'free' });
+    const first = await service.listAccounts(undefined, 2);
+    expect(first.map((account) => account.email)).toEqual(['a@example.com', 'b@example.com']);
+    expect((await service.listAccounts('B@example.com', 2)).map((account) => account.email)).toEqual(['c@example.com']);
+    expect(await service.listAccounts('c@example.com', 2)).toEqual([]);
+  });
+
+  it('finds an account with its token, or without one', async () => {
+    await service.createAccount({ email: 'd@example.com', plan: 'premium' });
+    expect(await service.findWithToken('D@example.com')).toMatchObject({ account: { email: 'd@example.com' }, token: null });
+    const token = await service.generateToken('d@example.com');
+    expect((await service.findWithToken('d@example.com')).token).toMatchObject({ lastFour: token.slice(-4), lastUsedAt: null });
+    await expect(service.findWithToken('nobody@example.com')).rejects.toBeInstanceOf(AccountNotFoundError);
   });
 
   it('hashes passwords with scrypt, never storing them', async () => {
@@ -50,5 +73,158 @@ describe('AccountsService', () => {
     const later = new Date(t0.getTime() + 61_000);
     await service.authenticate(token, later);
     expect((await service.tokenOf(account.id))?.lastUsedAt).toEqual(later);
+  });
+
+  it('refuses a regenerated, revoked or downgraded token on the very next request', async () => {
+    await service.createAccount({ email: 'e@example.com', plan: 'premium' });
+    const first = await service.generateToken('e@example.com');
+    await service.authenticate(first);
+    const second = await service.generateToken('e@example.com');
+    await expect(service.authenticate(first)).rejects.toBeInstanceOf(InvalidTokenError);
+    await service.authenticate(second);
+    await service.setPlan('e@example.com', 'free');
+    await expect(service.authenticate(second)).rejects.toBeInstanceOf(SubscriptionRequiredError);
+    await service.setPlan('e@example.com', 'premium');
+    await service.authenticate(second);
+    await service.revokeToken('e@example.com');
+    await expect(service.authenticate(second)).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+});
+
+describe('PrincipalCache', () => {
+  const principal = (accountId: string) => ({ account: { id: accountId, email: `${accountId}@example.com` }, tokenId: 't', lastUsedAt: null });
+
+  it('caches nothing until the invalidation feed is live, and forgets everything when it goes down', () => {
+    const cache = new PrincipalCache();
+    cache.set('d1', principal('a'), cache.stamp());
+    expect(cache.get('d1')).toBeUndefined();
+    cache.resume();
+    cache.set('d1', principal('a'), cache.stamp());
+    expect(cache.get('d1')?.account.id).toBe('a');
+    cache.suspend();
+    expect(cache.get('d1')).toBeUndefined();
+    cache.resume();
+    expect(cache.get('d1')).toBeUndefined();
+  });
+
+  it('does not store a lookup that began before an invalidation', () => {
+    const cache = new PrincipalCache();
+    cache.resume();
+    const stamp = cache.stamp();
+    cache.invalidateAccount('a');
+    cache.set('d1', principal('a'), stamp);
+    expect(cache.get('d1')).toBeUndefined();
+  });
+
+  it('lets a lookup store its result when only another account changed meanwhile', () => {
+    const cache = new PrincipalCache();
+    cache.resume();
+    const stamp = cache.stamp();
+    cache.invalidateAccount('b');
+    cache.set('d1', principal('a'), stamp);
+    expect(cache.get('d1')?.account.id).toBe('a');
+  });
+
+  it('forgets only the invalidated account, and every entry after the TTL', () => {
+    let now = 0;
+    const cache = new PrincipalCache({ ttlMs: 1_000, now: () => now });
+    cache.resume();
+    cache.set('d1', principal('a'), cache.stamp());
+    cache.set('d2', principal('b'), cache.stamp());
+    cache.invalidateAccount('a');
+    expect(cache.get('d1')).toBeUndefined();
+    expect(cache.get('d2')?.account.id).toBe('b');
+    now = 1_000;
+    expect(cache.get('d2')).toBeUndefined();
+  });
+
+  it('tells of each lookup whether the cache answered it, also while it is bypassed', () => {
+    const lookups: boolean[] = [];
+    const cache = new PrincipalCache({ onLookup: (hit) => lookups.push(hit) });
+    cache.get('d1');
+    cache.resume();
+    cache.set('d1', principal('d1'), cache.stamp());
+    cache.get('d1');
+    cache.get('d2');
+    expect(lookups).toEqual([false, true, false]);
+  });
+
+  it('keeps at most maxEntries, dropping the oldest', () => {
+    const cache = new PrincipalCache({ maxEntries: 2 });
+    cache.resume();
+    for (const digest of ['d1', 'd2', 'd3']) cache.set(digest, principal(digest), cache.stamp());
+    expect([cache.get('d1'), cache.get('d2'), cache.get('d3')].map((entry) => entry?.account.id)).toEqual([undefined, 'd2', 'd3']);
+  });
+});
+
+describe('AccountsService, as the account pages use it', () => {
+  const password = 'correct horse battery staple';
+  let service: AccountsService;
+
+  beforeEach(() => {
+    const cache = new PrincipalCache();
+    cache.resume();
+    service = new AccountsService(new InMemoryAccountsRepository(), cache);
+  });
+
+  it('signs up free accounts, listing every bad field at once', async () => {
+    expect((await service.signUp('new@example.com', password)).plan).toBe('free');
+    await expect(service.signUp('', '')).rejects.toMatchObject({
+      fieldProblems: [
+        { pointer: '/email', detail: 'Enter your email address.' },
+        { pointer: '/password', detail: 'Enter a password.' },
+      ],
+    });
+    await expect(service.signUp('x@example.com', 'elevenchars')).rejects.toMatchObject({
+      fieldProblems: [{ pointer: '/password', detail: 'Use at least 12 characters.' }],
+    });
+  });
+
+  it('verifies credentials, answering an unknown email and a wrong password alike', async () => {
+    const account = await service.signUp('me@example.com', password);
+    expect((await service.verifyCredentials(' ME@example.com', password))?.id).toBe(account.id);
+    expect(await service.verifyCredentials('me@example.com', 'wrong password here')).toBeNull();
+    expect(await service.verifyCredentials('nobody@example.com', password)).toBeNull();
+    await service.createAccount({ email: 'ops-made@example.com', plan: 'premium' });
+    expect(await service.verifyCredentials('ops-made@example.com', '')).toBeNull();
+  });
+
+  it('issues a token only on premium, and only in place of the token the page showed', async () => {
+    const account = await service.signUp('gen@example.com', password);
+    await expect(service.issueToken(account.id, null)).rejects.toBeInstanceOf(SubscriptionRequiredError);
+    expect(await service.tokenOf(account.id)).toBeNull();
+
+    await service.changePlan(account.id, 'premium');
+    const first = await service.issueToken(account.id, null);
+    await expect(service.issueToken(account.id, null)).rejects.toBeInstanceOf(TokenChangedError);
+    const shown = (await service.tokenOf(account.id))!;
+    const second = await service.issueToken(account.id, shown.id);
+    await expect(service.issueToken(account.id, shown.id)).rejects.toBeInstanceOf(TokenChangedError);
+    await expect(service.authenticate(first)).rejects.toBeInstanceOf(InvalidTokenError);
+    expect((await service.authenticate(second)).id).toBe(account.id);
+  });
+
+  it('deletes an account only with its password', async () => {
+    const account = await service.signUp('bye@example.com', password);
+    await expect(service.deleteAccount(account.id, 'not my password')).rejects.toBeInstanceOf(WrongPasswordError);
+    expect(await service.accountById(account.id)).not.toBeNull();
+    await service.deleteAccount(account.id, password);
+    expect(await service.accountById(account.id)).toBeNull();
+  });
+
+  it('refuses a cached token on the next request after a downgrade, a regeneration or a deletion from the pages', async () => {
+    const account = await service.signUp('cached@example.com', password);
+    await service.changePlan(account.id, 'premium');
+    const first = await service.issueToken(account.id, null);
+    await service.authenticate(first);
+    await service.changePlan(account.id, 'free');
+    await expect(service.authenticate(first)).rejects.toBeInstanceOf(SubscriptionRequiredError);
+    await service.changePlan(account.id, 'premium');
+    await service.authenticate(first);
+    const second = await service.issueToken(account.id, (await service.tokenOf(account.id))!.id);
+    await expect(service.authenticate(first)).rejects.toBeInstanceOf(InvalidTokenError);
+    await service.authenticate(second);
+    await service.deleteAccount(account.id, password);
+    await expect(service.authenticate(second)).rejects.toBeInstanceOf(InvalidTokenError);
   });
 });

@@ -1,98 +1,82 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import { RouteSchema } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthenticatedAccount } from '../tokens/accounts.service';
 import { CurrentAccount } from '../tokens/http/current-account.decorator';
-import { createIdempotently } from '../shared/idempotency/idempotency.http';
-import { IdempotentRequests } from '../shared/idempotency/idempotent-requests';
-import { conditionalGet, etagFor, expectedVersion } from '../shared/http/etag';
-import { nextPageLink } from '../shared/http/link';
-import { isUuid } from '../shared/ids';
-import { commaSeparated, DEFAULT_PAGE_SIZE, parseSort } from '../shared/pagination/page';
+import { ExpectedVersion } from '../shared/concurrency/fresh-version';
+import { created, IdempotentCreate } from '../shared/idempotency/idempotent-create.interceptor';
+import { conditionalGet } from '../shared/http/etag';
+import { IfMatch } from '../shared/http/if-match.decorator';
+import { listResponse } from '../shared/http/list-response';
+import { ResourceIdPipe } from '../shared/http/resource-id.pipe';
+import { commaSeparated, parseSort } from '../shared/pagination/page';
 import { parseInstant } from '../shared/domain/validation';
 import { TournamentNotFoundError } from './domain/tournament-errors';
 import { TournamentFilters, TournamentSortField } from './domain/tournament.repository';
 import { TournamentStatus } from './domain/tournament-status';
-import { TournamentFormat } from './domain/tournament';
+import { Tournament, TournamentFormat } from './domain/tournament';
 import { ListTournamentsQuery } from './dto/list-tournaments.query';
 import { CreateTournamentDto, UpdateTournamentDto } from './dto/tournament-body.dto';
-import { presentTournament, toNewTournament, toTournamentChanges } from './dto/tournament.presenter';
+import { presentTournament, toNewTournament, toTournamentChanges, tournamentEtag } from './dto/tournament.presenter';
+import { TOURNAMENT_PAGE_RESPONSE_SCHEMA, TOURNAMENT_RESPONSE_SCHEMA } from './dto/tournament.response-schema';
 import { TournamentsService } from './tournaments.service';
 
-const COLLECTION = '/api/v1/tournaments';
+const TournamentId = new ResourceIdPipe(TournamentNotFoundError);
 
-@Controller(COLLECTION)
+@Controller('/api/v1/tournaments')
 export class TournamentsController {
-  constructor(
-    private readonly tournaments: TournamentsService,
-    private readonly idempotency: IdempotentRequests,
-  ) {}
+  constructor(private readonly tournaments: TournamentsService) {}
 
   @Get()
-  async list(
-    @CurrentAccount() account: AuthenticatedAccount,
-    @Query() query: ListTournamentsQuery,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    const limit = query.limit ? Number(query.limit) : DEFAULT_PAGE_SIZE;
+  @RouteSchema({ response: { 200: TOURNAMENT_PAGE_RESPONSE_SCHEMA } })
+  async list(@CurrentAccount() account: AuthenticatedAccount, @Query() query: ListTournamentsQuery, @Res({ passthrough: true }) reply: FastifyReply) {
     const page = await this.tournaments.list(account.id, {
       filters: filtersOf(query),
       sort: parseSort<TournamentSortField>(query.sort ?? '-created_at'),
-      limit,
+      limit: query.pageSize(),
       cursor: query.cursor,
     });
-    if (page.nextCursor) reply.header('link', nextPageLink(COLLECTION, query, page.nextCursor));
-    return { data: page.items.map(presentTournament), next_cursor: page.nextCursor };
+    return listResponse(reply, query, page, presentTournament);
   }
 
   @Get(':id')
+  @RouteSchema({ response: { 200: TOURNAMENT_RESPONSE_SCHEMA } })
   async get(
     @CurrentAccount() account: AuthenticatedAccount,
-    @Param('id') id: string,
+    @Param('id', TournamentId) id: string,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const tournament = await this.tournaments.get(account.id, requireId(id));
-    return conditionalGet(request, reply, etagFor(tournament.version), () => presentTournament(tournament));
+    const tournament = await this.tournaments.get(account.id, id);
+    return conditionalGet(request, reply, tournamentEtag(tournament), () => presentTournament(tournament));
   }
 
   @Post()
-  async create(
-    @CurrentAccount() account: AuthenticatedAccount,
-    @Body() body: CreateTournamentDto,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    return createIdempotently(this.idempotency, { request, reply, accountId: account.id, collection: COLLECTION }, async () => {
-      const tournament = await this.tournaments.create(account.id, toNewTournament(body));
-      return { id: tournament.id, body: presentTournament(tournament), etag: etagFor(tournament.version) };
-    });
+  @UseInterceptors(IdempotentCreate)
+  async create(@CurrentAccount() account: AuthenticatedAccount, @Body() body: CreateTournamentDto) {
+    const tournament = await this.tournaments.create(account.id, toNewTournament(body));
+    return created(presentTournament(tournament), { id: tournament.id, etag: tournamentEtag(tournament) });
   }
 
   @Patch(':id')
+  @RouteSchema({ response: { 200: TOURNAMENT_RESPONSE_SCHEMA } })
   async update(
     @CurrentAccount() account: AuthenticatedAccount,
-    @Param('id') id: string,
+    @Param('id', TournamentId) id: string,
     @Body() body: UpdateTournamentDto,
-    @Req() request: FastifyRequest,
+    @IfMatch(tournamentEtag) expected: ExpectedVersion<Tournament>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const expected = expectedVersion(request.headers['if-match']);
-    const tournament = await this.tournaments.update(account.id, requireId(id), toTournamentChanges(body), expected);
-    reply.header('etag', etagFor(tournament.version));
+    const tournament = await this.tournaments.update(account.id, id, toTournamentChanges(body), expected);
+    reply.header('etag', tournamentEtag(tournament));
     return presentTournament(tournament);
   }
 
   @Delete(':id')
   @HttpCode(204)
-  async remove(@CurrentAccount() account: AuthenticatedAccount, @Param('id') id: string, @Req() request: FastifyRequest) {
-    await this.tournaments.delete(account.id, requireId(id), expectedVersion(request.headers['if-match']));
+  async remove(@CurrentAccount() account: AuthenticatedAccount, @Param('id', TournamentId) id: string, @IfMatch(tournamentEtag) expected: ExpectedVersion<Tournament>) {
+    await this.tournaments.delete(account.id, id, expected);
   }
-}
-
-/** A malformed id names no tournament: 404, like any other unknown one. */
-function requireId(id: string): string {
-  if (!isUuid(id)) throw new TournamentNotFoundError();
-  return id.toLowerCase();
 }
 
 function filtersOf(query: ListTournamentsQuery): TournamentFilters {

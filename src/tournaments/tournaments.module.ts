@@ -6,11 +6,12 @@ import { MikroOrmTournamentRepository } from './persistence/mikro-orm-tournament
 import { TournamentSchema } from './persistence/tournament.schema';
 import { TournamentsController } from './tournaments.controller';
 import { TournamentsService } from './tournaments.service';
+import { TournamentTransitions } from './tournament-transitions';
 
 @Module({
   imports: [MikroOrmModule.forFeature([TournamentSchema]), LeaguesModule],
   controllers: [TournamentsController],
-  providers: [TournamentsService, { provide: TournamentRepository, useClass: MikroOrmTournamentRepository }],
-  exports: [TournamentsService],
+  providers: [TournamentsService, TournamentTransitions, { provide: TournamentRepository, useClass: MikroOrmTournamentRepository }],
+  exports: [TournamentsService, TournamentTransitions],
 })
 export class TournamentsModule {}

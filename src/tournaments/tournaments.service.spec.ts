@@ -1,3 +1,5 @@
+import { TournamentTransitions } from './tournament-transitions';
+import { versionIs } from '../shared/concurrency/fresh-version';
 import { randomUUID } from 'node:crypto';
 import { PreconditionFailedError } from '../shared/domain-error';
 import { StaticCursors } from '../shared/pagination/cursors';
@@ -19,7 +21,7 @@ describe('TournamentsService', () => {
     repository = new InMemoryTournamentRepository();
     leagueRepository = new InMemoryLeagueRepository();
     const cursors = new StaticCursors('service-spec-secret-0123456789abcdef');
-    service = new TournamentsService(repository, cursors, new LeaguesService(leagueRepository, cursors), new ImmediateUnitOfWork());
+    service = new TournamentsService(repository, cursors, new LeaguesService(leagueRepository, cursors), new ImmediateUnitOfWork(), new TournamentTransitions());
   });
 
   const create = (name = 'Cup') => service.create(account, { name, format: 'swiss' });
@@ -41,9 +43,9 @@ describe('TournamentsService', () => {
 
   it('refuses a stale If-Match with 412 and changes nothing', async () => {
     const { id } = await create();
-    await service.update(account, id, { name: 'v2' }, 1);
-    await expect(service.update(account, id, { name: 'late' }, 1)).rejects.toBeInstanceOf(PreconditionFailedError);
-    await expect(service.delete(account, id, 1)).rejects.toBeInstanceOf(PreconditionFailedError);
+    await service.update(account, id, { name: 'v2' }, versionIs(1));
+    await expect(service.update(account, id, { name: 'late' }, versionIs(1))).rejects.toBeInstanceOf(PreconditionFailedError);
+    await expect(service.delete(account, id, versionIs(1))).rejects.toBeInstanceOf(PreconditionFailedError);
     expect((await service.get(account, id)).name).toBe('v2');
   });
 

@@ -7,6 +7,8 @@ import { keysetPage } from '../shared/pagination/list-request';
 import { Page } from '../shared/pagination/page';
 import { NewTournament, Tournament, TournamentChanges } from './domain/tournament';
 import { TournamentInProgressError, TournamentNotFoundError } from './domain/tournament-errors';
+import { locksSetup } from './domain/tournament-status';
+import { TournamentTransitions } from './tournament-transitions';
 import {
   StaleTournamentError,
   TournamentFilters,
@@ -15,6 +17,13 @@ import {
 } from './domain/tournament.repository';
 
 export type { ExpectedVersion };
+
+/** What registering participants needs to know of a tournament. */
+export interface TournamentRegistration {
+  /** In progress or over: the field is fixed (spec §11). */
+  setupLocked: boolean;
+  maxParticipants: number | null;
+}
 
 export interface ListTournamentsRequest {
   filters: TournamentFilters;
@@ -31,6 +40,7 @@ export class TournamentsService {
     private readonly cursors: Cursors,
     private readonly leagues: LeaguesService,
     private readonly unitOfWork: UnitOfWork,
+    private readonly transitions: TournamentTransitions,
   ) {}
 
   async create(accountId: string, fields: NewTournament): Promise<Tournament> {
@@ -48,6 +58,10 @@ export class TournamentsService {
     });
   }
 
+  countOwnedBy(accountId: string): Promise<number> {
+    return this.tournaments.countOwned(accountId);
+  }
+
   async get(accountId: string, id: string): Promise<Tournament> {
     const tournament = await this.tournaments.findOwned(accountId, id);
     if (!tournament) throw new TournamentNotFoundError();
@@ -58,22 +72,29 @@ export class TournamentsService {
    * Applies a merge patch. With If-Match, a concurrent change makes it 412;
    * without, it is re-applied to the newest version, so no update is lost.
    */
-  async update(accountId: string, id: string, changes: TournamentChanges, expected: ExpectedVersion): Promise<Tournament> {
-    const write = () =>
-      this.withFreshVersion(accountId, id, expected, async (tournament) => {
+  async update(accountId: string, id: string, changes: TournamentChanges, expected: ExpectedVersion<Tournament>): Promise<Tournament> {
+    const write = async () => {
+      // A status change locks the row before reading it: status changes queue behind registrations and each
+      // other, so the second of two concurrent starts reads the first's result instead of generating again.
+      if (changes.status !== undefined) await this.tournaments.lockForRegistration(accountId, id);
+      return this.withFreshVersion(accountId, id, expected, async (tournament) => {
         const previousLeague = tournament.leagueId;
+        const previousStatus = tournament.status;
         if (!tournament.update(changes)) return tournament;
         if (tournament.leagueId && tournament.leagueId !== previousLeague) {
           await this.leagues.lockAttachableLeague(accountId, tournament.leagueId);
         }
+        if (tournament.status !== previousStatus) await this.transitions.entered(tournament, previousStatus);
         await this.tournaments.save(tournament);
         return tournament;
       });
-    // Attaching to a league needs the league's lock and the save in one transaction.
-    return typeof changes.leagueId === 'string' ? this.unitOfWork.run(write) : write();
+    };
+    // Attaching to a league needs the league's lock and the save in one transaction; so does a status change
+    // with what other modules do on it (generating matches on start).
+    return typeof changes.leagueId === 'string' || changes.status !== undefined ? this.unitOfWork.run(write) : write();
   }
 
-  async delete(accountId: string, id: string, expected: ExpectedVersion): Promise<void> {
+  async delete(accountId: string, id: string, expected: ExpectedVersion<Tournament>): Promise<void> {
     await this.withFreshVersion(accountId, id, expected, async (tournament) => {
       if (tournament.status === 'in_progress') throw new TournamentInProgressError();
       if (!(await this.tournaments.remove(tournament))) throw new StaleTournamentError();
@@ -88,10 +109,35 @@ export class TournamentsService {
     return { items: page.rows.map((row) => row.tournament), nextCursor: page.nextCursor };
   }
 
+  /**
+   * For the participants module, inside its UnitOfWork: locks the tournament until that transaction ends, so that
+   * registrations and status changes of one tournament happen one at a time (the cap holds under concurrent adds,
+   * and nobody joins a tournament that is starting). 404 when the account has no such tournament.
+   */
+  async lockForRegistration(accountId: string, id: string): Promise<TournamentRegistration> {
+    const tournament = await this.tournaments.lockForRegistration(accountId, id);
+    if (!tournament) throw new TournamentNotFoundError();
+    return { setupLocked: locksSetup(tournament.status), maxParticipants: tournament.maxParticipants };
+  }
+
+  /**
+   * For the matches module, inside its UnitOfWork: the tournament, locked until that transaction ends, so that
+   * reports of one tournament's matches happen one at a time. 404 when the account has no such tournament.
+   */
+  async lockForPlay(accountId: string, id: string): Promise<Tournament> {
+    if (!(await this.tournaments.lockForRegistration(accountId, id))) throw new TournamentNotFoundError();
+    return this.get(accountId, id);
+  }
+
+  /** Play has ended (the last result is in): the tournament completes by itself, inside the reporting transaction. */
+  async completeByPlay(tournament: Tournament): Promise<void> {
+    if (tournament.update({ status: 'completed' })) await this.tournaments.save(tournament);
+  }
+
   private withFreshVersion<T>(
     accountId: string,
     id: string,
-    expected: ExpectedVersion,
+    expected: ExpectedVersion<Tournament>,
     write: (tournament: Tournament) => Promise<T>,
   ): Promise<T> {
     return withFreshVersion(() => this.get(accountId, id), expected, write, 'tournament');

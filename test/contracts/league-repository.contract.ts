@@ -4,6 +4,7 @@ import { LeagueListQuery, LeagueRepository, StaleLeagueError } from '../../src/l
 import { aLeague } from '../../src/leagues/testing/a-league';
 import type { NewLeague } from '../../src/leagues/domain/league';
 import type { LeagueStatus } from '../../src/leagues/domain/league-status';
+import { everyPage } from './keyset-paging';
 
 /** What the contract needs from an adapter under test. */
 export interface LeagueRepositoryHarness {
@@ -40,14 +41,8 @@ export function describeLeagueRepositoryContract(name: string, setup: () => Leag
 
     /** Every row of the query, page by page through `after`. */
     async function pageThrough(query: Partial<LeagueListQuery>, pageSize: number): Promise<string[]> {
-      const ids: string[] = [];
-      let after: LeagueListQuery['after'];
-      for (;;) {
-        const rows = await list({ ...query, after, limit: pageSize });
-        ids.push(...rows.map((row) => row.league.id));
-        if (rows.length < pageSize) return ids;
-        after = rows.at(-1)!.position;
-      }
+      const rows = await everyPage((after, limit) => list({ ...query, after, limit }), pageSize);
+      return rows.map((row) => row.league.id);
     }
 
     describe('findOwned', () => {
@@ -148,6 +143,16 @@ export function describeLeagueRepositoryContract(name: string, setup: () => Leag
         const counts = Object.fromEntries((await list()).map(({ league }) => [league.name, league.tournamentCount]));
         expect(counts).toEqual({ Busy: 2, Quiet: 0 });
       });
+    });
+
+    it('counts only the account\'s own leagues', async () => {
+      const other = await harness.newAccount();
+      await stored();
+      await stored();
+      await stored({}, other);
+      expect(await harness.repository().countOwned(accountId)).toBe(2);
+      expect(await harness.repository().countOwned(other)).toBe(1);
+      expect(await harness.repository().countOwned(await harness.newAccount())).toBe(0);
     });
 
     describe('list', () => {

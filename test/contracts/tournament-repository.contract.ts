@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { StaleTournamentError, TournamentListQuery, TournamentRepository } from '../../src/tournaments/domain/tournament.repository';
 import { aTournament } from '../../src/tournaments/testing/a-tournament';
 import { Tournament } from '../../src/tournaments/domain/tournament';
+import { everyPage } from './keyset-paging';
 
 export interface ContractSubject {
   repository: TournamentRepository;
@@ -86,6 +87,16 @@ export function describeTournamentRepositoryContract(adapter: string, setup: () 
       expect(await subject.freshRepository().findOwned(mine, tournament.id)).toBeNull();
     });
 
+    it('counts only the account\'s own tournaments', async () => {
+      const [mineBefore, theirsBefore] = [await subject.repository.countOwned(mine), await subject.repository.countOwned(theirs)];
+      await stored();
+      await stored();
+      await subject.repository.add(aTournament({ accountId: theirs }));
+      const repository = subject.freshRepository();
+      expect(await repository.countOwned(mine)).toBe(mineBefore + 2);
+      expect(await repository.countOwned(theirs)).toBe(theirsBefore + 1);
+    });
+
     describe('list', () => {
       const base = new Date('2026-01-01T00:00:00.000Z').getTime();
       let rows: Tournament[];
@@ -109,22 +120,9 @@ export function describeTournamentRepositoryContract(adapter: string, setup: () 
       });
 
       async function all(query: Partial<TournamentListQuery>, pageSize = 2): Promise<string[]> {
-        const names: string[] = [];
-        let after: TournamentListQuery['after'];
-        for (let page = 0; page < 20; page++) {
-          const found = await subject.freshRepository().list({
-            accountId: mine,
-            filters: {},
-            sort: { field: 'created_at', direction: 'desc' },
-            limit: pageSize,
-            ...query,
-            after,
-          });
-          names.push(...found.map((row) => row.tournament.name));
-          if (found.length < pageSize) return names;
-          after = found.at(-1)!.position;
-        }
-        throw new Error('paging did not end');
+        const fetchPage = (after: TournamentListQuery['after'], limit: number) =>
+          subject.freshRepository().list({ accountId: mine, filters: {}, sort: { field: 'created_at', direction: 'desc' }, limit, ...query, after });
+        return (await everyPage(fetchPage, pageSize)).map((row) => row.tournament.name);
       }
 
       it('pages through every row once, in created_at order with ties broken by id', async () => {

@@ -198,6 +198,17 @@ describe('rate limit: requests refused before the guards run (in memory, limit 5
     expectProblem(await testApp.http.get(LIST, { token }), 429, 'rate_limited');
   });
 
+  it('counts //api/v1/… and /API/V1/… (404s) and bad percent-encoding (400) like any other refused request', async () => {
+    const { token } = await createPremiumAccount(testApp);
+    const paths = ['//api/v1/tournaments', '/API/V1/tournaments', '/Api/v1/leagues/x', '/api/v1/tournaments/%ZZ', `/api/v1/tournaments/${'x'.repeat(120)}`];
+    for (const [i, path] of paths.entries()) {
+      const response = await testApp.http.get(path, { token });
+      expect(response.statusCode).toBe(i < paths.length - 1 ? (path.includes('%ZZ') ? 400 : 404) : 404);
+      expectRateLimitHeaders(response, 5, Math.max(0, 4 - i));
+    }
+    expectProblem(await testApp.http.get('//api/v1/tournaments', { token }), 429, 'rate_limited');
+  });
+
   it('counts a body over 64 KiB and a POST without Content-Type too (the first use of a token included)', async () => {
     const { token } = await createPremiumAccount(testApp);
     const huge = JSON.stringify({ name: 'x', description: 'y'.repeat(70 * 1024) });

@@ -30,7 +30,7 @@ export async function regenerateToken(testApp: TestApp, email: string): Promise<
 }
 
 /** The tokens module's use cases, run in their own EntityManager fork as a request would. */
-function inRequestContext<T>(testApp: TestApp, work: (accounts: AccountsService) => Promise<T>): Promise<T> {
+export function inRequestContext<T>(testApp: TestApp, work: (accounts: AccountsService) => Promise<T>): Promise<T> {
   const accounts = testApp.app.get(AccountsService);
   return RequestContext.create(testApp.app.get(MikroORM).em, () => work(accounts));
 }

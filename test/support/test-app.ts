@@ -18,6 +18,8 @@ export async function startTestApp(overrides: Partial<AppConfigValues> = {}): Pr
     databaseUrl,
     rateLimitPerMinute: 100_000,
     redisUrl: undefined,
+    // Up to seven engineers share two CPU cores: a statement may wait longer than the production default of 2 s.
+    databaseTimeoutMs: 10_000,
     ...overrides,
   });
   const app = await createApp(config);

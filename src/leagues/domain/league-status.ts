@@ -1,3 +1,5 @@
+import { stateMachine } from '../../shared/domain/state-machine';
+
 /**
  * The league lifecycle (spec §6): draft → active → completed → archived, plus
  * draft → archived (a league abandoned before it began). archived is terminal.
@@ -15,17 +17,7 @@ const TRANSITIONS: Record<LeagueStatus, readonly LeagueStatus[]> = {
 /** Statuses a new league may start in: planned, or already running. */
 export const INITIAL_STATUSES: readonly LeagueStatus[] = ['draft', 'active'];
 
-export function allowedTransitions(from: LeagueStatus): readonly LeagueStatus[] {
-  return TRANSITIONS[from];
-}
-
-export function canTransition(from: LeagueStatus, to: LeagueStatus): boolean {
-  return TRANSITIONS[from].includes(to);
-}
-
-export function isTerminal(status: LeagueStatus): boolean {
-  return TRANSITIONS[status].length === 0;
-}
+export const { allowedTransitions, canTransition, isTerminal } = stateMachine(TRANSITIONS);
 
 /** Only a league that has not finished takes tournaments (spec §6); completed and archived ones are closed. */
 export function acceptsTournaments(status: LeagueStatus): boolean {

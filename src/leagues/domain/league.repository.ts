@@ -47,6 +47,8 @@ export abstract class LeagueRepository {
    */
   abstract remove(league: League): Promise<boolean>;
   abstract list(query: LeagueListQuery): Promise<PositionedLeague[]>;
+  /** How many the account owns (for the admin command line). */
+  abstract countOwned(accountId: string): Promise<number>;
   /**
    * Inside the caller's transaction: share-locks the account's league, so that until commit it can be
    * neither deleted nor moved to another status, and returns its status; null when the account has no such league.

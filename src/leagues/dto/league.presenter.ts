@@ -1,4 +1,5 @@
 import { domainFieldsOf } from '../../shared/http/body-fields';
+import { etagFor } from '../../shared/http/etag';
 import { League, LeagueChanges, NewLeague } from '../domain/league';
 import { CreateLeagueDto, UpdateLeagueDto } from './league-body.dto';
 
@@ -20,6 +21,11 @@ export function presentLeague(league: League) {
     updated_at: league.updatedAt.toISOString(),
     version: league.version,
   };
+}
+
+/** The league's strong ETag: its version and tournament_count, which the version does not track (spec §8). */
+export function leagueEtag(league: League): string {
+  return etagFor(league.version, league.tournamentCount);
 }
 
 /** snake_case body field → domain field. */

@@ -1,21 +1,17 @@
 import { IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { CommaList } from '../../shared/http/validation/decorators';
 import { LEAGUE_STATUSES } from '../domain/league-status';
+import { ListQuery } from '../../shared/pagination/list-query';
 
 const SORTS = ['created_at', '-created_at', 'starts_on', '-starts_on', 'name', '-name'] as const;
 const STATUS_LIST = new RegExp(`^(${LEAGUE_STATUSES.join('|')})(,(${LEAGUE_STATUSES.join('|')}))*$`);
 
 /** Query string of GET /api/v1/leagues. Unknown parameters are refused. */
-export class ListLeaguesQuery {
-  @IsOptional() @Matches(/^(100|[1-9][0-9]?)$/, { message: 'limit must be a whole number from 1 to 100.' })
-  limit?: string;
-
-  @IsOptional() @IsString() @Length(1, 1000)
-  cursor?: string;
-
+export class ListLeaguesQuery extends ListQuery {
   @IsOptional() @IsIn(SORTS, { message: `sort must be one of ${SORTS.join(', ')}.` })
   sort?: (typeof SORTS)[number];
 
-  @IsOptional() @Matches(STATUS_LIST, { message: `status must be a comma-separated list of ${LEAGUE_STATUSES.join(', ')}.` })
+  @IsOptional() @CommaList() @Matches(STATUS_LIST, { message: `status must be a comma-separated list of ${LEAGUE_STATUSES.join(', ')}.` })
   status?: string;
 
   @IsOptional() @IsString() @Length(1, 100)

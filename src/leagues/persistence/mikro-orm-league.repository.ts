@@ -1,7 +1,8 @@
-import { EntityManager, ForeignKeyConstraintViolationException, OptimisticLockError } from '@mikro-orm/postgresql';
+import { EntityManager, ForeignKeyConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { containsPattern } from '../../shared/persistence/like-pattern';
 import { keysetQuery, SortKeys } from '../../shared/persistence/keyset-query';
+import { deleteVersioned, saveVersioned } from '../../shared/persistence/versioned-writes';
 import { League } from '../domain/league';
 import { LeagueNotEmptyError } from '../domain/league-errors';
 import { LeagueStatus } from '../domain/league-status';
@@ -38,29 +39,22 @@ export class MikroOrmLeagueRepository extends LeagueRepository {
     await this.em.persistAndFlush(league);
   }
 
-  async save(league: League): Promise<void> {
-    try {
-      await this.em.persistAndFlush(league);
-    } catch (error) {
-      if (!(error instanceof OptimisticLockError)) throw error;
-      // The identity map holds a version nobody has any more: start over from the database.
-      this.em.clear();
-      throw new StaleLeagueError();
-    }
+  save(league: League): Promise<void> {
+    return saveVersioned(this.em, league, () => new StaleLeagueError());
   }
 
   async remove(league: League): Promise<boolean> {
-    let deleted: number;
     try {
-      deleted = await this.em.nativeDelete(LeagueSchema, { id: league.id, accountId: league.accountId, version: league.version });
+      return await deleteVersioned(this.em, LeagueSchema, league);
     } catch (error) {
       // tournaments_league_fk (on delete restrict): a tournament was attached after the league was read.
       if (error instanceof ForeignKeyConstraintViolationException) throw new LeagueNotEmptyError();
       throw error;
     }
-    if (deleted === 0) this.em.clear();
-    else this.em.getUnitOfWork().unsetIdentity(league);
-    return deleted > 0;
+  }
+
+  countOwned(accountId: string): Promise<number> {
+    return this.em.count(LeagueSchema, { accountId });
   }
 
   async list(query: LeagueListQuery): Promise<PositionedLeague[]> {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { KeysetPosition } from '../../shared/pagination/cursor';
+import { instantPosition, keysetSlice, SortKey } from '../../shared/pagination/in-memory-keyset';
 import { League } from '../domain/league';
 import { LeagueNotEmptyError } from '../domain/league-errors';
 import { LeagueStatus } from '../domain/league-status';
@@ -54,22 +55,24 @@ export class InMemoryLeagueRepository extends LeagueRepository {
     return this.rows.delete(league.id);
   }
 
+  async countOwned(accountId: string): Promise<number> {
+    return [...this.rows.values()].filter((row) => row.accountId === accountId).length;
+  }
+
   async list(query: LeagueListQuery): Promise<PositionedLeague[]> {
     const { filters, sort } = query;
-    const sign = sort.direction === 'asc' ? 1 : -1;
-    const positioned = [...this.rows.values()]
+    const rows = [...this.rows.values()]
       .filter((row) => row.accountId === query.accountId)
       .filter((row) => !filters.status || filters.status.includes(row.status))
       .filter((row) => !filters.game || row.game?.toLowerCase() === filters.game.toLowerCase())
       .filter((row) => !filters.season || row.season?.toLowerCase() === filters.season.toLowerCase())
-      .filter((row) => !filters.q || row.name.toLowerCase().includes(filters.q.toLowerCase()))
-      .map((row) => ({ league: this.read(row), key: sortKey(row, sort.field) }))
-      .sort((a, b) => sign * compareKeys(a.key, a.league.id, b.key, b.league.id));
+      .filter((row) => !filters.q || row.name.toLowerCase().includes(filters.q.toLowerCase()));
     const after = query.after && { key: keyOfPosition(query.after, sort.field), id: query.after.id };
-    return positioned
-      .filter((row) => !after || sign * compareKeys(row.key, row.league.id, after.key, after.id) > 0)
-      .slice(0, query.limit)
-      .map(({ league, key }) => ({ league, position: positionOf(key, league.id) }));
+    const order = { keyOf: (row: League) => sortKey(row, sort.field), idOf: (row: League) => row.id, direction: sort.direction };
+    return keysetSlice(rows, order, after, query.limit).map((row) => ({
+      league: this.read(row),
+      position: instantPosition(sortKey(row, sort.field), row.id),
+    }));
   }
 
   async lockForAttachment(accountId: string, id: string): Promise<LeagueStatus | null> {
@@ -86,27 +89,16 @@ export class InMemoryLeagueRepository extends LeagueRepository {
   }
 }
 
-type Key = number | string;
-
 /** created_at as epoch milliseconds; starts_on as its YYYY-MM-DD text, none being 'infinity' (sorts after every date); name lower-cased. */
-function sortKey(row: League, field: LeagueSortField): Key {
+function sortKey(row: League, field: LeagueSortField): SortKey {
   if (field === 'created_at') return row.createdAt.getTime();
   if (field === 'starts_on') return row.startsOn ?? 'infinity';
   return row.name.toLowerCase();
 }
 
-function positionOf(key: Key, id: string): KeysetPosition {
-  return { value: typeof key === 'number' ? new Date(key).toISOString() : key, id };
-}
-
-function keyOfPosition(position: KeysetPosition, field: LeagueSortField): Key {
+function keyOfPosition(position: KeysetPosition, field: LeagueSortField): SortKey {
   if (field === 'created_at') return position.value === null ? Number.POSITIVE_INFINITY : new Date(position.value).getTime();
   return position.value ?? 'infinity';
-}
-
-function compareKeys(a: Key, aId: string, b: Key, bId: string): number {
-  if (a !== b) return a < b ? -1 : 1;
-  return aId < bId ? -1 : aId > bId ? 1 : 0;
 }
 
 function copy(row: League): League {

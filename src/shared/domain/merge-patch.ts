@@ -20,7 +20,8 @@ export function applyMergePatch<F extends { metadata: Metadata }>(current: F, ch
 export function mergeMetadata(current: Metadata, patch: MetadataPatch | undefined): Metadata {
   if (patch === undefined) return current;
   if (patch === null) return {};
-  const merged: Metadata = { ...current };
+  // Without a prototype, a key such as `__proto__` or `constructor` is stored as a plain key like any other (spec §5).
+  const merged: Metadata = Object.assign(Object.create(null) as Metadata, current);
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete merged[key];
     else merged[key] = value;

@@ -10,18 +10,40 @@ export function isIanaTimeZone(zone: string): boolean {
   }
 }
 
-const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(?:Z|([+-])(\d{2}):(\d{2}))$/i;
 
-/** An RFC 3339 instant with an explicit offset; returns undefined for anything else. */
+/** Instants PostgreSQL stores and RFC 3339 can write back: years 0001 to 9999 in UTC. */
+// Date.UTC maps years 0–99 to 1900–1999, so set year 1 explicitly.
+const FIRST_STORABLE = new Date(0).setUTCFullYear(1, 0, 1);
+const LAST_STORABLE = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/**
+ * An RFC 3339 instant with an explicit offset, on a real calendar day and clock
+ * time (no 2026-02-30, no 24:00) and within years 0001–9999 once in UTC;
+ * returns undefined for anything else.
+ */
 export function parseInstant(value: string): Date | undefined {
-  if (!RFC3339.test(value)) return undefined;
+  const parts = RFC3339.exec(value);
+  if (!parts) return undefined;
+  const [year, month, day, hour, minute, second] = parts.slice(1, 7).map(Number);
+  if (!isCalendarDay(year, month, day) || hour > 23 || minute > 59 || second > 59) return undefined;
+  if (parts[8] && (Number(parts[9]) > 23 || Number(parts[10]) > 59)) return undefined;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : date;
+  const time = date.getTime();
+  return Number.isNaN(time) || time < FIRST_STORABLE || time > LAST_STORABLE ? undefined : date;
+}
+
+function isCalendarDay(year: number, month: number, day: number): boolean {
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  return day <= days;
 }
 
 /** A real calendar date YYYY-MM-DD (no 2026-02-30). */
 export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  // PostgreSQL has no year 0000.
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value.startsWith('0000')) return false;
   const date = new Date(`${value}T00:00:00.000Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }

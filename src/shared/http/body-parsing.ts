@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpProblem } from './error-translation';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from './hostile-json';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
@@ -17,11 +18,15 @@ export function registerBodyParsing(fastify: FastifyInstance): void {
     (request: FastifyRequest, body: string, done: (error: Error | null, body?: unknown) => void) => {
       if (isMergePatch(request) && request.method !== 'PATCH') return done(unsupportedMediaType());
       if (body.trim() === '') return done(null, undefined);
+      let parsed: unknown;
       try {
-        done(null, JSON.parse(body));
+        parsed = JSON.parse(body);
       } catch {
-        done(new HttpProblem({ code: 'malformed_request', detail: 'The request body is not valid JSON.' }));
+        return done(new HttpProblem({ code: 'malformed_request', detail: 'The request body is not valid JSON.' }));
       }
+      // JSON.parse itself is iterative, but validation and the ORM recurse: refuse deep nesting before they see it.
+      if (nestedDeeperThan(parsed, MAX_JSON_DEPTH)) return done(tooDeep());
+      done(null, parsed);
     },
   );
   // A POST or PATCH without any Content-Type is as unreadable as one with the wrong type.
@@ -35,7 +40,11 @@ function isMergePatch(request: FastifyRequest): boolean {
   return (request.headers['content-type'] ?? '').toLowerCase().startsWith('application/merge-patch+json');
 }
 
-function unsupportedMediaType(): HttpProblem {
+function tooDeep(): HttpProblem {
+  return new HttpProblem({ code: 'malformed_request', detail: `The request body is nested more than ${MAX_JSON_DEPTH} levels deep.` });
+}
+
+export function unsupportedMediaType(): HttpProblem {
   return new HttpProblem({
     code: 'unsupported_media_type',
     detail: 'Send the body as application/json (PATCH also accepts application/merge-patch+json).',

@@ -55,7 +55,9 @@ function fromDomainError(error: DomainError): ProblemResponse {
     extensions: error.extensions,
   };
   if (error instanceof UnauthenticatedError) problem.headers = { 'www-authenticate': error.challenge };
-  if (error instanceof ServiceUnavailableError) problem.headers = { 'retry-after': String(error.retryAfterSeconds) };
+  // Any error that knows when a retry may succeed (503, 409 idempotency_key_in_use) says so.
+  const { retryAfterSeconds } = error as { retryAfterSeconds?: unknown };
+  if (typeof retryAfterSeconds === 'number') problem.headers = { 'retry-after': String(retryAfterSeconds) };
   return problem;
 }
 

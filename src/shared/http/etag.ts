@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ExpectedVersion } from '../concurrency/fresh-version';
 import { HttpProblem } from './error-translation';
 
 /**
@@ -10,21 +11,23 @@ export function etagFor(version: number, ...derived: number[]): string {
   return `"v${[version, ...derived].join('.')}"`;
 }
 
+/** One entity tag of an If-Match or If-None-Match list: optional weakness marker, then a quoted opaque tag. */
+const ENTITY_TAG = /^(W\/)?"[\x21\x23-\x7e\x80-\xff]*"$/;
+
 /**
- * The version an If-Match header insists on, `undefined` when absent.
- * `*` matches any existing version; weak or foreign tags never match.
- * Derived parts are ignored: clients cannot write them, so they cannot conflict.
+ * The precondition an If-Match header sets (RFC 9110 §13.1.1), `undefined` when
+ * absent: `*` holds for any existing resource, otherwise the current ETag must
+ * equal one of the listed tags by strong comparison (a weak tag never matches).
+ * `etagOf` computes the current ETag from the version read inside the write, so a
+ * derived part (a league's tournament_count) has to match too.
  */
-export function expectedVersion(ifMatch: string | undefined): number | undefined | 'any' {
+export function ifMatchPrecondition<E>(ifMatch: string | undefined, etagOf: (entity: E) => string): ExpectedVersion<E> {
   if (ifMatch === undefined) return undefined;
-  const tags = ifMatch.split(',').map((tag) => tag.trim());
-  if (tags.includes('*')) return 'any';
-  for (const tag of tags) {
-    const match = /^"v(\d{1,9})(?:\.\d{1,9})*"$/.exec(tag);
-    if (match) return Number(match[1]);
-  }
-  // A syntactically odd or weak tag can never equal a strong current one.
-  return -1;
+  const tags = ifMatch.split(',').map((tag) => tag.trim()).filter((tag) => tag !== '');
+  if (tags.length === 1 && tags[0] === '*') return 'any';
+  // A malformed list can never equal a strong current tag: the precondition fails (412).
+  const strong = tags.every((tag) => ENTITY_TAG.test(tag)) ? tags.filter((tag) => !tag.startsWith('W/')) : [];
+  return (entity) => strong.includes(etagOf(entity));
 }
 
 /** RFC 9110 §13.1.2: If-None-Match uses weak comparison, so W/"v3" matches "v3". */

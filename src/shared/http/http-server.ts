@@ -1,7 +1,9 @@
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { FastifyInstance, LogController } from 'fastify';
 import type { Logger as PinoLogger } from 'pino';
+import { ServiceUnavailableError } from '../domain-error';
 import { BODY_LIMIT_BYTES, registerBodyParsing } from './body-parsing';
+import { FrameworkRefusals, onClientError } from './framework-refusals';
 import { requestIdFor } from './request-id';
 import { RouteTable } from './route-table';
 
@@ -16,6 +18,7 @@ export interface HttpServerOptions {
   logger: PinoLogger;
   trustProxy: string | undefined;
   routes: RouteTable;
+  refusals: FrameworkRefusals;
 }
 
 /** The Fastify instance under Nest, with the cross-cutting hooks every route shares. */
@@ -28,13 +31,30 @@ export function createHttpAdapter(options: HttpServerOptions): FastifyAdapter {
     genReqId: requestIdFor,
     trustProxy: parseTrustProxy(options.trustProxy),
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // Our onRequest hook answers requests that arrive while closing, as problem+json.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: options.refusals.refuse,
+    clientErrorHandler: onClientError,
   });
   const fastify = adapter.getInstance() as unknown as FastifyInstance;
   fastify.addHook('onRoute', (route) => options.routes.add(route.method, route.url));
-  fastify.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+  let closing = false;
+  fastify.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  fastify.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id).header('x-content-type-options', 'nosniff');
+    // A response to a token holder is theirs alone: no shared or browser cache may keep it.
+    if (request.headers.authorization !== undefined) reply.header('cache-control', 'no-store');
+    // A request pipelined on a connection that was busy when shutdown began: another instance can take it.
+    done(closing ? new ServiceUnavailableError('The service is shutting down. Retry on another instance.', 1) : undefined);
+  });
+  // Requests in flight when shutdown began end their connection, so no keep-alive socket holds the process open.
+  fastify.addHook('onSend', (_request, reply, _payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done();
   });
   fastify.addHook('onResponse', async (request, reply) => {
     request.log.info(

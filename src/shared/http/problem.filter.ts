@@ -1,13 +1,15 @@
+import { loggableError } from '../loggable-error';
 import { ArgumentsHost, Catch, ExceptionFilter, NotFoundException, Optional } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { translateError } from './error-translation';
+import type { ErrorExit } from './framework-refusals';
 import { PreGuardAccounting } from './pre-guard-accounting';
 import { PROBLEM_CONTENT_TYPE, PROBLEM_KINDS, problemDocument, ProblemResponse } from './problem';
 import { RouteTable } from './route-table';
 
 /** The one exit for errors: every failure leaves as RFC 9457 problem+json. */
 @Catch()
-export class ProblemFilter implements ExceptionFilter {
+export class ProblemFilter implements ExceptionFilter, ErrorExit {
   constructor(
     private readonly routes: RouteTable,
     @Optional() private readonly accounting?: PreGuardAccounting,
@@ -16,11 +18,13 @@ export class ProblemFilter implements ExceptionFilter {
   /** Async because a request refused before the guards is counted first; Nest waits for the promise and Fastify for the reply. */
   async catch(error: unknown, host: ArgumentsHost): Promise<void> {
     const http = host.switchToHttp();
-    const request = http.getRequest<FastifyRequest>();
-    const reply = http.getResponse<FastifyReply>();
+    await this.answer(error, http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>());
+  }
+
+  /** Also the exit for refusals Fastify makes before routing (FrameworkRefusals). */
+  async answer(error: unknown, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const problem = error instanceof NotFoundException ? this.unknownRoute(request, error) : translateError(error);
-    // Logged through the request's logger, so the line carries the request id the client was given.
-    if (problem.code === 'internal_error') request.log.error({ stack: (error as Error)?.stack }, describe(error));
+    if (problem.code === 'internal_error') logUnexpected(request, error);
     sendProblem(request, reply, (await this.accountPreGuard(request, reply)) ?? problem);
   }
 
@@ -29,7 +33,7 @@ export class ProblemFilter implements ExceptionFilter {
     try {
       return await this.accounting?.account(request, reply);
     } catch (error) {
-      request.log.error({ stack: (error as Error)?.stack }, `Counting a request refused before the guards failed: ${describe(error)}`);
+      logUnexpected(request, error, 'Counting a request refused before the guards failed: ');
       return undefined;
     }
   }
@@ -53,9 +57,15 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, proble
   reply
     .status(PROBLEM_KINDS[problem.code].status)
     .header('content-type', `${PROBLEM_CONTENT_TYPE}; charset=utf-8`)
+    .header('cache-control', 'no-store')
+    // Refusals made before the onRequest hook (a bad URL) have not had these yet.
+    .header('x-request-id', String(request.id))
+    .header('x-content-type-options', 'nosniff')
     .send(problemDocument(problem, path, String(request.id)));
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+/** Logged through the request's logger, so the line carries the request id the client was given; never the values a query bound. */
+export function logUnexpected(request: FastifyRequest, error: unknown, prefix = ''): void {
+  const { message, stack } = loggableError(error);
+  request.log.error({ stack }, prefix + message);
 }

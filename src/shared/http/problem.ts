@@ -1,7 +1,7 @@
 /**
  * RFC 9457 problem details: the one shape of every 4xx and 5xx response.
- * The catalogue below is the public list of error codes; docs/problems.md and
- * the OpenAPI document describe the same list.
+ * The catalogue below is the public list of error codes; /docs explains each, and
+ * the OpenAPI document lists those its documented errors carry (collected, not copied).
  */
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -18,18 +18,31 @@ export const PROBLEM_KINDS = {
   subscription_required: { status: 403, title: 'Premium subscription required' },
   not_found: { status: 404, title: 'Not found' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
+  request_timeout: { status: 408, title: 'Request timeout' },
   invalid_state_transition: { status: 409, title: 'Invalid state transition' },
   field_locked: { status: 409, title: 'Field locked' },
   league_not_empty: { status: 409, title: 'League not empty' },
   league_closed: { status: 409, title: 'League closed' },
   idempotency_key_in_use: { status: 409, title: 'Idempotency key in use' },
   email_taken: { status: 409, title: 'Email taken' },
+  participant_name_taken: { status: 409, title: 'Participant name taken' },
+  seed_taken: { status: 409, title: 'Seed taken' },
+  external_id_taken: { status: 409, title: 'External id taken' },
+  tournament_full: { status: 409, title: 'Tournament full' },
+  participants_locked: { status: 409, title: 'Participants locked' },
+  not_enough_participants: { status: 409, title: 'Not enough participants' },
+  match_not_ready: { status: 409, title: 'Match not ready' },
+  dependent_matches_reported: { status: 409, title: 'Dependent matches reported' },
+  matches_pending: { status: 409, title: 'Matches pending' },
+  tournament_completed: { status: 409, title: 'Tournament completed' },
   conflict: { status: 409, title: 'Conflict' },
   precondition_failed: { status: 412, title: 'Precondition failed' },
   payload_too_large: { status: 413, title: 'Payload too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
+  request_header_fields_too_large: { status: 431, title: 'Request header fields too large' },
   validation_failed: { status: 422, title: 'Validation failed' },
   idempotency_key_reused: { status: 422, title: 'Idempotency key reused' },
+  draw_not_allowed: { status: 422, title: 'Draw not allowed' },
   rate_limited: { status: 429, title: 'Too many requests' },
   internal_error: { status: 500, title: 'Internal server error' },
   service_unavailable: { status: 503, title: 'Service unavailable' },

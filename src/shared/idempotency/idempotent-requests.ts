@@ -18,6 +18,9 @@ export interface IdempotentRequest {
 }
 
 export class IdempotencyKeyInUseError extends ConflictError {
+  /** The first request usually finishes within a second; sent as Retry-After. */
+  readonly retryAfterSeconds = 1;
+
   constructor() {
     super('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed. Retry in a moment.');
   }

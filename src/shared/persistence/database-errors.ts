@@ -3,7 +3,8 @@
  * HTTP layer can answer 503 (retry later) instead of 500 (our bug).
  */
 const UNAVAILABLE_SQLSTATE_PREFIXES = ['08', '57P', '53'];
-const UNAVAILABLE_SQLSTATES = new Set(['3D000']);
+// 57014: a statement cancelled by statement_timeout; 25P03: a transaction ended by idle_in_transaction_session_timeout.
+const UNAVAILABLE_SQLSTATES = new Set(['3D000', '57014', '25P03']);
 const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
 const UNAVAILABLE_MESSAGES = [
   'Timeout acquiring a connection',
@@ -11,6 +12,10 @@ const UNAVAILABLE_MESSAGES = [
   'connection is closed',
   'Client has encountered a connection error',
   'the database system is shutting down',
+  // pg's client-side query_timeout: the server did not answer in time (hung or overloaded).
+  'Query read timeout',
+  // pg's connectionTimeoutMillis: the server accepted the socket (or the kernel did) but never answered.
+  'timeout expired',
 ];
 
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {

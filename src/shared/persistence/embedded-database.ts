@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { access, chmod, constants, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -26,6 +27,7 @@ export class EmbeddedDatabase {
     private readonly postgres: EmbeddedPostgresType | undefined,
     readonly url: string,
     private readonly logger: Logger,
+    private readonly clusterDir: string,
   ) {}
 
   static async start(options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
@@ -40,7 +42,7 @@ export class EmbeddedDatabase {
       const url = databaseUrl(password, running.port, databaseName);
       await ensureDatabase(url, databaseName);
       logger.info({ port: running.port }, 'using the embedded PostgreSQL another process is running');
-      return new EmbeddedDatabase(undefined, url, logger);
+      return new EmbeddedDatabase(undefined, url, logger, clusterDir);
     }
     if (running) await stopStalePostmaster(running.pid, logger);
     else await rm(join(clusterDir, 'postmaster.pid'), { force: true });
@@ -71,7 +73,7 @@ export class EmbeddedDatabase {
     const url = databaseUrl(password, port, databaseName);
     await ensureDatabase(url, databaseName);
     logger.info({ port, dir: clusterDir }, 'embedded PostgreSQL is running');
-    return new EmbeddedDatabase(postgres, url, logger);
+    return new EmbeddedDatabase(postgres, url, logger, clusterDir);
   }
 
   /** Creates an extra database (tests give every run its own). */
@@ -82,8 +84,22 @@ export class EmbeddedDatabase {
 
   async stop(): Promise<void> {
     if (!this.postgres) return;
-    await this.postgres.stop();
+    await this.stopCluster(() => this.postgres!.stop());
     this.logger.info('embedded PostgreSQL stopped');
+  }
+
+  /**
+   * The library waits for its child's exit event, which never comes when that
+   * postmaster is already gone (it crashed, or the cluster was restarted under
+   * the service): then stop whichever postmaster now holds the data folder.
+   */
+  private async stopCluster(stopChild: () => Promise<void>): Promise<void> {
+    const library = this.postgres as unknown as { process?: ChildProcess };
+    const child = library.process;
+    if (child && child.exitCode === null && child.signalCode === null) return stopChild();
+    library.process = undefined;
+    const running = await runningPostmaster(this.clusterDir);
+    if (running) await stopStalePostmaster(running.pid, this.logger);
   }
 
   /**
@@ -97,7 +113,7 @@ export class EmbeddedDatabase {
     const stop = this.postgres.stop.bind(this.postgres);
     this.postgres.stop = async () => {
       await released.catch(() => undefined);
-      await stop();
+      await this.stopCluster(stop);
     };
   }
 }

@@ -3,7 +3,7 @@ import { KeysetPosition } from '../pagination/cursor';
 import { SortDirection } from '../pagination/page';
 
 /** How to sort by one field: the SQL expression (matching an index) and its type for comparisons. */
-export type SortKeys<F extends string> = Record<F, { expression: string; type: 'timestamptz' | 'date' | 'text' }>;
+export type SortKeys<F extends string> = Record<F, { expression: string; type: 'timestamptz' | 'date' | 'text' | 'bigint' }>;
 
 /**
  * `select *, <key>::text as sort_key ... where (<key>, id) > (?, ?) order by <key>, id limit ?`:
@@ -26,4 +26,38 @@ export function keysetQuery<F extends string>(
     builder.whereRaw(`(${expression}, id) ${comparison} (?::${type}, ?::uuid)`, [value, query.after.id]);
   }
   return builder.orderByRaw(`${expression} ${direction}, id ${direction}`).limit(query.limit);
+}
+
+/** A hand-written keyset statement: `?` placeholders and their values, in order. */
+export interface KeysetStatement {
+  sql: string;
+  values: unknown[];
+}
+
+/**
+ * The same keyset page as `keysetQuery`, written as SQL text without a query builder (for hot lists):
+ * `conditions` are SQL fragments with `?` placeholders, AND-ed after the keyset comparison.
+ * The text depends only on which conditions apply and on the sort, so each shape is prepared once per connection.
+ */
+export function keysetSql<F extends string>(
+  table: string,
+  columns: string,
+  sortKeys: SortKeys<F>,
+  query: { sort: { field: F; direction: SortDirection }; after?: KeysetPosition; limit: number },
+  conditions: KeysetStatement,
+): KeysetStatement {
+  const { expression, type } = sortKeys[query.sort.field];
+  const direction = query.sort.direction;
+  const where = conditions.sql ? [conditions.sql] : [];
+  const values = [...conditions.values];
+  if (query.after) {
+    where.push(`(${expression}, id) ${direction === 'asc' ? '>' : '<'} (?::${type}, ?::uuid)`);
+    values.push(query.after.value ?? 'infinity', query.after.id);
+  }
+  const whereSql = where.length ? ` where ${where.join(' and ')}` : '';
+  values.push(query.limit);
+  return {
+    sql: `select ${columns}, (${expression})::text as sort_key from ${table}${whereSql} order by ${expression} ${direction}, id ${direction} limit ?`,
+    values,
+  };
 }

@@ -18,7 +18,8 @@ export function mikroOrmOptions(config: AppConfig, logger: Logger): MikroOrmModu
     autoLoadEntities: true,
     entities: [],
     discovery: { warnWhenNoEntities: false },
-    registerRequestContext: true,
+    // The server forks the request context in a Fastify hook (forkContextPerRequest), not a Nest middleware.
+    registerRequestContext: false,
     allowGlobalContext: false,
     forceUtcTimezone: true,
     ensureDatabase: false,
@@ -31,13 +32,34 @@ export function mikroOrmOptions(config: AppConfig, logger: Logger): MikroOrmModu
       snapshot: false,
     },
     pool: { min: 0, max: config.databasePoolSize },
-    // Fail fast when the database is gone, so clients get a 503 instead of a hung request.
+    // Fail fast when the database is gone or hung, so clients get a 503 instead of a hung request.
     driverOptions: {
-      acquireConnectionTimeout: 5_000,
-      connection: { connectionTimeoutMillis: 3_000 },
+      acquireConnectionTimeout: config.databaseTimeoutMs,
+      connection: databaseTimeouts(config.databaseTimeoutMs),
       log: knexLog(logger),
+      // knex adds a failed query's SQL to the error: with placeholders, not the bound values (emails, password
+      // hashes, customers' names). What is logged is trimmed further by loggableError().
+      compileSqlOnError: false,
     },
     logger: (message) => logger.debug({ component: 'mikro-orm' }, message),
+  };
+}
+
+/**
+ * Every step bounded by one budget: connecting, each statement (on the client,
+ * which also fires when the server is hung and cannot cancel anything, and on
+ * the server), and a transaction left idle by a client that went away. A
+ * timed-out connection is not ready for queries, so the pool discards it
+ * rather than reusing it: once the database answers again, fresh connections
+ * serve requests without a restart.
+ */
+export function databaseTimeouts(timeoutMs: number) {
+  return {
+    connectionTimeoutMillis: timeoutMs,
+    query_timeout: timeoutMs,
+    statement_timeout: timeoutMs,
+    idle_in_transaction_session_timeout: timeoutMs * 5,
+    keepAlive: true,
   };
 }
 

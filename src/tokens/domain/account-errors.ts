@@ -14,6 +14,20 @@ export class EmailTakenError extends ConflictError {
 
 export class InvalidAccountError extends InvalidError {}
 
+/** The password given to confirm an action is not the account's. */
+export class WrongPasswordError extends ForbiddenError {
+  constructor() {
+    super('wrong_password', 'The password is not correct.');
+  }
+}
+
+/** The token changed since the form was shown (a second submission, or another tab): nothing was replaced. */
+export class TokenChangedError extends ConflictError {
+  constructor() {
+    super('token_changed', 'The API token changed since this page was shown; nothing was replaced.');
+  }
+}
+
 export const BEARER_REALM = 'Bearer realm="api"';
 
 export class MissingTokenError extends UnauthenticatedError {

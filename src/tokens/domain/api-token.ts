@@ -28,6 +28,10 @@ export class ApiToken {
 
   /** Whether this use should be recorded: at most once per LAST_USED_RESOLUTION_MS. */
   isLastUsedStale(now: Date): boolean {
-    return this.lastUsedAt === null || now.getTime() - this.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS;
+    return isLastUseStale(this.lastUsedAt, now);
   }
+}
+
+export function isLastUseStale(lastUsedAt: Date | null, now: Date): boolean {
+  return lastUsedAt === null || now.getTime() - lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS;
 }

@@ -7,7 +7,8 @@ const P = 1;
 const KEY_LENGTH = 32;
 const MAX_MEMORY = 64 * 1024 * 1024;
 
-export const MIN_PASSWORD_LENGTH = 10;
+/** Everywhere: the pages and the admin command line. */
+export const MIN_PASSWORD_LENGTH = 12;
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);

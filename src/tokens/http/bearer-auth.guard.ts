@@ -40,6 +40,15 @@ export class BearerAuthGuard extends AuthGuard(BEARER_STRATEGY) {
   }
 }
 
+/** Route metadata does not change after start: read it once per handler (three guards ask on every request). */
+const publicHandlers = new WeakMap<object, boolean>();
+
 export function isPublic(reflector: Reflector, context: ExecutionContext): boolean {
-  return reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]) === true;
+  const handler = context.getHandler();
+  let known = publicHandlers.get(handler);
+  if (known === undefined) {
+    known = reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, context.getClass()]) === true;
+    publicHandlers.set(handler, known);
+  }
+  return known;
 }

@@ -1,4 +1,4 @@
-import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { EntityManager, QueryResult, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Account } from '../domain/account';
 import { EmailTakenError } from '../domain/account-errors';
@@ -14,6 +14,16 @@ export class MikroOrmAccountsRepository extends AccountsRepository {
 
   findByEmail(email: string): Promise<Account | null> {
     return this.em.findOne(AccountSchema, { email });
+  }
+
+  findById(id: string): Promise<Account | null> {
+    return this.em.findOne(AccountSchema, { id });
+  }
+
+  /** Keyset on the (unique, lower-cased) email; not kept in the identity map, so paging through every account stays flat. */
+  listByEmail(afterEmail: string | undefined, limit: number): Promise<Account[]> {
+    const where = afterEmail === undefined ? {} : { email: { $gt: afterEmail } };
+    return this.em.find(AccountSchema, where, { orderBy: { email: 'asc' }, limit, disableIdentityMap: true });
   }
 
   async create(account: Account): Promise<void> {
@@ -68,6 +78,30 @@ export class MikroOrmAccountsRepository extends AccountsRepository {
              created_at = excluded.created_at, last_used_at = null`,
       [token.id, token.accountId, token.digest, token.lastFour, token.createdAt],
     );
+  }
+
+  async replaceTokenIf(token: ApiToken, replacing: string | null): Promise<boolean> {
+    const values = [token.id, token.digest, token.lastFour, token.createdAt];
+    const result =
+      replacing === null
+        ? await this.em.execute<QueryResult>(
+            `insert into api_tokens (id, digest, last_four, created_at, account_id, last_used_at)
+             values (?, ?, ?, ?, ?, null) on conflict (account_id) do nothing`,
+            [...values, token.accountId],
+            'run',
+          )
+        : await this.em.execute<QueryResult>(
+            `update api_tokens set id = ?, digest = ?, last_four = ?, created_at = ?, last_used_at = null
+              where account_id = ? and id = ?`,
+            [...values, token.accountId, replacing],
+            'run',
+          );
+    return result.affectedRows === 1;
+  }
+
+  async delete(accountId: string): Promise<void> {
+    await this.em.nativeDelete(AccountSchema, { id: accountId });
+    this.em.clear();
   }
 
   async revokeToken(accountId: string): Promise<boolean> {

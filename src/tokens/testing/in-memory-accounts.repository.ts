@@ -12,6 +12,18 @@ export class InMemoryAccountsRepository extends AccountsRepository {
     return copy([...this.accounts.values()].find((account) => account.email === email) ?? null);
   }
 
+  async findById(id: string): Promise<Account | null> {
+    return copy(this.accounts.get(id) ?? null);
+  }
+
+  async listByEmail(afterEmail: string | undefined, limit: number): Promise<Account[]> {
+    return [...this.accounts.values()]
+      .filter((account) => afterEmail === undefined || account.email > afterEmail)
+      .sort((a, b) => (a.email < b.email ? -1 : 1))
+      .slice(0, limit)
+      .map(copy);
+  }
+
   async create(account: Account): Promise<void> {
     if ([...this.accounts.values()].some((existing) => existing.email === account.email)) throw new EmailTakenError();
     this.accounts.set(account.id, copy(account));
@@ -33,6 +45,17 @@ export class InMemoryAccountsRepository extends AccountsRepository {
 
   async replaceToken(token: ApiToken): Promise<void> {
     this.tokens.set(token.accountId, copy(token));
+  }
+
+  async replaceTokenIf(token: ApiToken, replacing: string | null): Promise<boolean> {
+    if ((this.tokens.get(token.accountId)?.id ?? null) !== replacing) return false;
+    this.tokens.set(token.accountId, copy(token));
+    return true;
+  }
+
+  async delete(accountId: string): Promise<void> {
+    this.accounts.delete(accountId);
+    this.tokens.delete(accountId);
   }
 
   async revokeToken(accountId: string): Promise<boolean> {

@@ -1,3 +1,5 @@
+import { stateMachine } from '../../shared/domain/state-machine';
+
 /**
  * The tournament lifecycle (spec §5):
  * draft → registration_open → registration_closed → in_progress → completed,
@@ -26,17 +28,7 @@ const TRANSITIONS: Record<TournamentStatus, readonly TournamentStatus[]> = {
 /** Statuses a new tournament may start in. */
 export const INITIAL_STATUSES: readonly TournamentStatus[] = ['draft', 'registration_open'];
 
-export function allowedTransitions(from: TournamentStatus): readonly TournamentStatus[] {
-  return TRANSITIONS[from];
-}
-
-export function canTransition(from: TournamentStatus, to: TournamentStatus): boolean {
-  return TRANSITIONS[from].includes(to);
-}
-
-export function isTerminal(status: TournamentStatus): boolean {
-  return TRANSITIONS[status].length === 0;
-}
+export const { allowedTransitions, canTransition, isTerminal } = stateMachine(TRANSITIONS);
 
 /** From in_progress on, the competition's setup is fixed. */
 export function locksSetup(status: TournamentStatus): boolean {

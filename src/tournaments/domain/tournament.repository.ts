@@ -42,6 +42,14 @@ export abstract class TournamentRepository {
   /** Deletes the row if it is still at the version read; false when it changed or vanished meanwhile. */
   abstract remove(tournament: Tournament): Promise<boolean>;
   abstract list(query: TournamentListQuery): Promise<PositionedTournament[]>;
+  /** How many the account owns (for the admin command line). */
+  abstract countOwned(accountId: string): Promise<number>;
+  /**
+   * Inside the caller's transaction: locks the account's tournament row until commit, so that registrations
+   * (participants added, changed, removed) and status changes of one tournament happen one at a time.
+   * Returns what registering needs; null when the account has no such tournament.
+   */
+  abstract lockForRegistration(accountId: string, id: string): Promise<Pick<Tournament, 'status' | 'maxParticipants'> | null>;
 }
 
 /** Another writer got there first: the version read is no longer current. */

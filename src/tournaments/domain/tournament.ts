@@ -25,7 +25,13 @@ export interface TournamentFields {
   leagueId: string | null;
   /** On update: a merge patch of keys (null removes one); null clears all. */
   metadata: Metadata;
+  /** Rounds to play (swiss and free_for_all only); null = the format's default (spec §12). */
+  rounds: number | null;
 }
+
+/** Formats that take a `rounds` setting, and its range. */
+export const ROUNDS_FORMATS: readonly TournamentFormat[] = ['swiss', 'free_for_all'];
+export const ROUNDS_LIMITS = { min: 1, max: 64 } as const;
 
 export type NewTournament = Pick<TournamentFields, 'name' | 'format'> & Partial<TournamentFields>;
 export type TournamentChanges = Partial<Omit<TournamentFields, 'metadata'>> & { metadata?: Record<string, string | null> | null };
@@ -47,6 +53,7 @@ export const TOURNAMENT_WIRE_NAMES: Record<keyof TournamentFields, string> = {
   endsAt: 'ends_at',
   leagueId: 'league_id',
   metadata: 'metadata',
+  rounds: 'rounds',
 };
 
 /** A competition of one account: its setup, its schedule and its lifecycle. */
@@ -65,8 +72,11 @@ export class Tournament implements TournamentFields {
   endsAt: Date | null;
   leagueId: string | null;
   metadata: Metadata;
+  rounds: number | null;
   startedAt: Date | null;
   completedAt: Date | null;
+  /** Read-only: how many participants it had when it was loaded (the persistence adapter counts them). */
+  participantCount: number;
   createdAt: Date;
   updatedAt: Date;
   version: number;
@@ -91,8 +101,10 @@ export class Tournament implements TournamentFields {
       endsAt: fields.endsAt ?? null,
       leagueId: fields.leagueId ?? null,
       metadata: fields.metadata ?? {},
+      rounds: fields.rounds ?? null,
       startedAt: null,
       completedAt: null,
+      participantCount: 0,
       createdAt: now,
       updatedAt: now,
       version: 1,
@@ -116,6 +128,7 @@ export class Tournament implements TournamentFields {
     }
     checkSchedule(next.startsAt, next.endsAt);
     checkMetadataSize(next.metadata);
+    checkRounds(next.format, next.rounds);
 
     const previousStatus = this.status;
     Object.assign(this, next);
@@ -138,6 +151,7 @@ export class Tournament implements TournamentFields {
       endsAt: this.endsAt,
       leagueId: this.leagueId,
       metadata: this.metadata,
+      rounds: this.rounds,
     };
     return applyMergePatch(current, changes);
   }
@@ -151,11 +165,18 @@ export class Tournament implements TournamentFields {
   private checkSchedule(): void {
     checkSchedule(this.startsAt, this.endsAt);
     checkMetadataSize(this.metadata);
+    checkRounds(this.format, this.rounds);
   }
 }
 
 function checkSchedule(startsAt: Date | null, endsAt: Date | null): void {
   if (startsAt && endsAt && endsAt.getTime() < startsAt.getTime()) {
     throw InvalidError.field('/ends_at', 'must not be before starts_at.');
+  }
+}
+
+function checkRounds(format: TournamentFormat, rounds: number | null): void {
+  if (rounds !== null && !ROUNDS_FORMATS.includes(format)) {
+    throw InvalidError.field('/rounds', `only ${ROUNDS_FORMATS.join(' and ')} tournaments take rounds; send null or leave it out for ${format}.`);
   }
 }

@@ -1,23 +1,18 @@
 import { IsIn, IsOptional, IsString, IsUUID, Length, Matches } from 'class-validator';
-import { IsInstant } from '../../shared/http/validation/decorators';
+import { CommaList, IsInstant } from '../../shared/http/validation/decorators';
 import { TOURNAMENT_FORMATS } from '../domain/tournament';
 import { TOURNAMENT_STATUSES } from '../domain/tournament-status';
+import { ListQuery } from '../../shared/pagination/list-query';
 
 const SORTS = ['created_at', '-created_at', 'starts_at', '-starts_at', 'name', '-name'] as const;
 const STATUS_LIST = new RegExp(`^(${TOURNAMENT_STATUSES.join('|')})(,(${TOURNAMENT_STATUSES.join('|')}))*$`);
 
 /** Query string of GET /api/v1/tournaments. Unknown parameters are refused. */
-export class ListTournamentsQuery {
-  @IsOptional() @Matches(/^(100|[1-9][0-9]?)$/, { message: 'limit must be a whole number from 1 to 100.' })
-  limit?: string;
-
-  @IsOptional() @IsString() @Length(1, 1000)
-  cursor?: string;
-
+export class ListTournamentsQuery extends ListQuery {
   @IsOptional() @IsIn(SORTS, { message: `sort must be one of ${SORTS.join(', ')}.` })
   sort?: (typeof SORTS)[number];
 
-  @IsOptional() @Matches(STATUS_LIST, { message: `status must be a comma-separated list of ${TOURNAMENT_STATUSES.join(', ')}.` })
+  @IsOptional() @CommaList() @Matches(STATUS_LIST, { message: `status must be a comma-separated list of ${TOURNAMENT_STATUSES.join(', ')}.` })
   status?: string;
 
   @IsOptional() @IsIn(TOURNAMENT_FORMATS, { message: `format must be one of ${TOURNAMENT_FORMATS.join(', ')}.` })

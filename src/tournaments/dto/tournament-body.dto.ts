@@ -7,7 +7,7 @@ import {
   Nullable,
   Trim,
 } from '../../shared/http/validation/decorators';
-import { PARTICIPANT_TYPES, TOURNAMENT_FORMATS } from '../domain/tournament';
+import { PARTICIPANT_TYPES, ROUNDS_LIMITS, TOURNAMENT_FORMATS } from '../domain/tournament';
 import { INITIAL_STATUSES, TOURNAMENT_STATUSES } from '../domain/tournament-status';
 
 const formats = `one of ${TOURNAMENT_FORMATS.join(', ')}`;
@@ -49,6 +49,9 @@ export class CreateTournamentDto {
 
   @Absentable() @IsMetadata(false)
   metadata?: Record<string, string>;
+
+  @Nullable() @IsInt() @Min(ROUNDS_LIMITS.min) @Max(ROUNDS_LIMITS.max)
+  rounds?: number | null;
 }
 
 /** Body of PATCH /api/v1/tournaments/:id: a JSON merge patch (absent = unchanged, null = clear). */
@@ -88,4 +91,7 @@ export class UpdateTournamentDto {
 
   @Nullable() @IsMetadata(true)
   metadata?: Record<string, string | null> | null;
+
+  @Nullable() @IsInt() @Min(ROUNDS_LIMITS.min) @Max(ROUNDS_LIMITS.max)
+  rounds?: number | null;
 }

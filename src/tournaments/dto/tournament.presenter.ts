@@ -1,5 +1,6 @@
 import { parseInstant } from '../../shared/domain/validation';
 import { domainFieldsOf } from '../../shared/http/body-fields';
+import { etagFor } from '../../shared/http/etag';
 import { NewTournament, Tournament, TOURNAMENT_WIRE_NAMES, TournamentChanges } from '../domain/tournament';
 import { CreateTournamentDto, UpdateTournamentDto } from './tournament-body.dto';
 
@@ -19,12 +20,19 @@ export function presentTournament(tournament: Tournament) {
     ends_at: instant(tournament.endsAt),
     league_id: tournament.leagueId,
     metadata: tournament.metadata,
+    rounds: tournament.rounds,
     started_at: instant(tournament.startedAt),
     completed_at: instant(tournament.completedAt),
+    participant_count: tournament.participantCount,
     created_at: instant(tournament.createdAt),
     updated_at: instant(tournament.updatedAt),
     version: tournament.version,
   };
+}
+
+/** The tournament's strong ETag: its version and participant_count, which the version does not track (spec §8). */
+export function tournamentEtag(tournament: Tournament): string {
+  return etagFor(tournament.version, tournament.participantCount);
 }
 
 function instant(date: Date | null): string | null {

@@ -1,8 +1,11 @@
-import { EntityManager, OptimisticLockError } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { keysetQuery, SortKeys } from '../../shared/persistence/keyset-query';
+import { KeysetStatement, keysetSql, SortKeys } from '../../shared/persistence/keyset-query';
+import { PlainRows } from '../../shared/persistence/plain-rows';
+import { plannedRows, preparedRows, preparedWrite } from '../../shared/persistence/prepared-query';
 import { containsPattern } from '../../shared/persistence/like-pattern';
 import { Tournament } from '../domain/tournament';
+import { TournamentStatus } from '../domain/tournament-status';
 import {
   PositionedTournament,
   StaleTournamentError,
@@ -10,7 +13,7 @@ import {
   TournamentRepository,
   TournamentSortField,
 } from '../domain/tournament.repository';
-import { TournamentSchema } from './tournament.schema';
+import { participantCountSql, TournamentSchema } from './tournament.schema';
 
 /**
  * Sort keys as SQL expressions, each backed by an (account_id, key, id) index
@@ -22,57 +25,114 @@ const SORT_KEYS: SortKeys<TournamentSortField> = {
   name: { expression: 'lower(name) collate "C"', type: 'text' },
 };
 
+/**
+ * Tournaments in PostgreSQL through MikroORM's connection, with hand-written
+ * SQL: every read and write here is one statement, and nothing goes through
+ * the identity map or change sets (a request reads or writes one aggregate;
+ * the `version` column is the concurrency check, as the ORM's was).
+ * Runs inside the caller's transaction when there is one (UnitOfWork).
+ */
 @Injectable()
 export class MikroOrmTournamentRepository extends TournamentRepository {
+  private readonly rows: PlainRows<Tournament>;
+
   constructor(private readonly em: EntityManager) {
     super();
+    this.rows = new PlainRows(em, TournamentSchema);
   }
 
-  findOwned(accountId: string, id: string): Promise<Tournament | null> {
-    return this.em.findOne(TournamentSchema, { id, accountId });
+  async findOwned(accountId: string, id: string): Promise<Tournament | null> {
+    const [row] = await preparedRows<Record<string, unknown>>(
+      this.em,
+      `select *, ${participantCountSql('tournaments')} as participant_count from tournaments where id = ? and account_id = ?`,
+      [id, accountId],
+    );
+    return row ? this.rows.toEntity(row) : null;
   }
 
   async add(tournament: Tournament): Promise<void> {
-    await this.em.persistAndFlush(tournament);
+    const fields = this.rows.fields;
+    await preparedWrite(
+      this.em,
+      `insert into tournaments (${fields.join(', ')}) values (${fields.map(() => '?').join(', ')})`,
+      this.rows.values(tournament),
+    );
   }
 
+  /** All columns but the keys, where the version is still the one read; the version goes up by one. */
   async save(tournament: Tournament): Promise<void> {
-    try {
-      await this.em.persistAndFlush(tournament);
-    } catch (error) {
-      if (!(error instanceof OptimisticLockError)) throw error;
-      // The identity map holds a version nobody has any more: start over from the database.
-      this.em.clear();
-      throw new StaleTournamentError();
-    }
+    const fields = this.rows.fields;
+    const values = this.rows.values(tournament);
+    const assignments: string[] = [];
+    const bound: unknown[] = [];
+    fields.forEach((field, index) => {
+      if (IMMUTABLE_COLUMNS.has(field)) return;
+      assignments.push(`${field} = ?`);
+      bound.push(values[index]);
+    });
+    const updated = await preparedWrite(
+      this.em,
+      `update tournaments set ${assignments.join(', ')}, version = version + 1 where id = ? and account_id = ? and version = ?`,
+      [...bound, tournament.id, tournament.accountId, tournament.version],
+    );
+    if (updated === 0) throw new StaleTournamentError();
+    tournament.version += 1;
   }
 
   async remove(tournament: Tournament): Promise<boolean> {
-    const deleted = await this.em.nativeDelete(TournamentSchema, {
-      id: tournament.id,
-      accountId: tournament.accountId,
-      version: tournament.version,
-    });
-    if (deleted === 0) this.em.clear();
-    else this.em.getUnitOfWork().unsetIdentity(tournament);
+    const deleted = await preparedWrite(this.em, 'delete from tournaments where id = ? and account_id = ? and version = ?', [
+      tournament.id,
+      tournament.accountId,
+      tournament.version,
+    ]);
     return deleted > 0;
   }
 
+  countOwned(accountId: string): Promise<number> {
+    return this.em.count(TournamentSchema, { accountId });
+  }
+
   async list(query: TournamentListQuery): Promise<PositionedTournament[]> {
-    const { filters } = query;
-    const knex = this.em.getKnex();
-    const builder = keysetQuery(knex, 'tournaments', SORT_KEYS, query).where('account_id', query.accountId);
-    if (filters.status) builder.whereIn('status', filters.status);
-    if (filters.format) builder.where('format', filters.format);
-    if (filters.leagueId) builder.where('league_id', filters.leagueId);
-    if (filters.game) builder.whereRaw('lower(game) = lower(?)', [filters.game]);
-    if (filters.q) builder.whereRaw(`name ilike ? escape '\\'`, [containsPattern(filters.q)]);
-    if (filters.startsAfter) builder.where('starts_at', '>=', filters.startsAfter);
-    if (filters.startsBefore) builder.where('starts_at', '<', filters.startsBefore);
-    const rows = await this.em.execute<(Record<string, unknown> & { sort_key: string | null })[]>(builder);
-    return rows.map(({ sort_key, ...row }) => ({
-      tournament: this.em.map(TournamentSchema, row as never),
-      position: { value: sort_key, id: row.id as string },
+    const { sql, values } = keysetSql('tournaments', LIST_COLUMNS, SORT_KEYS, query, listConditions(query));
+    // A name search is planned for its pattern each time (trigram index or not); the other shapes reuse one plan.
+    const read = query.filters.q ? plannedRows : preparedRows;
+    const rows = await read<Record<string, unknown> & { sort_key: string | null }>(this.em, sql, values);
+    return rows.map((row) => ({
+      tournament: this.rows.toEntity(row),
+      position: { value: row.sort_key, id: row.id as string },
     }));
   }
+
+  async lockForRegistration(accountId: string, id: string): Promise<Pick<Tournament, 'status' | 'maxParticipants'> | null> {
+    // NO KEY UPDATE: registrations of one tournament queue behind each other, while the participants' foreign key
+    // checks (KEY SHARE) and plain reads pass.
+    const [row] = await this.em.execute<{ status: TournamentStatus; max_participants: number | null }[]>(
+      'select status, max_participants from tournaments where account_id = ? and id = ? for no key update',
+      [accountId, id],
+    );
+    return row ? { status: row.status, maxParticipants: row.max_participants } : null;
+  }
 }
+
+const LIST_COLUMNS = `*, ${participantCountSql('tournaments')} as participant_count`;
+
+/** The account and the filters that apply, as SQL with `?` placeholders (the text varies only by which filters are set). */
+function listConditions({ accountId, filters }: TournamentListQuery): KeysetStatement {
+  const where = ['account_id = ?'];
+  const values: unknown[] = [accountId];
+  const add = (sql: string, ...bound: unknown[]) => {
+    where.push(sql);
+    values.push(...bound);
+  };
+  if (filters.status) add(`status in (${filters.status.map(() => '?').join(', ')})`, ...filters.status);
+  if (filters.format) add('format = ?', filters.format);
+  if (filters.leagueId) add('league_id = ?', filters.leagueId);
+  if (filters.game) add('lower(game) = lower(?)', filters.game);
+  if (filters.q) add(`name ilike ? escape '\\'`, containsPattern(filters.q));
+  if (filters.startsAfter) add('starts_at >= ?', filters.startsAfter);
+  if (filters.startsBefore) add('starts_at < ?', filters.startsBefore);
+  return { sql: where.join(' and '), values };
+}
+
+/** Never rewritten by an update (version is bumped separately). */
+const IMMUTABLE_COLUMNS = new Set(['id', 'account_id', 'created_at', 'version']);

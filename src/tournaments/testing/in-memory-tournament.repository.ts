@@ -1,4 +1,5 @@
 import { KeysetPosition } from '../../shared/pagination/cursor';
+import { keysetSlice, SortKey } from '../../shared/pagination/in-memory-keyset';
 import { Tournament } from '../domain/tournament';
 import {
   PositionedTournament,
@@ -38,10 +39,18 @@ export class InMemoryTournamentRepository extends TournamentRepository {
     return this.rows.delete(tournament.id);
   }
 
+  async countOwned(accountId: string): Promise<number> {
+    return [...this.rows.values()].filter((row) => row.accountId === accountId).length;
+  }
+
+  async lockForRegistration(accountId: string, id: string): Promise<Pick<Tournament, 'status' | 'maxParticipants'> | null> {
+    const row = this.rows.get(id);
+    return row && row.accountId === accountId ? { status: row.status, maxParticipants: row.maxParticipants } : null;
+  }
+
   async list(query: TournamentListQuery): Promise<PositionedTournament[]> {
     const { filters, sort } = query;
-    const sign = sort.direction === 'asc' ? 1 : -1;
-    const positioned = [...this.rows.values()]
+    const rows = [...this.rows.values()]
       .filter((row) => row.accountId === query.accountId)
       .filter((row) => !filters.status || filters.status.includes(row.status))
       .filter((row) => !filters.format || row.format === filters.format)
@@ -49,20 +58,14 @@ export class InMemoryTournamentRepository extends TournamentRepository {
       .filter((row) => !filters.game || row.game?.toLowerCase() === filters.game.toLowerCase())
       .filter((row) => !filters.q || row.name.toLowerCase().includes(filters.q.toLowerCase()))
       .filter((row) => !filters.startsAfter || (row.startsAt !== null && row.startsAt >= filters.startsAfter))
-      .filter((row) => !filters.startsBefore || (row.startsAt !== null && row.startsAt < filters.startsBefore))
-      .map((row) => ({ tournament: copy(row), position: positionOf(row, sort.field), key: sortKey(row, sort.field) }))
-      .sort((a, b) => sign * compareKeys(a.key, a.tournament.id, b.key, b.tournament.id));
+      .filter((row) => !filters.startsBefore || (row.startsAt !== null && row.startsAt < filters.startsBefore));
     const after = query.after && { key: keyOfPosition(query.after, sort.field), id: query.after.id };
-    return positioned
-      .filter((row) => !after || sign * compareKeys(row.key, row.tournament.id, after.key, after.id) > 0)
-      .slice(0, query.limit)
-      .map(({ tournament, position }) => ({ tournament, position }));
+    const order = { keyOf: (row: Tournament) => sortKey(row, sort.field), idOf: (row: Tournament) => row.id, direction: sort.direction };
+    return keysetSlice(rows, order, after, query.limit).map((row) => ({ tournament: copy(row), position: positionOf(row, sort.field) }));
   }
 }
 
-type Key = number | string;
-
-function sortKey(row: Tournament, field: TournamentSortField): Key {
+function sortKey(row: Tournament, field: TournamentSortField): SortKey {
   if (field === 'created_at') return row.createdAt.getTime();
   if (field === 'starts_at') return row.startsAt ? row.startsAt.getTime() : Number.POSITIVE_INFINITY;
   return row.name.toLowerCase();
@@ -74,14 +77,9 @@ function positionOf(row: Tournament, field: TournamentSortField): KeysetPosition
   return { value, id: row.id };
 }
 
-function keyOfPosition(position: KeysetPosition, field: TournamentSortField): Key {
+function keyOfPosition(position: KeysetPosition, field: TournamentSortField): SortKey {
   if (field === 'name') return position.value ?? '';
   return position.value === null || position.value === 'infinity' ? Number.POSITIVE_INFINITY : new Date(position.value).getTime();
-}
-
-function compareKeys(a: Key, aId: string, b: Key, bId: string): number {
-  if (a !== b) return a < b ? -1 : 1;
-  return aId < bId ? -1 : aId > bId ? 1 : 0;
 }
 
 function copy(row: Tournament): Tournament {

@@ -14,6 +14,9 @@ export const Absentable = (): PropertyDecorator => ValidateIf((_object, value) =
 /** May be absent or null (null clears it on PATCH). */
 export const Nullable = (): PropertyDecorator => IsOptional();
 
+/** A list filter: `status=a,b` and `status=a&status=b` (which Fastify parses as an array) both become `a,b`. */
+export const CommaList = (): PropertyDecorator => Transform(({ value }) => (Array.isArray(value) ? value.join(',') : value));
+
 /** Trims surrounding white space from strings before they are checked. */
 export const Trim = (): PropertyDecorator => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 
@@ -50,7 +53,8 @@ export const IsTimeZone = (options?: ValidationOptions): PropertyDecorator =>
 /** A metadata object (string → string); on PATCH a value may be null to remove its key. */
 export const IsMetadata = (allowNullValues: boolean): PropertyDecorator =>
   rule(
-    'isMetadata',
+    // Two names, so the OpenAPI reader can tell the stored shape from the merge patch.
+    allowNullValues ? 'isMetadataPatch' : 'isMetadata',
     (value) => {
       if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
       const entries = Object.entries(value as Record<string, unknown>);

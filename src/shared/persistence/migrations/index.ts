@@ -3,6 +3,10 @@ import { AccountsAndApiTokens20261121000100 } from './20261121000100-accounts-an
 import { IdempotencyKeys20261121000200 } from './20261121000200-idempotency-keys';
 import { Tournaments20261121000300 } from './20261121000300-tournaments';
 import { Leagues20261121000400 } from './20261121000400-leagues';
+import { AccountSessions20261122000100 } from './20261122000100-account-sessions';
+import { Participants20261122000300 } from './20261122000300-participants';
+import { Matches20261122000400 } from './20261122000400-matches';
+import { PrincipalChangeNotifications20261122000201 } from './20261122000201-principal-change-notifications';
 
 /** Every schema change, oldest first. Append new migrations; never edit a released one. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -10,4 +14,8 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: '20261121000200-idempotency-keys', class: IdempotencyKeys20261121000200 },
   { name: '20261121000300-tournaments', class: Tournaments20261121000300 },
   { name: '20261121000400-leagues', class: Leagues20261121000400 },
+  { name: '20261122000100-account-sessions', class: AccountSessions20261122000100 },
+  { name: '20261122000300-participants', class: Participants20261122000300 },
+  { name: '20261122000400-matches', class: Matches20261122000400 },
+  { name: '20261122000201-principal-change-notifications', class: PrincipalChangeNotifications20261122000201 },
 ];

@@ -1,0 +1,142 @@
+#!/usr/bin/env node
+// Benchmark of the formats (issue 15): `npm run bench` runs it after bench/run.js, or alone with
+// `node bench/formats.js` after `npm run build`. Starts the built server (DATABASE_URL, or the embedded PostgreSQL
+// in .data/bench-formats), then times through the API, each as the median of a few runs:
+//   - starting a 1 024-participant single elimination (the bracket is generated in the start transaction),
+//   - starting a 64-participant round robin (2 016 matches),
+//   - the report that completes a 1 024-participant swiss round and pairs the next one,
+//   - one report in a 4-participant and in a 1 024-participant single elimination (the ratio shows reporting does
+//     not grow with the bracket; the number of SQL statements per report is pinned by test/matches-queries.e2e-spec.ts).
+// Each target is "under a second on this machine", printed with ok / MISSED, and the ratio to a bare request
+// (GET /health/live) measured in the same run.
+'use strict';
+const { spawn } = require('node:child_process');
+const { join } = require('node:path');
+const { pollReady, runCli } = require('./support');
+
+const PORT = Number(process.env.BENCH_FORMATS_PORT ?? 3955);
+const BASE = `http://127.0.0.1:${PORT}`;
+const RUNS = Number(process.env.BENCH_FORMATS_RUNS ?? 3);
+const root = join(__dirname, '..');
+const env = {
+  ...process.env,
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  DATA_DIR: process.env.DATA_DIR ?? join(root, '.data', 'bench-formats'),
+  EMBEDDED_DB_PORT: process.env.EMBEDDED_DB_PORT ?? '54355',
+  RATE_LIMIT_PER_MINUTE: '1000000',
+  LOG_LEVEL: 'warn',
+};
+
+let headers;
+
+async function main() {
+  const server = spawn(process.execPath, [join(root, 'dist', 'main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  try {
+    await waitReady(server);
+    const email = `bench-formats-${Date.now()}@example.com`;
+    cli(['account:create', '--email', email, '--plan', 'premium']);
+    const { token } = JSON.parse(cli(['token:generate', '--email', email]));
+    headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+
+    const baseline = await median(async () => timedMs(() => call('GET', '/health/live')));
+    const results = [
+      ['start: single elimination, 1 024 participants', await median(() => timedStart('single_elimination', 1024))],
+      ['start: round robin, 64 participants (2 016 matches)', await median(() => timedStart('round_robin', 64))],
+      ['report completing a swiss round of 1 024 (pairs the next)', await median(() => timedSwissPairing(1024))],
+      ['report: single elimination of 4', await median(() => timedReport(4))],
+      ['report: single elimination of 1 024', await median(() => timedReport(1024))],
+    ];
+    console.log(`\nformats: median of ${RUNS} runs; baseline GET /health/live ${baseline.toFixed(2)} ms\n`);
+    console.log(pad('scenario', 60), pad('ms', 9), pad('× baseline', 11), 'target < 1000 ms');
+    for (const [name, ms] of results) {
+      console.log(pad(name, 60), pad(ms.toFixed(1), 9), pad((ms / baseline).toFixed(1), 11), ms < 1000 ? 'ok' : 'MISSED');
+    }
+    const growth = results[4][1] / results[3][1];
+    console.log(`\nreport latency, 1 024-bracket / 4-bracket: ${growth.toFixed(2)} (a whole-bracket load is one query either way)`);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+}
+
+async function call(method, path, body, expected = 200) {
+  const response = await fetch(`${BASE}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  if (response.status !== expected) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+async function timedMs(work) {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
+/** A tournament with `count` seeded participants, not started yet. */
+async function tournamentWith(format, count) {
+  const { id } = await call('POST', '/api/v1/tournaments', { name: `Bench ${format} ${count} ${Date.now()}`, format }, 201);
+  for (let from = 0; from < count; from += 256) {
+    const participants = Array.from({ length: Math.min(256, count - from) }, (_, i) => ({ name: `P${from + i + 1}`, seed: from + i + 1 }));
+    await call('POST', `/api/v1/tournaments/${id}/participants/bulk`, { participants }, 201);
+  }
+  return `/api/v1/tournaments/${id}`;
+}
+
+async function timedStart(format, count) {
+  const base = await tournamentWith(format, count);
+  return timedMs(() => call('PATCH', base, { status: 'in_progress' }));
+}
+
+async function matches(base, query) {
+  const all = [];
+  let cursor = null;
+  do {
+    const page = await call('GET', `${base}/matches?limit=100&${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    all.push(...page.data);
+    cursor = page.next_cursor;
+  } while (cursor);
+  return all;
+}
+
+async function timedSwissPairing(count) {
+  const base = await tournamentWith('swiss', count);
+  await call('PATCH', base, { status: 'in_progress' });
+  const round = await matches(base, 'status=ready');
+  for (const match of round.slice(0, -1)) await call('PATCH', `${base}/matches/${match.id}`, { scores: [1, 0] });
+  const last = round[round.length - 1];
+  const ms = await timedMs(() => call('PATCH', `${base}/matches/${last.id}`, { scores: [1, 0] }));
+  if ((await matches(base, 'round=2')).length === 0) throw new Error('round 2 was not paired');
+  return ms;
+}
+
+async function timedReport(count) {
+  const base = await tournamentWith('single_elimination', count);
+  await call('PATCH', base, { status: 'in_progress' });
+  const [first] = (await call('GET', `${base}/matches?limit=1&status=ready`)).data;
+  return timedMs(() => call('PATCH', `${base}/matches/${first.id}`, { scores: [1, 0] }));
+}
+
+async function median(measure) {
+  const samples = [];
+  for (let i = 0; i < RUNS; i++) samples.push(await measure());
+  samples.sort((a, b) => a - b);
+  return samples[Math.floor(samples.length / 2)];
+}
+
+function cli(args) {
+  return runCli(env, args);
+}
+
+function waitReady(server) {
+  return pollReady(`${BASE}/health/ready`, server);
+}
+
+function pad(text, width) {
+  return String(text).padEnd(width);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

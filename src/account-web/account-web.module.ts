@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { TokensModule } from '../tokens/tokens.module';
+import { InstantBillingGateway } from './billing/instant-billing.gateway';
+import { BillingGateway } from './domain/billing.gateway';
+import { AccountAuthController } from './http/account-auth.controller';
+import { AccountSettingsController } from './http/account-settings.controller';
+import { CsrfGuard, FormSubmissionThrottle, SignedInGuard } from './http/page-guards';
+import { PgSessionStore } from './persistence/pg-session.store';
+import { SignInThrottle } from './persistence/sign-in-throttle';
+import { TokenReveals } from './persistence/token-reveals';
+
+/**
+ * The account pages (sign up, sign in, plan, API token, delete), served as
+ * HTML under /account. The Fastify plugins they need are registered by
+ * registerAccountWebPlugins before the routes; PgSessionStore is exported for it.
+ */
+@Module({
+  imports: [TokensModule],
+  controllers: [AccountAuthController, AccountSettingsController],
+  providers: [
+    // The place a payment provider plugs in: replace InstantBillingGateway with its adapter.
+    { provide: BillingGateway, useClass: InstantBillingGateway },
+    PgSessionStore,
+    TokenReveals,
+    SignInThrottle,
+    FormSubmissionThrottle,
+    SignedInGuard,
+    CsrfGuard,
+  ],
+  exports: [PgSessionStore],
+})
+export class AccountWebModule {}

@@ -1,0 +1,157 @@
+import { Controller, Get, Param, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Public } from '../../shared/auth/public.decorator';
+import { AccountsService } from '../../tokens/accounts.service';
+import { SubscriptionRequiredError, TokenChangedError, WrongPasswordError } from '../../tokens/domain/account-errors';
+import { ApiToken } from '../../tokens/domain/api-token';
+import { BillingGateway } from '../domain/billing.gateway';
+import { SignInThrottle } from '../persistence/sign-in-throttle';
+import { TokenReveals } from '../persistence/token-reveals';
+import { PAGE_ASSETS } from './page-assets';
+import { CsrfGuard, FormSubmissionThrottle, SignedInGuard } from './page-guards';
+import { AccountPageFilter, PageRefusal, SignInRequired } from './page-refusals';
+import { clientAddress, endSession, formField, signedInAccountId } from './page-session';
+import { noticeFrom, withNotice } from './notices';
+import { redirect, renderPage } from './pages';
+
+/** What the settings page may show next to its forms, after a refused submission. */
+interface SettingsMessages {
+  notice?: { text: string; problem?: boolean };
+  tokenError?: string;
+  confirmError?: string;
+  deleteError?: string;
+}
+
+/**
+ * The settings page (`Plan`, `API Token`, `Delete account`), the one-time new
+ * token page, and the pages' static files. Every change goes through the tokens
+ * module's AccountsService or the BillingGateway, never a repository.
+ */
+@Public()
+@UseFilters(AccountPageFilter)
+@Controller('account')
+export class AccountSettingsController {
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly billing: BillingGateway,
+    private readonly reveals: TokenReveals,
+    private readonly passwordThrottle: SignInThrottle,
+  ) {}
+
+  @Get()
+  @UseGuards(SignedInGuard)
+  async settingsPage(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    await this.renderSettings(request, reply, 200, { notice: noticeFrom(request.query) });
+  }
+
+  @Post('plan/subscribe')
+  @UseGuards(FormSubmissionThrottle, SignedInGuard, CsrfGuard)
+  async subscribe(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    await this.billing.subscribe(accountIdOf(request));
+    redirect(reply, withNotice('/account', 'subscribed'));
+  }
+
+  @Post('plan/cancel')
+  @UseGuards(FormSubmissionThrottle, SignedInGuard, CsrfGuard)
+  async cancel(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    await this.billing.cancel(accountIdOf(request));
+    redirect(reply, withNotice('/account', 'cancelled'));
+  }
+
+  /**
+   * Generate (no token yet) and Regenerate (`replacing` names the token the page showed). Answers 303 to the
+   * one-time page, so a reload never submits again; a second submission of the same form replaces nothing.
+   */
+  @Post('token')
+  @UseGuards(FormSubmissionThrottle, SignedInGuard, CsrfGuard)
+  async generateToken(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const replacing = formField(request, 'replacing') || null;
+    if (replacing && formField(request, 'confirm') !== 'yes') {
+      return this.renderSettings(request, reply, 422, {
+        confirmError: 'Tick the box to confirm that the current token stops working at once.',
+      });
+    }
+    let plaintext: string;
+    try {
+      plaintext = await this.accounts.issueToken(accountIdOf(request), replacing);
+    } catch (error) {
+      if (error instanceof TokenChangedError) return redirect(reply, withNotice('/account/token/new', 'sent-twice'));
+      if (!(error instanceof SubscriptionRequiredError)) throw error;
+      return this.renderSettings(request, reply, 403, {
+        tokenError: 'API access needs the premium plan, so no token was generated. Subscribe to premium first.',
+      });
+    }
+    await this.reveals.stash(request.session.sessionId, plaintext);
+    redirect(reply, '/account/token/new');
+  }
+
+  @Get('token/new')
+  @UseGuards(SignedInGuard)
+  async newTokenPage(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const notice = noticeFrom(request.query);
+    const token = await this.reveals.take(request.session.sessionId);
+    if (!token) return redirect(reply, withNotice('/account', notice ? 'token-changed' : 'token-shown-once'));
+    await renderPage(request, reply, 200, 'new-token', { token, notice, scriptIntegrity: PAGE_ASSETS['copy.js'].integrity });
+  }
+
+  @Post('delete')
+  @UseGuards(FormSubmissionThrottle, SignedInGuard, CsrfGuard)
+  async deleteAccount(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const password = formField(request, 'password');
+    if (password === '') return this.renderSettings(request, reply, 422, { deleteError: 'Enter your password to confirm.' });
+    // Wrong passwords here count with failed sign-ins: a borrowed session must not become a way to guess the password.
+    const account = await this.accounts.accountById(accountIdOf(request));
+    if (!account) throw new SignInRequired();
+    const address = clientAddress(request);
+    const wait = await this.passwordThrottle.waitSeconds(account.email, address);
+    if (wait > 0) throw PageRefusal.tooManyRequests('Too many wrong passwords', wait, 'The password was wrong too many times. Nothing was deleted.');
+    try {
+      await this.accounts.deleteAccount(account.id, password);
+    } catch (error) {
+      if (!(error instanceof WrongPasswordError)) throw error;
+      await this.passwordThrottle.recordFailure(account.email, address);
+      return this.renderSettings(request, reply, 403, { deleteError: 'The password is not correct. Your account was not deleted.' });
+    }
+    // The account's sessions went with it (on delete cascade); this one's cookie goes too.
+    await endSession(request, reply);
+    redirect(reply, withNotice('/account/signin', 'deleted'));
+  }
+
+  @Get('assets/:name')
+  asset(@Param('name') name: string, @Res() reply: FastifyReply): void {
+    if (!Object.hasOwn(PAGE_ASSETS, name)) throw new PageRefusal(404, 'Page not found', 'There is no such page.');
+    const asset = PAGE_ASSETS[name];
+    void reply.type(asset.contentType).send(asset.body);
+  }
+
+  private async renderSettings(request: FastifyRequest, reply: FastifyReply, status: number, messages: SettingsMessages): Promise<void> {
+    const accountId = accountIdOf(request);
+    const [account, token] = await Promise.all([this.accounts.accountById(accountId), this.accounts.tokenOf(accountId)]);
+    if (!account) {
+      // Deleted from another browser: its sessions are gone, this one included.
+      await endSession(request, reply);
+      throw new SignInRequired();
+    }
+    await renderPage(request, reply, status, 'settings', {
+      ...messages,
+      email: account.email,
+      premium: account.hasApiAccess(),
+      token: token && tokenView(token),
+    });
+  }
+}
+
+function accountIdOf(request: FastifyRequest): string {
+  const accountId = signedInAccountId(request);
+  if (!accountId) throw new SignInRequired();
+  return accountId;
+}
+
+function tokenView(token: ApiToken) {
+  return { id: token.id, lastFour: token.lastFour, createdAt: instant(token.createdAt), lastUsedAt: token.lastUsedAt && instant(token.lastUsedAt) };
+}
+
+function instant(at: Date): { iso: string; text: string } {
+  const iso = at.toISOString();
+  return { iso, text: `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` };
+}

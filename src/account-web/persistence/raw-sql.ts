@@ -1,0 +1,10 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/**
+ * Plain SQL on the pool, outside any identity map: the account pages' tables
+ * (sessions, sign-in failures) have no entities, and the session store runs in
+ * Fastify hooks, outside Nest's request context.
+ */
+export function rawSql(em: EntityManager, sql: string, params: unknown[]): Promise<Record<string, unknown>[]> {
+  return em.getConnection().execute(sql, params as never[], 'all');
+}

@@ -1,0 +1,86 @@
+import { ConcurrentWritesError } from '../shared/concurrency/fresh-version';
+import { ApiDocs } from '../shared/openapi/openapi-kit';
+import { LIST_PARAMETER_DOCS } from '../shared/openapi/openapi-document';
+import { FieldDocs, queryParameters } from '../shared/openapi/request-schema';
+import { COMMON_FIELD_DOCS, resourcePaths, resourceSchemas } from '../shared/openapi/resource-operations';
+import { League } from './domain/league';
+import { InvalidLeagueTransitionError, LeagueNotEmptyError, LeagueNotFoundError } from './domain/league-errors';
+import { allowedTransitions, LEAGUE_STATUSES } from './domain/league-status';
+import { CreateLeagueDto, UpdateLeagueDto } from './dto/league-body.dto';
+import { ListLeaguesQuery } from './dto/list-leagues.query';
+import { presentLeague } from './dto/league.presenter';
+
+/** The leagues part of the OpenAPI document (see tournaments.openapi.ts for what comes from where). */
+const EXAMPLE_ID = '0196a0b7-0f1e-7d2c-9b3a-4c5d6e7f8a9b';
+
+const FIELD_DOCS: FieldDocs = {
+  ...COMMON_FIELD_DOCS,
+  season: { description: 'A label such as `2026 Spring`.' },
+  status: {
+    description:
+      'Transitions: `draft → active → completed → archived`, plus `draft → archived`. A new league starts as `draft` or `active`; ' +
+      'an illegal change is 409 `invalid_state_transition`.',
+  },
+  starts_on: { description: 'The first day of the league.' },
+  ends_on: { description: 'The last day of the league; not before `starts_on`.' },
+};
+
+function presented(fields: Parameters<typeof League.create>[1]) {
+  return { ...presentLeague(League.create('example-account', fields, new Date('2026-02-10T08:00:00.000Z'))), id: EXAMPLE_ID };
+}
+
+export function leaguesApiDocs(): ApiDocs {
+  const create = { name: 'City Chess League', season: '2026 Spring', starts_on: '2026-03-01', ends_on: '2026-06-30' };
+  const example = { ...presented({ name: create.name, season: create.season, startsOn: create.starts_on, endsOn: create.ends_on, game: 'Chess' }), tournament_count: 3 };
+  return {
+    tags: [{ name: 'Leagues', description: 'Groups of tournaments, such as a season’s events and its playoffs.' }],
+    paths: resourcePaths({
+      schema: 'League',
+      singular: 'league',
+      collection: '/api/v1/leagues',
+      tag: 'Leagues',
+      exampleId: EXAMPLE_ID,
+      listParameters: queryParameters(ListLeaguesQuery, {
+        ...LIST_PARAMETER_DOCS,
+        sort: { description: 'Sort field; a leading `-` sorts descending. Ties are broken by id, so pages never skip or repeat rows.', example: 'starts_on' },
+        status: {
+          description: 'Only leagues in one of these statuses, comma-separated (`status=draft,active`); repeating the parameter (`status=draft&status=active`) means the same.',
+          style: 'form',
+          explode: false,
+          schema: { type: 'array', minItems: 1, maxItems: LEAGUE_STATUSES.length, uniqueItems: true, items: { type: 'string', enum: [...LEAGUE_STATUSES] } },
+          example: ['draft', 'active'],
+        },
+        game: { description: 'Only those whose `game` equals this value.', example: 'Chess' },
+        season: { description: 'Only leagues whose `season` equals this value.', example: '2026 Spring' },
+        q: { description: 'Only those whose name contains this text, ignoring case.', example: 'chess' },
+      }),
+      examples: { resource: example, create, patch: { status: 'active', season: null } },
+      errors: {
+        notFound: new LeagueNotFoundError(),
+        create: [],
+        update: [new InvalidLeagueTransitionError('archived', 'active', allowedTransitions('archived')), new ConcurrentWritesError('league')],
+        delete: [new LeagueNotEmptyError(3), new ConcurrentWritesError('league')],
+      },
+      descriptions: {
+        createConflict: '',
+        updateConflict: 'The change is not allowed in the current state, or other requests kept changing the league.',
+        deleteConflict: 'Tournaments still reference the league (nothing is ever deleted implicitly), or other requests kept changing it.',
+      },
+    }),
+    components: {
+      schemas: resourceSchemas({
+        schema: 'League',
+        description: 'A group of tournaments, such as a season and its playoffs.',
+        create: CreateLeagueDto,
+        update: UpdateLeagueDto,
+        fieldDocs: FIELD_DOCS,
+        serverFields: {
+          tournament_count: { type: 'integer', format: 'int32', minimum: 0, maximum: 2_147_483_647, readOnly: true, description: 'How many tournaments reference this league.' },
+        },
+        createdWithDefaults: presented({ name: 'City Chess League' }),
+        example,
+        patchDescription: 'A JSON merge patch (RFC 7396): absent fields stay unchanged, `null` clears an optional field.',
+      }),
+    },
+  };
+}

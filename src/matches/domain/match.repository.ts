@@ -1,0 +1,57 @@
+import { KeysetPosition } from '../../shared/pagination/cursor';
+import { SortDirection } from '../../shared/pagination/page';
+import { Bracket, Match, MatchStatus } from './match';
+
+/** A match as stored: the format's view of it plus whose it is, its schedule and its version. */
+export interface MatchRecord extends Match {
+  accountId: string;
+  tournamentId: string;
+  scheduledAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+}
+
+export interface MatchFilters {
+  round?: number;
+  bracket?: Bracket;
+  status?: MatchStatus[];
+  participantId?: string;
+}
+
+export interface MatchListQuery {
+  accountId: string;
+  tournamentId: string;
+  filters: MatchFilters;
+  direction: SortDirection;
+  /** Rows strictly after this position in `number` order. */
+  after?: KeysetPosition;
+  limit: number;
+}
+
+export interface PositionedMatch {
+  match: MatchRecord;
+  position: KeysetPosition;
+}
+
+/** What one write changes in a tournament's matches; all of it lands in the caller's transaction. */
+export interface MatchWrites {
+  created: MatchRecord[];
+  updated: MatchRecord[];
+  deleted: MatchRecord[];
+}
+
+/**
+ * Persistence port for matches. Every lookup is scoped to an account and a tournament. Writes are batched:
+ * however many matches a report touches, it is a fixed number of statements.
+ */
+export abstract class MatchRepository {
+  /** The tournament's every match, by number. */
+  abstract allOf(accountId: string, tournamentId: string): Promise<MatchRecord[]>;
+  abstract findOwned(accountId: string, tournamentId: string, id: string): Promise<MatchRecord | null>;
+  abstract list(query: MatchListQuery): Promise<PositionedMatch[]>;
+  /** Matches without a result yet. */
+  abstract countOpen(accountId: string, tournamentId: string): Promise<number>;
+  /** Stores the writes; an updated row gets `version + 1` and the record's `updatedAt`. */
+  abstract write(writes: MatchWrites): Promise<void>;
+}

@@ -1,0 +1,93 @@
+/**
+ * A match of a running tournament, as the formats see it: plain data, no framework, no database.
+ * Elimination matches link to the match their winner (and loser) moves on to, slot by slot.
+ */
+export const MATCH_FORMATS = ['single_elimination', 'double_elimination', 'round_robin', 'swiss', 'free_for_all'] as const;
+export type MatchFormat = (typeof MATCH_FORMATS)[number];
+
+export const BRACKETS = ['main', 'winners', 'losers', 'grand_final'] as const;
+export type Bracket = (typeof BRACKETS)[number];
+
+/** `pending`: an opponent is not known yet; `ready`: it can be played; `completed`: a result is in. */
+export const MATCH_STATUSES = ['pending', 'ready', 'completed'] as const;
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
+
+export const MATCH_RESULTS = ['win', 'loss', 'draw'] as const;
+export type MatchResult = (typeof MATCH_RESULTS)[number];
+
+export interface Opponent {
+  participantId: string | null;
+  score: number | null;
+  rank: number | null;
+  result: MatchResult | null;
+}
+
+export interface Match {
+  id: string;
+  /** Play order, unique in the tournament. */
+  number: number;
+  round: number;
+  bracket: Bracket;
+  status: MatchStatus;
+  opponents: Opponent[];
+  winnerId: string | null;
+  nextMatchId: string | null;
+  /** Which opponent slot of the next match the winner takes. */
+  nextSlot: number | null;
+  loserNextMatchId: string | null;
+  loserNextSlot: number | null;
+  completedAt: Date | null;
+}
+
+/** A participant as the formats need it, listed in seeding order (the participant list's default order). */
+export interface SeededParticipant {
+  id: string;
+  /** The participant's seed, or null when unseeded: the last tiebreaker, equal for two unseeded participants. */
+  seed: number | null;
+}
+
+export interface FormatSettings {
+  format: MatchFormat;
+  /** The tournament's `rounds` (swiss and free-for-all), or null for the format's default. */
+  rounds: number | null;
+}
+
+export type NewId = () => string;
+
+/** A new match with no result and no links yet: the fields every format's generator leaves at their start values. */
+export function newMatch(fields: Pick<Match, 'id' | 'number' | 'round' | 'bracket' | 'status' | 'opponents'>): Match {
+  return { ...fields, winnerId: null, nextMatchId: null, nextSlot: null, loserNextMatchId: null, loserNextSlot: null, completedAt: null };
+}
+
+export function emptyOpponent(participantId: string | null = null): Opponent {
+  return { participantId, score: null, rank: null, result: null };
+}
+
+/** A match with its one-sided bye (swiss): completed at once, a win for the only opponent. */
+export function isBye(match: Match): boolean {
+  return match.opponents.length === 1;
+}
+
+export function participantsOf(match: Match): string[] {
+  return match.opponents.flatMap((opponent) => (opponent.participantId === null ? [] : [opponent.participantId]));
+}
+
+/** `ready` once every slot holds a participant, `pending` while one is still to come. */
+export function statusFromSlots(match: Match): MatchStatus {
+  return match.opponents.every((opponent) => opponent.participantId !== null) ? 'ready' : 'pending';
+}
+
+export function cloneMatch(match: Match): Match {
+  return { ...match, opponents: match.opponents.map((opponent) => ({ ...opponent })) };
+}
+
+/** Rounds a swiss tournament plays by default: ⌈log2 n⌉, at least one. */
+export function defaultSwissRounds(participantCount: number): number {
+  return Math.max(1, Math.ceil(Math.log2(participantCount)));
+}
+
+export function totalRounds(settings: FormatSettings, participantCount: number): number {
+  if (settings.format === 'swiss') return settings.rounds ?? defaultSwissRounds(participantCount);
+  if (settings.format === 'free_for_all') return settings.rounds ?? 1;
+  throw new Error(`${settings.format} has no rounds setting`);
+}

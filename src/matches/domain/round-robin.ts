@@ -1,0 +1,38 @@
+import { emptyOpponent, Match, NewId, newMatch, SeededParticipant } from './match';
+
+/**
+ * Everyone meets everyone once, in rounds by the circle method: the first participant stays put and the
+ * others rotate one place a round. An odd field gets an empty seat, and whoever faces it sits the round out.
+ */
+export function roundRobinPairings(count: number): [number, number][][] {
+  const seats: (number | null)[] = Array.from({ length: count }, (_, index) => index);
+  if (count % 2 === 1) seats.push(null);
+  const rounds: [number, number][][] = [];
+  for (let round = 0; round < seats.length - 1; round++) {
+    const pairs: [number, number][] = [];
+    for (let i = 0; i < seats.length / 2; i++) {
+      const a = seats[i];
+      const b = seats[seats.length - 1 - i];
+      if (a !== null && b !== null) pairs.push(round % 2 === 0 || i > 0 ? [a, b] : [b, a]);
+    }
+    rounds.push(pairs);
+    seats.splice(1, 0, seats.pop()!);
+  }
+  return rounds;
+}
+
+export function generateRoundRobin(participants: SeededParticipant[], newId: NewId): Match[] {
+  let number = 0;
+  return roundRobinPairings(participants.length).flatMap((pairs, index) =>
+    pairs.map(([a, b]) =>
+      newMatch({
+        id: newId(),
+        number: ++number,
+        round: index + 1,
+        bracket: 'main',
+        status: 'ready',
+        opponents: [emptyOpponent(participants[a].id), emptyOpponent(participants[b].id)],
+      }),
+    ),
+  );
+}

@@ -1,0 +1,38 @@
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsNumber, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { Absentable, IsInstant, Nullable } from '../../shared/http/validation/decorators';
+
+/** The most opponents a match holds: a free-for-all of the largest field. */
+const MAX_OPPONENTS = 1024;
+const MAX_SCORE = 1_000_000_000;
+
+/**
+ * Body of PATCH /api/v1/tournaments/:id/matches/:match_id: a result (scores, winner_id or ranks) and/or scheduled_at.
+ * A result field may be absent but not null: null reports nothing and clears nothing.
+ */
+export class UpdateMatchDto {
+  @Absentable() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX_OPPONENTS)
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { each: true, message: 'scores must be numbers, in opponents order.' })
+  @Min(-MAX_SCORE, { each: true }) @Max(MAX_SCORE, { each: true })
+  scores?: number[];
+
+  @Absentable() @IsUUID('all', { message: 'winner_id must be the id of one of the match’s opponents.' })
+  winner_id?: string;
+
+  @Absentable() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX_OPPONENTS)
+  @IsInt({ each: true, message: 'ranks must be whole numbers, in opponents order.' }) @Min(1, { each: true }) @Max(MAX_OPPONENTS, { each: true })
+  ranks?: number[];
+
+  @Nullable() @IsInstant()
+  scheduled_at?: string | null;
+}
+
+const BOOLEAN = ['true', 'false'] as const;
+
+/** Query string of the PATCH: corrections may clear reported dependents, and any report may be previewed. */
+export class UpdateMatchQuery {
+  @IsOptional() @IsIn(BOOLEAN, { message: 'dry_run must be true or false.' })
+  dry_run?: (typeof BOOLEAN)[number];
+
+  @IsOptional() @IsIn(BOOLEAN, { message: 'reset_dependents must be true or false.' })
+  reset_dependents?: (typeof BOOLEAN)[number];
+}

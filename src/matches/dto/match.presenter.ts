@@ -1,0 +1,69 @@
+import { etagFor } from '../../shared/http/etag';
+import { MatchRecord } from '../domain/match.repository';
+import { NamedStandingRow, ReportResult } from '../matches.service';
+
+function instant(date: Date | null): string | null {
+  return date ? date.toISOString() : null;
+}
+
+/** The wire form of a match (spec §12). */
+export function presentMatch(match: MatchRecord) {
+  return {
+    id: match.id,
+    tournament_id: match.tournamentId,
+    number: match.number,
+    round: match.round,
+    bracket: match.bracket,
+    status: match.status,
+    opponents: match.opponents.map((opponent) => ({
+      participant_id: opponent.participantId,
+      score: opponent.score,
+      rank: opponent.rank,
+      result: opponent.result,
+    })),
+    winner_id: match.winnerId,
+    next_match_id: match.nextMatchId,
+    loser_next_match_id: match.loserNextMatchId,
+    scheduled_at: instant(match.scheduledAt),
+    completed_at: instant(match.completedAt),
+    created_at: instant(match.createdAt),
+    updated_at: instant(match.updatedAt),
+    version: match.version,
+  };
+}
+
+export function matchEtag(match: MatchRecord): string {
+  return etagFor(match.version);
+}
+
+export function presentStandingRow(row: NamedStandingRow) {
+  return {
+    rank: row.rank,
+    participant_id: row.participantId,
+    name: row.name,
+    played: row.played,
+    wins: row.wins,
+    draws: row.draws,
+    losses: row.losses,
+    points: row.points,
+    score_for: row.scoreFor,
+    score_against: row.scoreAgainst,
+    tiebreakers: row.tiebreakers,
+  };
+}
+
+const reference = (match: MatchRecord) => ({ id: match.id, number: match.number });
+
+/** The answer to `?dry_run=true`: what the report would change, and the standings it would give. */
+export function presentPreview(result: ReportResult) {
+  return {
+    dry_run: true,
+    match: presentMatch(result.match),
+    changed_matches: result.changed.map(presentMatch),
+    created_matches: result.created.map(presentMatch),
+    deleted_matches: result.deleted.map(reference),
+    cleared_matches: result.cleared.map(reference),
+    tournament_completes: result.tournamentCompleted,
+    standings: result.standings.map(presentStandingRow),
+  };
+}

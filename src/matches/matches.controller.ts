@@ -1,0 +1,97 @@
+import { Body, Controller, Get, Param, Patch, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ExpectedVersion } from '../shared/concurrency/fresh-version';
+import { parseInstant } from '../shared/domain/validation';
+import { conditionalGet } from '../shared/http/etag';
+import { IfMatch } from '../shared/http/if-match.decorator';
+import { listResponse } from '../shared/http/list-response';
+import { ResourceIdPipe } from '../shared/http/resource-id.pipe';
+import { commaSeparated, parseSort } from '../shared/pagination/page';
+import { AuthenticatedAccount } from '../tokens/accounts.service';
+import { CurrentAccount } from '../tokens/http/current-account.decorator';
+import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
+import { Bracket, MatchStatus } from './domain/match';
+import type { MatchRecord } from './domain/match.repository';
+import { MatchNotFoundError } from './domain/match-errors';
+import { ListMatchesQuery } from './dto/list-matches.query';
+import { UpdateMatchDto, UpdateMatchQuery } from './dto/match-body.dto';
+import { matchEtag, presentMatch, presentPreview, presentStandingRow } from './dto/match.presenter';
+import { MatchesService, MatchUpdate } from './matches.service';
+
+const TournamentId = new ResourceIdPipe(TournamentNotFoundError);
+const MatchId = new ResourceIdPipe(MatchNotFoundError);
+
+function toMatchUpdate(body: UpdateMatchDto): MatchUpdate {
+  const { scores, winner_id: winnerId, ranks, scheduled_at: scheduledAt } = body;
+  const reported = scores !== undefined || winnerId !== undefined || ranks !== undefined;
+  return {
+    // Ids compare in lower case everywhere (paths, participant_id filters); so does the reported winner.
+    report: reported ? { scores, winnerId: winnerId?.toLowerCase(), ranks } : undefined,
+    scheduledAt: scheduledAt === undefined ? undefined : scheduledAt === null ? null : parseInstant(scheduledAt)!,
+  };
+}
+
+@Controller('/api/v1/tournaments/:id')
+export class MatchesController {
+  constructor(private readonly matches: MatchesService) {}
+
+  @Get('matches')
+  async list(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Param('id', TournamentId) tournamentId: string,
+    @Query() query: ListMatchesQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const page = await this.matches.list(account.id, tournamentId, {
+      filters: {
+        round: query.round === undefined ? undefined : Number(query.round),
+        bracket: query.bracket as Bracket | undefined,
+        status: commaSeparated<MatchStatus>(query.status),
+        participantId: query.participant_id?.toLowerCase(),
+      },
+      direction: parseSort<'number'>(query.sort ?? 'number').direction,
+      limit: query.pageSize(),
+      cursor: query.cursor,
+    });
+    return listResponse(reply, query, page, presentMatch);
+  }
+
+  @Get('matches/:match_id')
+  async get(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Param('id', TournamentId) tournamentId: string,
+    @Param('match_id', MatchId) id: string,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const match = await this.matches.get(account.id, tournamentId, id);
+    return conditionalGet(request, reply, matchEtag(match), () => presentMatch(match));
+  }
+
+  /** Reports (or corrects) a result and/or sets scheduled_at; `?dry_run=true` previews and changes nothing. */
+  @Patch('matches/:match_id')
+  async update(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Param('id', TournamentId) tournamentId: string,
+    @Param('match_id', MatchId) id: string,
+    @Body() body: UpdateMatchDto,
+    @Query() query: UpdateMatchQuery,
+    @IfMatch(matchEtag) expected: ExpectedVersion<MatchRecord>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const dryRun = query.dry_run === 'true';
+    const result = await this.matches.update(account.id, tournamentId, id, toMatchUpdate(body), expected, {
+      dryRun,
+      resetDependents: query.reset_dependents === 'true',
+    });
+    if (dryRun) return presentPreview(result);
+    reply.header('etag', matchEtag(result.match));
+    return presentMatch(result.match);
+  }
+
+  @Get('standings')
+  async standings(@CurrentAccount() account: AuthenticatedAccount, @Param('id', TournamentId) tournamentId: string) {
+    const rows = await this.matches.standings(account.id, tournamentId);
+    return { data: rows.map(presentStandingRow) };
+  }
+}

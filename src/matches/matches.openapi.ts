@@ -1,0 +1,316 @@
+import type { ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
+import { InvalidError } from '../shared/domain-error';
+import { API_HEADERS, ApiDocs, ApiOperation, getOneOperation, headerRefs, idParameter, jsonBody, jsonResponse, ref, schemaRef } from '../shared/openapi/openapi-kit';
+import { LIST_PARAMETER_DOCS } from '../shared/openapi/openapi-document';
+import { problemResponse } from '../shared/openapi/problem-examples';
+import { queryParameters, requestBodySchema } from '../shared/openapi/request-schema';
+import { listSchema } from '../shared/openapi/resource-operations';
+import { MAX_PAGE_SIZE } from '../shared/pagination/page';
+import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
+import { generateMatches } from './domain/generation';
+import { BRACKETS, MATCH_RESULTS, MATCH_STATUSES } from './domain/match';
+import { CorrectionReopensTournamentError, DependentMatchesReportedError, DrawNotAllowedError, MatchNotFoundError, MatchNotReadyError } from './domain/match-errors';
+import { MatchRecord } from './domain/match.repository';
+import { TournamentPlay } from './domain/tournament-play';
+import { ListMatchesQuery } from './dto/list-matches.query';
+import { UpdateMatchDto, UpdateMatchQuery } from './dto/match-body.dto';
+import { presentMatch, presentStandingRow } from './dto/match.presenter';
+
+/**
+ * The matches part of the OpenAPI document (see tournaments.openapi.ts for what comes from where): the PATCH body
+ * and the query parameters from the request classes, the examples played by the domain, the errors its own.
+ */
+const EXAMPLE_TOURNAMENT_ID = '0196a0b8-1c2d-7e3f-8a4b-5c6d7e8f9a0b';
+const COLLECTION = `/api/v1/tournaments/${EXAMPLE_TOURNAMENT_ID}/matches`;
+const EXAMPLE_IDS = ['0196a0d1-5e6f-7a80-9b1c-2d3e4f5a6b7c', '0196a0d1-5e6f-7a80-9b1c-2d3e4f5a6b7d', '0196a0d1-5e6f-7a80-9b1c-2d3e4f5a6b7e'];
+const PARTICIPANTS = [
+  { id: '0196a0c2-4d5e-7f60-8a1b-2c3d4e5f6a7b', seed: 1, name: 'Ada Lovelace' },
+  { id: '0196a0c2-4d5e-7f60-8a1b-2c3d4e5f6a7c', seed: 2, name: 'Alan Turing' },
+  { id: '0196a0c2-4d5e-7f60-8a1b-2c3d4e5f6a7d', seed: 3, name: 'Grace Hopper' },
+];
+const ITEM = `${COLLECTION}/${EXAMPLE_IDS[0]}`;
+const tag = ['Matches'];
+
+/** A 3-player single elimination, its first real match reported: the examples are what the server would send. */
+function played() {
+  const settings = { format: 'single_elimination' as const, rounds: null };
+  const started = new Date('2026-05-01T17:00:00.000Z');
+  const ids = [...EXAMPLE_IDS];
+  const matches = generateMatches(settings, PARTICIPANTS, () => ids.shift()!, started);
+  const play = new TournamentPlay(settings, PARTICIPANTS, matches, () => 'unused');
+  const reported = play.report(matches[0].id, { scores: [2, 1] }, { resetDependents: false, tournamentCompleted: false, now: new Date('2026-05-01T18:42:10.512Z') });
+  const record = (match: (typeof matches)[number], version: number): MatchRecord => ({
+    ...match,
+    accountId: 'example-account',
+    tournamentId: EXAMPLE_TOURNAMENT_ID,
+    scheduledAt: new Date('2026-05-01T18:00:00.000Z'),
+    createdAt: started,
+    updatedAt: match.completedAt ?? started,
+    version,
+  });
+  const names = new Map(PARTICIPANTS.map((participant) => [participant.id, participant.name]));
+  return {
+    match: presentMatch(record(reported.match, 2)),
+    next: presentMatch(record(reported.updated.find((match) => match.id !== reported.match.id)!, 2)),
+    standings: play.standings().map((row) => presentStandingRow({ ...row, name: names.get(row.participantId)! })),
+  };
+}
+
+const nullableUuid = (description: string): SchemaObject => ({ type: ['string', 'null'], format: 'uuid', minLength: 36, maxLength: 36, readOnly: true, description });
+const instant = (description: string): SchemaObject => ({ type: ['string', 'null'], format: 'date-time', maxLength: 24, description });
+const count: SchemaObject = { type: 'integer', format: 'int32', minimum: 0, maximum: 2_147_483_647 };
+const reference: SchemaObject = {
+  type: 'object',
+  required: ['id', 'number'],
+  properties: { id: { type: 'string', format: 'uuid', minLength: 36, maxLength: 36 }, number: { ...count, minimum: 1 } },
+};
+
+function schemas(example: ReturnType<typeof played>): Record<string, SchemaObject> {
+  const standingRow: Record<string, SchemaObject> = {
+    rank: { ...count, minimum: 1, description: 'Rows no tiebreaker separates share a rank (1, 1, 3); the final rank once the tournament is completed.' },
+    participant_id: { type: 'string', format: 'uuid', minLength: 36, maxLength: 36 },
+    name: { type: 'string', maxLength: 100, description: 'The participant’s name.' },
+    played: { ...count, description: 'Completed matches, a swiss bye included.' },
+    wins: count,
+    draws: count,
+    losses: count,
+    points: {
+      type: 'number',
+      description: 'Round robin 3/1/0 per win/draw/loss; swiss 1/0.5/0 (a bye is a win); free-for-all n − rank + 1 per round; elimination formats: wins.',
+    },
+    score_for: { type: 'number' },
+    score_against: { type: 'number' },
+    tiebreakers: {
+      type: 'array',
+      maxItems: 5,
+      items: schemaRef('Tiebreaker'),
+      description:
+        'In the order they apply, each with its value. Round robin: `head_to_head_points` (among those level on points), `score_difference`, ' +
+        '`score_for`, `seed`. Swiss: `buchholz` (opponents’ points; a bye adds nothing), `sonneborn_berger`, `seed`. Free-for-all: `seed`. ' +
+        'Elimination: `stage_reached` (how far in the bracket) and `still_in` (not knocked out). A lower seed is better; unseeded participants tie on it.',
+    },
+  };
+  const matchFields: Record<string, SchemaObject> = {
+    id: { type: 'string', format: 'uuid', minLength: 36, maxLength: 36, readOnly: true },
+    tournament_id: { type: 'string', format: 'uuid', minLength: 36, maxLength: 36, readOnly: true },
+    number: { ...count, minimum: 1, readOnly: true, description: 'Play order, unique in the tournament.' },
+    round: { ...count, minimum: 1, readOnly: true },
+    bracket: { type: 'string', enum: [...BRACKETS], readOnly: true, description: '`main`, or in double elimination `winners`, `losers` and `grand_final` (its round 2 is the reset match).' },
+    status: { type: 'string', enum: [...MATCH_STATUSES], readOnly: true, description: '`pending`: an opponent is not known yet; `ready`: it can be reported; `completed`: it has a result.' },
+    opponents: { type: 'array', maxItems: 1024, items: schemaRef('MatchOpponent'), description: 'In slot order: 2, 1 for a swiss bye, everyone in a free-for-all.' },
+    winner_id: nullableUuid('`null` until reported, and for a draw.'),
+    next_match_id: nullableUuid('Where the winner goes (elimination formats).'),
+    loser_next_match_id: nullableUuid('Where the loser goes (double elimination).'),
+    scheduled_at: instant('When it is to be played; settable with PATCH.'),
+    completed_at: { ...instant('When its result was reported.'), readOnly: true },
+    created_at: { type: 'string', format: 'date-time', maxLength: 24, readOnly: true },
+    updated_at: { type: 'string', format: 'date-time', maxLength: 24, readOnly: true },
+    version: { ...count, minimum: 1, readOnly: true, description: 'Grows by one with every change; the `ETag` is derived from it.' },
+  };
+  return {
+    Match: {
+      type: 'object',
+      description:
+        'One match. Elimination brackets exist whole from the start (byes are not matches); swiss rounds appear when the previous round completes, ' +
+        'a bye being a completed one-sided win; a double-elimination reset match is created only if the losers’ bracket finalist wins the grand final.',
+      required: Object.keys(matchFields),
+      properties: matchFields,
+      example: example.match,
+    },
+    MatchOpponent: {
+      type: 'object',
+      required: ['participant_id', 'score', 'rank', 'result'],
+      properties: {
+        participant_id: { type: ['string', 'null'], format: 'uuid', minLength: 36, maxLength: 36, description: '`null` while the slot waits for an earlier match’s winner or loser.' },
+        score: { type: ['number', 'null'] },
+        rank: { type: ['integer', 'null'], format: 'int32', minimum: 1, maximum: 1024, description: 'Free-for-all only.' },
+        result: { type: ['string', 'null'], enum: [...MATCH_RESULTS, null] },
+      },
+    },
+    MatchList: listSchema('Match', MAX_PAGE_SIZE),
+    MatchPatch: requestBodySchema(
+      UpdateMatchDto,
+      {
+        scores: { description: 'In opponents order; the higher score wins. Equal scores without `winner_id` are a draw (round robin and swiss only).' },
+        winner_id: { description: 'One of the match’s opponents: needed when scores are equal in a format without draws, or with no scores (a forfeit).' },
+        ranks: { description: 'Free-for-all: every opponent’s rank, distinct, 1…n, in opponents order.' },
+        scheduled_at: { description: 'When it is to be played; `null` clears it. Settable on any match, a pending one included.' },
+      },
+      'A result and/or `scheduled_at`. Re-reporting a completed match corrects it. 422 `draw_not_allowed` for a draw outside round robin and swiss.',
+    ),
+    MatchReportPreview: {
+      type: 'object',
+      example: {
+        dry_run: true,
+        match: example.match,
+        changed_matches: [example.next],
+        created_matches: [],
+        deleted_matches: [],
+        cleared_matches: [],
+        tournament_completes: false,
+        standings: example.standings,
+      },
+      description: 'The answer to `?dry_run=true`: what the report would change (nothing is written), and the standings it would give.',
+      required: ['dry_run', 'match', 'changed_matches', 'created_matches', 'deleted_matches', 'cleared_matches', 'tournament_completes', 'standings'],
+      properties: {
+        dry_run: { type: 'boolean', enum: [true] },
+        match: schemaRef('Match'),
+        changed_matches: { type: 'array', maxItems: 100_000, items: schemaRef('Match'), description: 'Other matches as they would be (a winner moved on, a slot emptied).' },
+        created_matches: { type: 'array', maxItems: 100_000, items: schemaRef('Match'), description: 'Matches that would appear (a swiss round, a reset match).' },
+        deleted_matches: { type: 'array', maxItems: 100_000, items: reference, description: 'Matches that would go (a re-paired swiss round, a reset no longer needed).' },
+        cleared_matches: { type: 'array', maxItems: 100_000, items: reference, description: 'Reported matches whose results would be cleared (what `reset_dependents=true` clears).' },
+        tournament_completes: { type: 'boolean', description: 'Whether every match would then have a result.' },
+        standings: { type: 'array', maxItems: 100_000, items: schemaRef('StandingRow') },
+      },
+    },
+    Tiebreaker: {
+      type: 'object',
+      required: ['name', 'value'],
+      properties: { name: { type: 'string', maxLength: 40 }, value: { type: ['number', 'boolean', 'null'] } },
+    },
+    StandingRow: { type: 'object', required: Object.keys(standingRow), properties: standingRow, example: example.standings[0] },
+    Standings: {
+      type: 'object',
+      required: ['data'],
+      description: 'Every participant, best first, computed from the reported matches.',
+      properties: { data: { type: 'array', maxItems: 100_000, items: schemaRef('StandingRow') } },
+    },
+  };
+}
+
+export function matchesApiDocs(): ApiDocs {
+  const example = played();
+  return {
+    tags: [
+      {
+        name: 'Matches',
+        description:
+          'Generated when a tournament starts (PATCH `status` to `in_progress`), by format. Report results on them; winners and losers move on at once, ' +
+          'and the tournament completes by itself. Standings explain every tiebreak.',
+      },
+    ],
+    paths: {
+      '/api/v1/tournaments/{id}/matches': { parameters: [tournamentId()], get: list(example.match) },
+      '/api/v1/tournaments/{id}/matches/{match_id}': { parameters: [tournamentId(), matchId()], get: getOneOperation('Match', 'match', 'Matches', example.match, notFound(ITEM, new MatchNotFoundError())), patch: report(example) },
+      '/api/v1/tournaments/{id}/standings': { parameters: [tournamentId()], get: standings(example.standings) },
+    },
+    components: { schemas: schemas(example) },
+  };
+}
+
+function tournamentId(): ParameterObject {
+  return idParameter('tournament', EXAMPLE_TOURNAMENT_ID);
+}
+
+function matchId(): ParameterObject {
+  return {
+    ...idParameter('match', EXAMPLE_IDS[0]),
+    name: 'match_id',
+    description: 'The match’s id. A malformed id is 404, like an unknown one or one of another tournament.',
+  };
+}
+
+const notFound = (instance: string, error: unknown) =>
+  problemResponse('No such tournament among yours (unknown id, malformed id, or another account’s), or no such match in it.', instance, [error], API_HEADERS);
+
+function list(example: object): ApiOperation {
+  return {
+    operationId: 'listMatches',
+    summary: 'List a tournament’s matches',
+    description: 'In play order (`number`), one page at a time. Empty until the tournament starts. Unknown query parameters are 400.',
+    tags: tag,
+    parameters: queryParameters(ListMatchesQuery, {
+      ...LIST_PARAMETER_DOCS,
+      sort: { description: 'Play order (`number`), ascending by default; `-number` for the latest first.', example: '-number' },
+      round: { description: 'Only matches of this round.', example: '2' },
+      bracket: { description: 'Only matches of this bracket.', example: 'losers' },
+      status: {
+        description: 'Only matches in one of these statuses, comma-separated (`status=ready,pending`); repeating the parameter means the same.',
+        style: 'form',
+        explode: false,
+        schema: { type: 'array', minItems: 1, maxItems: MATCH_STATUSES.length, uniqueItems: true, items: { type: 'string', enum: [...MATCH_STATUSES] } },
+        example: ['ready'],
+      },
+      participant_id: { description: 'Only matches this participant plays in.', example: PARTICIPANTS[0].id },
+    }),
+    responses: {
+      '200': jsonResponse('A page of matches.', 'MatchList', { data: [example], next_cursor: null }, headerRefs('Link')),
+      '400': ref('responses', 'InvalidParameter'),
+      '404': notFound(COLLECTION, new TournamentNotFoundError()),
+    },
+  };
+}
+
+function report(example: ReturnType<typeof played>): ApiOperation {
+  return {
+    operationId: 'reportMatch',
+    summary: 'Report (or correct) a result, or schedule a match',
+    description:
+      'One transaction: the result, winners and losers moved on, the next swiss round paired, a reset match created, the tournament completed ' +
+      '(participants get `final_rank`). Reports of one tournament apply one at a time, so two reports feeding the same next match both land. ' +
+      'A correction is allowed while no match depending on it is reported (else 409 `dependent_matches_reported`, unless `reset_dependents=true`); ' +
+      'a completed tournament takes only corrections nothing reported depends on, and stays completed with re-derived ranks.',
+    tags: tag,
+    parameters: [
+      ref('parameters', 'IfMatch'),
+      ...queryParameters(UpdateMatchQuery, {
+        dry_run: {
+          description: '`true`: answer 200 with what the report would change (`MatchReportPreview`) and change nothing; it previews a reset of reported dependents too.',
+          example: 'true',
+        },
+        reset_dependents: {
+          description: '`true`: a correction whose dependent matches are reported clears their results (recursively) in the same transaction instead of answering 409.',
+          example: 'true',
+        },
+      }),
+    ],
+    requestBody: jsonBody('MatchPatch', 'The result and/or schedule.', { scores: [2, 1] }, { mergePatch: true }),
+    responses: {
+      '200': {
+        description: 'Reported; the body is the match as it is now (with its new `ETag`). With `dry_run=true`: the preview, and nothing changed (no `ETag`).',
+        headers: { ETag: { description: 'The match’s new entity tag; not sent with `dry_run=true`.', schema: { type: 'string', maxLength: 40 } }, ...API_HEADERS },
+        content: {
+          'application/json': {
+            schema: { oneOf: [schemaRef('Match'), schemaRef('MatchReportPreview')] },
+            // The preview's example sits on its schema (MatchReportPreview).
+            example: example.match,
+          },
+        },
+      },
+      '400': ref('responses', 'InvalidParameter'),
+      '404': notFound(ITEM, new MatchNotFoundError()),
+      '409': problemResponse(
+        'The match cannot take this result now.',
+        ITEM,
+        [
+          new MatchNotReadyError('This match is not ready: an opponent is not known yet.'),
+          new DependentMatchesReportedError([{ id: EXAMPLE_IDS[2], number: 3 }], false),
+          new CorrectionReopensTournamentError(),
+        ],
+        API_HEADERS,
+      ),
+      '412': ref('responses', 'PreconditionFailed'),
+      '413': ref('responses', 'PayloadTooLarge'),
+      '415': ref('responses', 'UnsupportedMediaType'),
+      '422': problemResponse(
+        'The result breaks a rule.',
+        ITEM,
+        [InvalidError.field('/winner_id', 'must be one of the match’s opponents.'), new DrawNotAllowedError('/scores', 'single_elimination')],
+        API_HEADERS,
+      ),
+    },
+  };
+}
+
+function standings(example: object[]): ApiOperation {
+  return {
+    operationId: 'getStandings',
+    summary: 'The tournament’s standings',
+    description: 'Computed from the reported matches, with every tiebreaker’s value. Once the tournament is completed, `rank` is each participant’s `final_rank`.',
+    tags: tag,
+    responses: {
+      '200': jsonResponse('The standings.', 'Standings', { data: example }),
+      '404': notFound(`/api/v1/tournaments/${EXAMPLE_TOURNAMENT_ID}/standings`, new TournamentNotFoundError()),
+    },
+  };
+}

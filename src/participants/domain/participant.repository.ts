@@ -1,0 +1,55 @@
+import { StaleVersionError } from '../../shared/concurrency/fresh-version';
+import { KeysetPosition } from '../../shared/pagination/cursor';
+import { SortDirection } from '../../shared/pagination/page';
+import { Participant } from './participant';
+
+/** `seed`: seeded participants by seed, then the unseeded in registration order (spec §11, the seeding order of §12). */
+export const PARTICIPANT_SORT_FIELDS = ['seed', 'name', 'created_at'] as const;
+export type ParticipantSortField = (typeof PARTICIPANT_SORT_FIELDS)[number];
+
+export interface ParticipantFilters {
+  /** Case-insensitive substring of the name. */
+  q?: string;
+}
+
+export interface ParticipantListQuery {
+  accountId: string;
+  tournamentId: string;
+  filters: ParticipantFilters;
+  sort: { field: ParticipantSortField; direction: SortDirection };
+  /** Rows strictly after this position in sort order. */
+  after?: KeysetPosition;
+  limit: number;
+}
+
+/** A listed participant with its place in the sort order (what a cursor records). */
+export interface PositionedParticipant {
+  participant: Participant;
+  position: KeysetPosition;
+}
+
+/**
+ * Persistence port for participants. Every lookup is scoped to an account and a tournament: others' rows do not exist.
+ * Uniqueness in the tournament (name ignoring case, seed, external_id) is the store's to enforce, so that it holds
+ * under concurrent writers: a clash is ParticipantNameTakenError, SeedTakenError or ExternalIdTakenError.
+ */
+export abstract class ParticipantRepository {
+  abstract findOwned(accountId: string, tournamentId: string, id: string): Promise<Participant | null>;
+  /** Stores all of them or, on a clash, none. */
+  abstract add(participants: Participant[]): Promise<void>;
+  /** Saves changes if nobody else changed the row since it was read; throws StaleParticipantError otherwise. */
+  abstract save(participant: Participant): Promise<void>;
+  /** Deletes the row if it is still at the version read; false when it changed or vanished meanwhile. */
+  abstract remove(participant: Participant): Promise<boolean>;
+  abstract count(accountId: string, tournamentId: string): Promise<number>;
+  abstract list(query: ParticipantListQuery): Promise<PositionedParticipant[]>;
+  /** Sets every listed participant's final_rank (null clears it), bumping their versions, in one write. */
+  abstract setFinalRanks(accountId: string, tournamentId: string, ranks: ReadonlyMap<string, number | null>): Promise<void>;
+}
+
+/** Another writer got there first: the version read is no longer current. */
+export class StaleParticipantError extends StaleVersionError {
+  constructor() {
+    super('The participant changed since it was read.');
+  }
+}

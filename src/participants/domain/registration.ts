@@ -1,0 +1,20 @@
+import { ParticipantsLockedError, TournamentFullError } from './participant-errors';
+
+/** What registering needs to know of the tournament: whether it has started, and its cap. */
+export interface Registration {
+  /** From in_progress on (completed and cancelled included) the field is fixed. */
+  setupLocked: boolean;
+  /** null = no cap. */
+  maxParticipants: number | null;
+}
+
+/** Adding `adding` participants to the `registered` ones: refused once started, or past the cap (spec §11). */
+export function checkRoomFor(registration: Registration, registered: number, adding: number): void {
+  if (registration.setupLocked) throw new ParticipantsLockedError();
+  const cap = registration.maxParticipants;
+  if (cap !== null && registered + adding > cap) throw new TournamentFullError(cap, registered);
+}
+
+export function checkCanWithdraw(registration: Registration): void {
+  if (registration.setupLocked) throw new ParticipantsLockedError();
+}

@@ -1,0 +1,98 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AuthenticatedAccount } from '../tokens/accounts.service';
+import type { Participant } from './domain/participant';
+import { CurrentAccount } from '../tokens/http/current-account.decorator';
+import { ExpectedVersion } from '../shared/concurrency/fresh-version';
+import { created, IdempotentCreate } from '../shared/idempotency/idempotent-create.interceptor';
+import { conditionalGet } from '../shared/http/etag';
+import { IfMatch } from '../shared/http/if-match.decorator';
+import { listResponse } from '../shared/http/list-response';
+import { ResourceIdPipe } from '../shared/http/resource-id.pipe';
+import { parseSort } from '../shared/pagination/page';
+import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
+import { ParticipantNotFoundError } from './domain/participant-errors';
+import { ParticipantSortField } from './domain/participant.repository';
+import { ListParticipantsQuery } from './dto/list-participants.query';
+import { BulkCreateParticipantsDto, CreateParticipantDto, UpdateParticipantDto } from './dto/participant-body.dto';
+import { participantEtag, presentParticipant, toNewParticipant, toParticipantChanges } from './dto/participant.presenter';
+import { ParticipantsService } from './participants.service';
+
+const TournamentId = new ResourceIdPipe(TournamentNotFoundError);
+const ParticipantId = new ResourceIdPipe(ParticipantNotFoundError);
+
+@Controller('/api/v1/tournaments/:id/participants')
+export class ParticipantsController {
+  constructor(private readonly participants: ParticipantsService) {}
+
+  @Get()
+  async list(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Param('id', TournamentId) tournamentId: string,
+    @Query() query: ListParticipantsQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const page = await this.participants.list(account.id, tournamentId, {
+      filters: { q: query.q },
+      sort: parseSort<ParticipantSortField>(query.sort ?? 'seed'),
+      limit: query.pageSize(),
+      cursor: query.cursor,
+    });
+    return listResponse(reply, query, page, presentParticipant);
+  }
+
+  @Post()
+  @UseInterceptors(IdempotentCreate)
+  async create(@CurrentAccount() account: AuthenticatedAccount, @Param('id', TournamentId) tournamentId: string, @Body() body: CreateParticipantDto) {
+    const participant = await this.participants.create(account.id, tournamentId, toNewParticipant(body));
+    return created(presentParticipant(participant), { id: participant.id, etag: participantEtag(participant) });
+  }
+
+  @Post('bulk')
+  @UseInterceptors(IdempotentCreate)
+  async createMany(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Param('id', TournamentId) tournamentId: string,
+    @Body() body: BulkCreateParticipantsDto,
+  ) {
+    const participants = await this.participants.createMany(account.id, tournamentId, body.participants.map(toNewParticipant));
+    return created({ data: participants.map(presentParticipant) });
+  }
+
+  @Get(':participant_id')
+  async get(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Param('id', TournamentId) tournamentId: string,
+    @Param('participant_id', ParticipantId) id: string,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const participant = await this.participants.get(account.id, tournamentId, id);
+    return conditionalGet(request, reply, participantEtag(participant), () => presentParticipant(participant));
+  }
+
+  @Patch(':participant_id')
+  async update(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Param('id', TournamentId) tournamentId: string,
+    @Param('participant_id', ParticipantId) id: string,
+    @Body() body: UpdateParticipantDto,
+    @IfMatch(participantEtag) expected: ExpectedVersion<Participant>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const participant = await this.participants.update(account.id, tournamentId, id, toParticipantChanges(body), expected);
+    reply.header('etag', participantEtag(participant));
+    return presentParticipant(participant);
+  }
+
+  @Delete(':participant_id')
+  @HttpCode(204)
+  async remove(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Param('id', TournamentId) tournamentId: string,
+    @Param('participant_id', ParticipantId) id: string,
+    @IfMatch(participantEtag) expected: ExpectedVersion<Participant>,
+  ) {
+    await this.participants.delete(account.id, tournamentId, id, expected);
+  }
+}

@@ -1,0 +1,16 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { Module } from '@nestjs/common';
+import { TournamentsModule } from '../tournaments/tournaments.module';
+import { ParticipantRepository } from './domain/participant.repository';
+import { MikroOrmParticipantRepository } from './persistence/mikro-orm-participant.repository';
+import { ParticipantSchema } from './persistence/participant.schema';
+import { ParticipantsController } from './participants.controller';
+import { ParticipantsService } from './participants.service';
+
+@Module({
+  imports: [MikroOrmModule.forFeature([ParticipantSchema]), TournamentsModule],
+  controllers: [ParticipantsController],
+  providers: [ParticipantsService, { provide: ParticipantRepository, useClass: MikroOrmParticipantRepository }],
+  exports: [ParticipantsService],
+})
+export class ParticipantsModule {}

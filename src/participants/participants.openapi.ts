@@ -1,0 +1,257 @@
+import type { ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
+import { ConcurrentWritesError } from '../shared/concurrency/fresh-version';
+import { InvalidError } from '../shared/domain-error';
+import { IdempotencyKeyInUseError, IdempotencyKeyReusedError } from '../shared/idempotency/idempotent-requests';
+import { API_HEADERS, ApiDocs, ApiOperation, emptyResponse, getOneOperation, headerRefs, idParameter, jsonBody, jsonResponse, ref, schemaRef } from '../shared/openapi/openapi-kit';
+import { LIST_PARAMETER_DOCS } from '../shared/openapi/openapi-document';
+import { problemResponse, ProblemSource } from '../shared/openapi/problem-examples';
+import { FieldDocs, queryParameters } from '../shared/openapi/request-schema';
+import { COMMON_FIELD_DOCS, resourceSchemas } from '../shared/openapi/resource-operations';
+import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
+import { newParticipants, Participant, PARTICIPANT_LIMITS, repeatedInBatch } from './domain/participant';
+import {
+  ExternalIdTakenError,
+  ParticipantFieldLockedError,
+  ParticipantNameTakenError,
+  ParticipantNotFoundError,
+  ParticipantsLockedError,
+  SeedTakenError,
+  TournamentFullError,
+} from './domain/participant-errors';
+import { ListParticipantsQuery } from './dto/list-participants.query';
+import { BULK_LIMITS, CreateParticipantDto, UpdateParticipantDto } from './dto/participant-body.dto';
+import { presentParticipant } from './dto/participant.presenter';
+
+/**
+ * The participants part of the OpenAPI document (see tournaments.openapi.ts for what comes from where).
+ * Participants live under a tournament, so their paths are written here rather than by `resourcePaths`;
+ * their schemas are the house ones.
+ */
+const EXAMPLE_TOURNAMENT_ID = '0196a0b8-1c2d-7e3f-8a4b-5c6d7e8f9a0b';
+const EXAMPLE_ID = '0196a0c2-4d5e-7f60-8a1b-2c3d4e5f6a7b';
+const COLLECTION = `/api/v1/tournaments/${EXAMPLE_TOURNAMENT_ID}/participants`;
+const ITEM = `${COLLECTION}/${EXAMPLE_ID}`;
+const LOCK = 'From `in_progress` on (and in `completed` or `cancelled`) only `name` and `metadata` change (409 `field_locked`).';
+
+const FIELD_DOCS: FieldDocs = {
+  ...COMMON_FIELD_DOCS,
+  name: { description: 'Unique in the tournament, ignoring case (409 `participant_name_taken`). Leading and trailing whitespace is trimmed.' },
+  seed: { description: 'Unique in the tournament (409 `seed_taken`); `null` = unseeded. Seeded participants come first in the seeding order.' },
+  external_id: { description: 'Your own id for the player or team; unique in the tournament when set (409 `external_id_taken`).' },
+};
+
+/** Participants as the presenter sends them, built by the domain. */
+function presented(items: Parameters<typeof Participant.create>[2][]) {
+  const participants = newParticipants('example-account', EXAMPLE_TOURNAMENT_ID, items, new Date('2026-04-05T12:00:00.000Z'));
+  return participants.map((participant, index) => ({ ...presentParticipant(participant), id: index === 0 ? EXAMPLE_ID : participant.id }));
+}
+
+const CLASHES: ProblemSource[] = [new ParticipantNameTakenError(), new SeedTakenError(), new ExternalIdTakenError()];
+const REGISTRATION_REFUSALS: ProblemSource[] = [...CLASHES, new TournamentFullError(16, 16), new ParticipantsLockedError(), new IdempotencyKeyInUseError()];
+
+export function participantsApiDocs(): ApiDocs {
+  const create = { name: 'Ada Lovelace', seed: 1, external_id: 'player-1815' };
+  const [example] = presented([{ name: create.name, seed: create.seed, externalId: create.external_id, metadata: { club: 'Rooks' } }]);
+  const bulk = { participants: [{ name: 'Ada Lovelace', seed: 1 }, { name: 'Alan Turing', seed: 2 }, { name: 'Grace Hopper' }] };
+  const bulkResult = { data: presented(bulk.participants) };
+  const schemas = resourceSchemas({
+    schema: 'Participant',
+    description: 'A player or team registered in a tournament.',
+    create: CreateParticipantDto,
+    update: UpdateParticipantDto,
+    fieldDocs: FIELD_DOCS,
+    serverFields: {
+      tournament_id: { type: 'string', format: 'uuid', minLength: 36, maxLength: 36, readOnly: true, description: 'The tournament it is registered in.' },
+      final_rank: {
+        type: ['integer', 'null'],
+        format: 'int32',
+        minimum: 1,
+        maximum: PARTICIPANT_LIMITS.maxSeed,
+        readOnly: true,
+        description: 'Set when the tournament completes; ties share a rank.',
+      },
+    },
+    createdWithDefaults: presented([{ name: 'Ada Lovelace' }])[0],
+    example,
+    patchDescription: `A JSON merge patch (RFC 7396): absent fields stay unchanged, \`null\` clears \`seed\` or \`external_id\`. ${LOCK}`,
+  });
+  return {
+    tags: [{ name: 'Participants', description: 'The players or teams registered in a tournament, with their seeds. Locked once the tournament starts.' }],
+    paths: {
+      '/api/v1/tournaments/{id}/participants': { parameters: [tournamentId()], get: list(example), post: createOne(create, example) },
+      '/api/v1/tournaments/{id}/participants/bulk': { parameters: [tournamentId()], post: createMany(bulk, bulkResult) },
+      '/api/v1/tournaments/{id}/participants/{participant_id}': {
+        parameters: [tournamentId(), participantId()],
+        get: getOneOperation('Participant', 'participant', 'Participants', example, participantNotFound()),
+        patch: update(example),
+        delete: remove(),
+      },
+    },
+    components: {
+      schemas: {
+        ...schemas,
+        ParticipantBulkCreate: {
+          type: 'object',
+          description:
+            `${BULK_LIMITS.min}–${BULK_LIMITS.max} participants, registered all or nothing. A 422 points into the array (\`/participants/3/name\`); ` +
+            'a name (ignoring case), seed or external id repeated inside the batch is 422 on the later item.',
+          required: ['participants'],
+          additionalProperties: false,
+          // The item schema inline: request bodies are inlined, so ParticipantCreate is not kept as a component.
+          properties: { participants: { type: 'array', minItems: BULK_LIMITS.min, maxItems: BULK_LIMITS.max, items: schemas.ParticipantCreate } },
+        },
+        ParticipantBulkResult: {
+          type: 'object',
+          description: 'The participants registered, in the order sent.',
+          required: ['data'],
+          properties: { data: { type: 'array', maxItems: BULK_LIMITS.max, items: schemaRef('Participant') } },
+        },
+      } satisfies Record<string, SchemaObject>,
+    },
+  };
+}
+
+function tournamentId(): ParameterObject {
+  return idParameter('tournament', EXAMPLE_TOURNAMENT_ID);
+}
+
+function participantId(): ParameterObject {
+  return {
+    ...idParameter('participant', EXAMPLE_ID),
+    name: 'participant_id',
+    description: 'The participant’s id. A malformed id is 404, like an unknown one or one of another tournament.',
+  };
+}
+
+const notFound = (instance: string, error: ProblemSource) =>
+  problemResponse('No such tournament among yours (unknown id, malformed id, or another account’s), or no such participant in it.', instance, [error], API_HEADERS);
+const tournamentNotFound = () => notFound(COLLECTION, new TournamentNotFoundError());
+const participantNotFound = () => notFound(ITEM, new ParticipantNotFoundError());
+const tag = ['Participants'];
+
+function list(example: object): ApiOperation {
+  return {
+    operationId: 'listParticipants',
+    summary: 'List a tournament’s participants',
+    description: 'One page at a time; by default seeded participants by seed, then the rest in registration order. Unknown query parameters are 400.',
+    tags: tag,
+    parameters: queryParameters(ListParticipantsQuery, {
+      ...LIST_PARAMETER_DOCS,
+      sort: {
+        description:
+          'Sort field; a leading `-` sorts descending. `seed` (the default) is the seeding order: seeded participants by seed, then the ' +
+          'unseeded in registration order. Ties are broken by id, so pages never skip or repeat rows.',
+        example: 'name',
+      },
+      q: { description: 'Only those whose name contains this text, ignoring case.', example: 'ada' },
+    }),
+    responses: {
+      '200': jsonResponse('A page of participants.', 'ParticipantList', { data: [example], next_cursor: null }, headerRefs('Link')),
+      '400': ref('responses', 'InvalidParameter'),
+      '404': tournamentNotFound(),
+    },
+  };
+}
+
+/** What registering one participant or a batch can be refused with, besides a 422. */
+function registrationRefusals(instance: string, conflict: string) {
+  return {
+    '400': ref('responses', 'MalformedRequest'),
+    '404': tournamentNotFound(),
+    '409': problemResponse(conflict, instance, REGISTRATION_REFUSALS, API_HEADERS),
+    '413': ref('responses', 'PayloadTooLarge'),
+    '415': ref('responses', 'UnsupportedMediaType'),
+  };
+}
+
+function createOne(body: object, example: object): ApiOperation {
+  return {
+    operationId: 'createParticipant',
+    summary: 'Register a participant',
+    description: 'Until the tournament starts, and while it has room (`max_participants`). Send an `Idempotency-Key` to make a retry safe.',
+    tags: tag,
+    parameters: [ref('parameters', 'IdempotencyKey')],
+    requestBody: jsonBody('ParticipantCreate', 'The new participant.', body),
+    responses: {
+      '201': jsonResponse('Registered; the body is the new participant.', 'Participant', example, headerRefs('Location', 'ETag', 'Idempotent-Replayed')),
+      ...registrationRefusals(
+        COLLECTION,
+        'The name, seed or external id is taken in the tournament, the tournament is full or has started, or a request with the same `Idempotency-Key` is still running.',
+      ),
+      '422': ref('responses', 'IdempotentCreateInvalid'),
+    },
+  };
+}
+
+function createMany(body: { participants: object[] }, result: object): ApiOperation {
+  const repeated = repeatedInBatch([{ name: 'Ada' }, { name: 'Alan', seed: 1 }, { name: 'Grace', seed: 1 }, { name: 'ADA' }]);
+  return {
+    operationId: 'createParticipantsInBulk',
+    summary: `Register up to ${BULK_LIMITS.max} participants at once`,
+    description:
+      'One transaction: every participant is registered, or none. Counts as one request against the rate limit. ' +
+      'A batch that would pass `max_participants` is 409 `tournament_full`; one that clashes with a registered participant is that clash’s 409.',
+    tags: tag,
+    parameters: [ref('parameters', 'IdempotencyKey')],
+    requestBody: jsonBody('ParticipantBulkCreate', 'The participants, in registration order.', body),
+    responses: {
+      '201': jsonResponse('Registered; `data` holds the new participants in the order sent.', 'ParticipantBulkResult', result, headerRefs('Idempotent-Replayed')),
+      ...registrationRefusals(
+        `${COLLECTION}/bulk`,
+        'A name, seed or external id is taken in the tournament, the batch would pass `max_participants`, the tournament has started, or a request with the same `Idempotency-Key` is still running.',
+      ),
+      '422': problemResponse(
+        'Items break a rule or repeat an earlier item (`validation_failed`, every one listed by its pointer), or the `Idempotency-Key` was used before with another body.',
+        `${COLLECTION}/bulk`,
+        [new InvalidError([{ pointer: '/participants/1/seed', detail: 'seed must not be greater than 1024' }, ...repeated]), new IdempotencyKeyReusedError()],
+        API_HEADERS,
+      ),
+    },
+  };
+}
+
+function update(example: object): ApiOperation {
+  return {
+    operationId: 'updateParticipant',
+    summary: 'Update a participant (JSON merge patch)',
+    description: `Send only the fields to change; \`null\` clears \`seed\` or \`external_id\`. ${LOCK}`,
+    tags: tag,
+    parameters: [ref('parameters', 'IfMatch')],
+    requestBody: jsonBody('ParticipantPatch', 'The changes, as a JSON merge patch (RFC 7396).', { seed: null, metadata: { club: 'Knights' } }, { mergePatch: true }),
+    responses: {
+      '200': jsonResponse('Updated; the body is the participant as it is now.', 'Participant', example, headerRefs('ETag')),
+      '400': ref('responses', 'MalformedRequest'),
+      '404': participantNotFound(),
+      '409': problemResponse(
+        'The name, seed or external id is taken, the field is locked since the start, or other requests kept changing the participant.',
+        ITEM,
+        [...CLASHES, new ParticipantFieldLockedError(['seed']), new ConcurrentWritesError('participant')],
+        API_HEADERS,
+      ),
+      '412': ref('responses', 'PreconditionFailed'),
+      '413': ref('responses', 'PayloadTooLarge'),
+      '415': ref('responses', 'UnsupportedMediaType'),
+      '422': ref('responses', 'ValidationFailed'),
+    },
+  };
+}
+
+function remove(): ApiOperation {
+  return {
+    operationId: 'deleteParticipant',
+    summary: 'Withdraw a participant',
+    description: 'Until the tournament starts. Send the `ETag` you last read in `If-Match` to delete only what you saw (else 412).',
+    tags: tag,
+    parameters: [ref('parameters', 'IfMatch')],
+    responses: {
+      '204': emptyResponse('Withdrawn. No body.'),
+      '400': ref('responses', 'MalformedRequest'),
+      '404': participantNotFound(),
+      '409': problemResponse('The tournament has started, or other requests kept changing the participant.', ITEM, [
+        new ParticipantsLockedError(),
+        new ConcurrentWritesError('participant'),
+      ], API_HEADERS),
+      '412': ref('responses', 'PreconditionFailed'),
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import { Injectable } from '@nestjs/common';
+import { ExpectedVersion, withFreshVersion } from '../shared/concurrency/fresh-version';
+import { KeysetPosition } from '../shared/pagination/cursor';
+import { Cursors } from '../shared/pagination/cursors';
+import { keysetPage } from '../shared/pagination/list-request';
+import { Page } from '../shared/pagination/page';
+import { UnitOfWork } from '../shared/persistence/unit-of-work';
+import { TournamentsService } from '../tournaments/tournaments.service';
+import { NewParticipant, newParticipants, Participant, ParticipantChanges } from './domain/participant';
+import { ParticipantNotFoundError } from './domain/participant-errors';
+import { ParticipantFilters, ParticipantListQuery, ParticipantRepository, StaleParticipantError } from './domain/participant.repository';
+import { checkCanWithdraw, checkRoomFor, Registration } from './domain/registration';
+
+const SEEDING_ORDER = { field: 'seed', direction: 'asc' } as const;
+const SEEDING_PAGE = 500;
+
+export interface ListParticipantsRequest {
+  filters: ParticipantFilters;
+  sort: ParticipantListQuery['sort'];
+  limit: number;
+  cursor?: string;
+}
+
+/**
+ * Use cases of a tournament's participants, scoped to the calling account: another account's tournament is 404.
+ * Every write runs in one transaction holding the tournament's lock, so the cap and the start lock hold under
+ * concurrent requests; the database's unique indexes settle name, seed and external_id clashes.
+ */
+@Injectable()
+export class ParticipantsService {
+  constructor(
+    private readonly participants: ParticipantRepository,
+    private readonly tournaments: TournamentsService,
+    private readonly cursors: Cursors,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
+
+  async create(accountId: string, tournamentId: string, fields: NewParticipant): Promise<Participant> {
+    const participant = Participant.create(accountId, tournamentId, fields);
+    await this.register(accountId, tournamentId, [participant]);
+    return participant;
+  }
+
+  /** The bulk import: all or nothing; one 422 points at every bad item (`/participants/3/name`). */
+  async createMany(accountId: string, tournamentId: string, items: NewParticipant[]): Promise<Participant[]> {
+    const participants = newParticipants(accountId, tournamentId, items);
+    await this.register(accountId, tournamentId, participants);
+    return participants;
+  }
+
+  async get(accountId: string, tournamentId: string, id: string): Promise<Participant> {
+    await this.tournaments.get(accountId, tournamentId);
+    return this.find(accountId, tournamentId, id);
+  }
+
+  /**
+   * Applies a merge patch. With If-Match, a concurrent change makes it 412; without, it is re-applied
+   * to the newest version. From in_progress on only name and metadata change (409 field_locked).
+   */
+  update(accountId: string, tournamentId: string, id: string, changes: ParticipantChanges, expected: ExpectedVersion<Participant>): Promise<Participant> {
+    return this.inRegistration(accountId, tournamentId, (registration) =>
+      this.withFreshVersion(accountId, tournamentId, id, expected, async (participant) => {
+        if (participant.update(changes, registration.setupLocked)) await this.participants.save(participant);
+        return participant;
+      }),
+    );
+  }
+
+  async delete(accountId: string, tournamentId: string, id: string, expected: ExpectedVersion<Participant>): Promise<void> {
+    await this.inRegistration(accountId, tournamentId, (registration) =>
+      this.withFreshVersion(accountId, tournamentId, id, expected, async (participant) => {
+        checkCanWithdraw(registration);
+        if (!(await this.participants.remove(participant))) throw new StaleParticipantError();
+      }),
+    );
+  }
+
+  async list(accountId: string, tournamentId: string, request: ListParticipantsRequest): Promise<Page<Participant>> {
+    await this.tournaments.get(accountId, tournamentId);
+    const scope = { tournamentId, filters: request.filters, sort: request.sort };
+    const page = await keysetPage(this.cursors, request, scope, (after, limit) =>
+      this.participants.list({ accountId, ...scope, after, limit }),
+    );
+    return { items: page.rows.map((row) => row.participant), nextCursor: page.nextCursor };
+  }
+
+  /**
+   * Every participant of the tournament in seeding order: seeded ones by seed, then the rest in registration order
+   * (spec §12: the list's default order). For the matches module, inside the transaction that starts the tournament,
+   * which has already found the tournament: an unknown one simply has no participants.
+   */
+  async inSeedingOrder(accountId: string, tournamentId: string): Promise<Participant[]> {
+    const participants: Participant[] = [];
+    for (let after: KeysetPosition | undefined; ; ) {
+      const rows = await this.participants.list({ accountId, tournamentId, filters: {}, sort: SEEDING_ORDER, after, limit: SEEDING_PAGE });
+      participants.push(...rows.map((row) => row.participant));
+      if (rows.length < SEEDING_PAGE) return participants;
+      after = rows.at(-1)!.position;
+    }
+  }
+
+  /** For the matches module, inside its transaction: final ranks once a tournament completes (or is corrected). */
+  recordFinalRanks(accountId: string, tournamentId: string, ranks: ReadonlyMap<string, number | null>): Promise<void> {
+    return this.participants.setFinalRanks(accountId, tournamentId, ranks);
+  }
+
+  /** Counts under the tournament's lock, so concurrent adds queue and the cap is never passed. */
+  private register(accountId: string, tournamentId: string, participants: Participant[]): Promise<void> {
+    return this.inRegistration(accountId, tournamentId, async (registration) => {
+      checkRoomFor(registration, await this.participants.count(accountId, tournamentId), participants.length);
+      await this.participants.add(participants);
+    });
+  }
+
+  private inRegistration<T>(accountId: string, tournamentId: string, work: (registration: Registration) => Promise<T>): Promise<T> {
+    return this.unitOfWork.run(async () => work(await this.tournaments.lockForRegistration(accountId, tournamentId)));
+  }
+
+  private async find(accountId: string, tournamentId: string, id: string): Promise<Participant> {
+    const participant = await this.participants.findOwned(accountId, tournamentId, id);
+    if (!participant) throw new ParticipantNotFoundError();
+    return participant;
+  }
+
+  private withFreshVersion<T>(
+    accountId: string,
+    tournamentId: string,
+    id: string,
+    expected: ExpectedVersion<Participant>,
+    write: (participant: Participant) => Promise<T>,
+  ): Promise<T> {
+    return withFreshVersion(() => this.find(accountId, tournamentId, id), expected, write, 'participant');
+  }
+}

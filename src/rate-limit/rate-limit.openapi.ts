@@ -1,0 +1,21 @@
+import { API_HEADERS, ApiDocs, headerRefs } from '../shared/openapi/openapi-kit';
+import { problemResponse } from '../shared/openapi/problem-examples';
+
+/** The 429 every rate-limited operation can answer (the kernel refers to it). */
+export function rateLimitApiDocs(rateLimitPerMinute: number): ApiDocs {
+  return {
+    tags: [],
+    paths: {},
+    components: {
+      responses: {
+        RateLimited: problemResponse(
+          `More than ${rateLimitPerMinute} requests in a minute from this account (or, for requests that fail authentication, from this address).`,
+          '/api/v1/tournaments',
+          // The shape RateLimiter.hit returns when the budget is used up.
+          [{ code: 'rate_limited', detail: `The limit of ${rateLimitPerMinute} requests per minute is used up. Retry in 12 seconds.`, headers: { 'retry-after': '12' } }],
+          { ...headerRefs('Retry-After'), ...API_HEADERS },
+        ),
+      },
+    },
+  };
+}

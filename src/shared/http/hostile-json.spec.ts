@@ -1,0 +1,26 @@
+import { MAX_JSON_DEPTH, nestedDeeperThan, pointersWithNul } from './hostile-json';
+
+describe('hostile JSON checks', () => {
+  const nested = (depth: number): unknown => (depth === 0 ? 'leaf' : { a: [nested(depth - 1)] });
+
+  it.each([
+    [{ a: 1 }, 1, false],
+    [{ a: { b: 1 } }, 1, true],
+    [[[[]]], 3, false],
+    [[[[[]]]], 3, true],
+    ['x', 0, false],
+  ])('nestedDeeperThan(%j, %i) is %s', (value, max, expected) => {
+    expect(nestedDeeperThan(value, max)).toBe(expected);
+  });
+
+  it('stops at the limit instead of walking the whole depth', () => {
+    expect(nestedDeeperThan(nested(5_000), MAX_JSON_DEPTH)).toBe(true);
+    expect(nestedDeeperThan(nested(10), MAX_JSON_DEPTH)).toBe(false);
+  });
+
+  it('points at every string and key holding NUL, escaping ~ and /', () => {
+    const body = JSON.parse('{"name":"a\\u0000","ok":"b","metadata":{"a/b":"\\u0000","k\\u0000":"v","~":["x","\\u0000"]},"__proto__":"\\u0000"}');
+    expect(pointersWithNul(body)).toEqual(['/name', '/metadata/a~1b', '/metadata/k\u0000', '/metadata/~0/1', '/__proto__']);
+    expect(pointersWithNul({ clean: ['strings', { only: true }] })).toEqual([]);
+  });
+});

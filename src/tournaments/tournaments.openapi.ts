@@ -1,0 +1,127 @@
+import type { SchemaObject } from 'openapi3-ts/oas31';
+import { ConcurrentWritesError } from '../shared/concurrency/fresh-version';
+import { ApiDocs } from '../shared/openapi/openapi-kit';
+import { LIST_PARAMETER_DOCS } from '../shared/openapi/openapi-document';
+import { FieldDocs, queryParameters } from '../shared/openapi/request-schema';
+import { COMMON_FIELD_DOCS, resourcePaths, resourceSchemas } from '../shared/openapi/resource-operations';
+import { LeagueClosedError } from '../leagues/domain/league-errors';
+import { MatchesPendingError, NotEnoughParticipantsError } from '../matches/domain/match-errors';
+import { Tournament, TOURNAMENT_FORMATS } from './domain/tournament';
+import { InvalidTournamentTransitionError, TournamentFieldLockedError, TournamentInProgressError, TournamentNotFoundError } from './domain/tournament-errors';
+import { allowedTransitions, TOURNAMENT_STATUSES } from './domain/tournament-status';
+import { ListTournamentsQuery } from './dto/list-tournaments.query';
+import { CreateTournamentDto, UpdateTournamentDto } from './dto/tournament-body.dto';
+import { presentTournament } from './dto/tournament.presenter';
+
+/**
+ * The tournaments part of the OpenAPI document. Types, limits and enums come
+ * from the request classes, defaults and examples from the domain and its
+ * presenter, errors from the domain's error classes: this file only says what
+ * the fields mean.
+ */
+const EXAMPLE_ID = '0196a0b8-1c2d-7e3f-8a4b-5c6d7e8f9a0b';
+const EXAMPLE_LEAGUE_ID = '0196a0b7-0f1e-7d2c-9b3a-4c5d6e7f8a9b';
+
+const FIELD_DOCS: FieldDocs = {
+  ...COMMON_FIELD_DOCS,
+  format: { description: 'How the tournament is played.' },
+  participant_type: { description: 'Whether entrants are single players or teams.' },
+  max_participants: { description: '`null` means no cap.' },
+  status: {
+    description:
+      'Transitions: `draft → registration_open → registration_closed → in_progress → completed`, plus `registration_open → draft`, ' +
+      '`registration_closed → registration_open`, `draft → in_progress`, and `cancelled` from any state that is not terminal. ' +
+      'A new tournament starts as `draft` or `registration_open`; an illegal change is 409 `invalid_state_transition`.',
+  },
+  starts_at: { description: 'When play starts.' },
+  ends_at: { description: 'When play ends; not before `starts_at`.' },
+  league_id: { description: 'The league it belongs to: one of your own (else 422 on `/league_id`) that is `draft` or `active` (else 409 `league_closed`).' },
+  rounds: { description: '`swiss` and `free_for_all` only (422 for other formats): rounds to play. `null` = the default: ⌈log2 n⌉ for swiss, 1 for free-for-all.' },
+};
+
+const serverInstant = (description: string): SchemaObject => ({ type: ['string', 'null'], format: 'date-time', maxLength: 24, readOnly: true, description });
+
+/** A tournament as the presenter sends it, built by the domain. */
+function presented(fields: Parameters<typeof Tournament.create>[1]) {
+  return { ...presentTournament(Tournament.create('example-account', fields, new Date('2026-04-02T09:15:00.000Z'))), id: EXAMPLE_ID };
+}
+
+export function tournamentsApiDocs(): ApiDocs {
+  const create = { name: 'Spring Cup', format: TOURNAMENT_FORMATS[0], starts_at: '2026-05-01T18:00:00.000Z', league_id: EXAMPLE_LEAGUE_ID };
+  const example = {
+    ...presented({ name: create.name, format: create.format, startsAt: new Date(create.starts_at), leagueId: create.league_id, status: 'registration_open' }),
+    metadata: { external_ref: 'evt-2026-041' },
+  };
+  return {
+    tags: [{ name: 'Tournaments', description: 'Competitions. A tournament may belong to one league (`league_id`).' }],
+    paths: resourcePaths({
+      schema: 'Tournament',
+      singular: 'tournament',
+      collection: '/api/v1/tournaments',
+      tag: 'Tournaments',
+      exampleId: EXAMPLE_ID,
+      listParameters: queryParameters(ListTournamentsQuery, {
+        ...LIST_PARAMETER_DOCS,
+        sort: { description: 'Sort field; a leading `-` sorts descending. Ties are broken by id, so pages never skip or repeat rows.', example: '-starts_at' },
+        status: {
+          description: 'Only tournaments in one of these statuses, comma-separated (`status=draft,registration_open`); repeating the parameter (`status=draft&status=registration_open`) means the same.',
+          style: 'form',
+          explode: false,
+          schema: { type: 'array', minItems: 1, maxItems: TOURNAMENT_STATUSES.length, uniqueItems: true, items: { type: 'string', enum: [...TOURNAMENT_STATUSES] } },
+          example: ['draft', 'registration_open'],
+        },
+        format: { description: 'Only tournaments of this format.', example: 'swiss' },
+        league_id: { description: 'Only tournaments of this league.', example: EXAMPLE_LEAGUE_ID },
+        game: { description: 'Only those whose `game` equals this value.', example: 'Chess' },
+        q: { description: 'Only those whose name contains this text, ignoring case.', example: 'cup' },
+        starts_after: { description: 'Only tournaments whose `starts_at` is at or after this instant.', example: '2026-05-01T00:00:00.000Z' },
+        starts_before: { description: 'Only tournaments whose `starts_at` is strictly before this instant.', example: '2026-06-01T00:00:00.000Z' },
+      }),
+      examples: { resource: example, create, patch: { status: 'registration_closed', max_participants: null } },
+      errors: {
+        notFound: new TournamentNotFoundError(),
+        create: [new LeagueClosedError('completed')],
+        update: [
+          new InvalidTournamentTransitionError('registration_open', 'completed', allowedTransitions('registration_open')),
+          new TournamentFieldLockedError('in_progress', ['format']),
+          new NotEnoughParticipantsError(1),
+          new MatchesPendingError(3),
+          new LeagueClosedError('archived'),
+          new ConcurrentWritesError('tournament'),
+        ],
+        delete: [new TournamentInProgressError(), new ConcurrentWritesError('tournament')],
+      },
+      descriptions: {
+        createConflict: 'The league named by `league_id` no longer accepts tournaments, or a request with the same `Idempotency-Key` is still running.',
+        updateConflict: 'The change is not allowed in the current state, or other requests kept changing the tournament.',
+        deleteConflict: 'The tournament is `in_progress` (cancel it first), or other requests kept changing it.',
+      },
+    }),
+    components: {
+      schemas: resourceSchemas({
+        schema: 'Tournament',
+        description: 'A competition, optionally part of a league.',
+        create: CreateTournamentDto,
+        update: UpdateTournamentDto,
+        fieldDocs: FIELD_DOCS,
+        serverFields: {
+          started_at: serverInstant('Set when the tournament moves to `in_progress` (which generates its matches: at least 2 participants).'),
+          completed_at: serverInstant('Set when the tournament moves to `completed`: by itself, when its last match is reported.'),
+          participant_count: {
+            type: 'integer',
+            format: 'int32',
+            minimum: 0,
+            maximum: 2_147_483_647,
+            readOnly: true,
+            description: 'How many participants are registered; part of the `ETag`.',
+          },
+        },
+        createdWithDefaults: presented({ name: 'Spring Cup', format: 'swiss' }),
+        example,
+        patchDescription:
+          'A JSON merge patch (RFC 7396): absent fields stay unchanged, `null` clears an optional field. ' +
+          'From `in_progress` on, only `name`, `description`, `metadata` and `status` may change (409 `field_locked`).',
+      }),
+    },
+  };
+}
