@@ -1,5 +1,5 @@
 import Redis from 'ioredis';
-import { createRedisClient } from '../../src/rate-limit/redis-client';
+import { createRedisClient, REDIS_COMMAND_TIMEOUT_MS } from '../../src/rate-limit/redis-client';
 import { RedisThrottlerStorage } from '../../src/rate-limit/redis-throttler.storage';
 import { deleteKeys, TEST_REDIS_URL, uniqueKeyPrefix } from './redis-keys';
 
@@ -7,8 +7,10 @@ describe('RedisThrottlerStorage on a real Redis', () => {
   const prefix = uniqueKeyPrefix();
   const storages: RedisThrottlerStorage[] = [];
 
-  async function connectedStorage(url = TEST_REDIS_URL): Promise<RedisThrottlerStorage> {
-    const storage = new RedisThrottlerStorage(createRedisClient(url), prefix);
+  // These tests are about what Redis counts, not how fast: on a loaded CI machine 100 concurrent
+  // hits can take longer than the production command timeout, which only the last test is about.
+  async function connectedStorage(url = TEST_REDIS_URL, commandTimeoutMs = 5_000): Promise<RedisThrottlerStorage> {
+    const storage = new RedisThrottlerStorage(createRedisClient(url, commandTimeoutMs), prefix);
     storages.push(storage);
     await storage.connect();
     return storage;
@@ -77,7 +79,7 @@ describe('RedisThrottlerStorage on a real Redis', () => {
   });
 
   it('fails fast, without hanging, when Redis is unreachable', async () => {
-    const storage = await connectedStorage('redis://127.0.0.1:6390');
+    const storage = await connectedStorage('redis://127.0.0.1:6390', REDIS_COMMAND_TIMEOUT_MS);
     const started = Date.now();
     await expect(storage.increment('default:account:x', 60_000, 60)).rejects.toThrow(/Redis is not connected.*ECONNREFUSED/);
     expect(Date.now() - started).toBeLessThan(100);
