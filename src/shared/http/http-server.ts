@@ -1,10 +1,11 @@
 import { FastifyAdapter } from '@nestjs/platform-fastify';
-import { FastifyInstance, LogController } from 'fastify';
-import type { Logger as PinoLogger } from 'pino';
+import { FastifyBaseLogger, FastifyInstance, LogController } from 'fastify';
+import type { Bindings, ChildLoggerOptions, Logger as PinoLogger } from 'pino';
 import { ServiceUnavailableError } from '../domain-error';
 import { BODY_LIMIT_BYTES, registerBodyParsing } from './body-parsing';
 import { FrameworkRefusals, onClientError } from './framework-refusals';
 import { requestIdFor } from './request-id';
+import { accessLogger, RequestLogger } from './request-logger';
 import { RouteTable } from './route-table';
 
 declare module 'fastify' {
@@ -29,6 +30,7 @@ export function createHttpAdapter(options: HttpServerOptions): FastifyAdapter {
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: requestIdFor,
+    childLoggerFactory: (logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) => new RequestLogger(logger as PinoLogger, bindings, options),
     trustProxy: parseTrustProxy(options.trustProxy),
     forceCloseConnections: 'idle',
     // Our onRequest hook answers requests that arrive while closing, as problem+json.
@@ -56,9 +58,11 @@ export function createHttpAdapter(options: HttpServerOptions): FastifyAdapter {
     if (closing) reply.header('connection', 'close');
     done();
   });
+  const accessLog = accessLogger(options.logger);
   fastify.addHook('onResponse', async (request, reply) => {
-    request.log.info(
+    accessLog.info(
       {
+        request_id: request.id,
         method: request.method,
         route: request.routeOptions.url ?? null,
         status: reply.statusCode,

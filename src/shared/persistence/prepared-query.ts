@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, TransactionContext } from '@mikro-orm/postgresql';
 
 interface PgResult {
   rows: unknown[];
@@ -19,7 +19,8 @@ interface PgConnection {
  * `sql` uses `?` placeholders, as em.execute does.
  */
 export async function preparedRows<R>(em: EntityManager, sql: string, values: readonly unknown[]): Promise<R[]> {
-  if (em.getTransactionContext()) return em.execute<R[]>(sql, [...values]);
+  const transaction = openTransaction(em);
+  if (transaction) return transaction.execute<R[]>(sql, [...values]);
   return (await run(em, statementFor(sql), values)).rows as R[];
 }
 
@@ -29,18 +30,30 @@ export async function preparedRows<R>(em: EntityManager, sql: string, values: re
  * PostgreSQL may settle on walking the whole sort index.
  */
 export async function plannedRows<R>(em: EntityManager, sql: string, values: readonly unknown[]): Promise<R[]> {
-  if (em.getTransactionContext()) return em.execute<R[]>(sql, [...values]);
+  const transaction = openTransaction(em);
+  if (transaction) return transaction.execute<R[]>(sql, [...values]);
   return (await run(em, { text: statementFor(sql).text }, values)).rows as R[];
 }
 
 /** A write the same way; returns how many rows it affected. */
 export async function preparedWrite(em: EntityManager, sql: string, values: readonly unknown[]): Promise<number> {
-  if (em.getTransactionContext()) return (await em.execute<{ affectedRows: number }>(sql, [...values], 'run')).affectedRows;
+  const transaction = openTransaction(em);
+  if (transaction) return (await transaction.execute<{ affectedRows: number }>(sql, [...values], 'run')).affectedRows;
   return (await run(em, statementFor(sql), values)).rowCount ?? 0;
 }
 
+/**
+ * The transaction's EntityManager when this code runs inside `em.transactional` (UnitOfWork). Asked of MikroORM's
+ * transaction context directly: `em.getTransactionContext()` would resolve the request's context, which forks it.
+ */
+function openTransaction(em: EntityManager): EntityManager | undefined {
+  const transactional = TransactionContext.getEntityManager(em.name) as EntityManager | undefined;
+  return transactional?.getTransactionContext() ? transactional : undefined;
+}
+
 async function run(em: EntityManager, statement: { name?: string; text: string }, values: readonly unknown[]): Promise<PgResult> {
-  const client = em.getKnex().client as { acquireConnection(): Promise<PgConnection>; releaseConnection(connection: PgConnection): Promise<void> };
+  // The driver's pool is shared by every fork: reaching it this way does not resolve (or fork) the request's context.
+  const client = em.getConnection().getKnex().client as { acquireConnection(): Promise<PgConnection>; releaseConnection(connection: PgConnection): Promise<void> };
   const connection = await client.acquireConnection();
   try {
     return await connection.query({ ...statement, values });

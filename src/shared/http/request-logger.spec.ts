@@ -1,0 +1,50 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { accessLogger, RequestLogger } from './request-logger';
+
+function capturingLogger(): { logger: pino.Logger; lines: Record<string, unknown>[] } {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+  const logger = pino({ level: 'info', redact: { paths: ['token', '*.token'], censor: '[redacted]' } }, stream);
+  return { logger, lines };
+}
+
+describe('RequestLogger', () => {
+  it('makes its pino child only when a line is logged, with the request bindings', () => {
+    const { logger, lines } = capturingLogger();
+    const child = jest.spyOn(logger, 'child');
+    const requestLog = new RequestLogger(logger, { request_id: 'r-1' }, {});
+    requestLog.debug('below the level');
+    expect(child).not.toHaveBeenCalled();
+    requestLog.warn({ token: 'secret' }, 'something odd');
+    requestLog.error('and again');
+    expect(child).toHaveBeenCalledTimes(1);
+    expect(lines).toEqual([
+      expect.objectContaining({ request_id: 'r-1', token: '[redacted]', msg: 'something odd', level: 40 }),
+      expect.objectContaining({ request_id: 'r-1', msg: 'and again', level: 50 }),
+    ]);
+  });
+
+  it('reports and changes its level like a pino child', () => {
+    const { logger } = capturingLogger();
+    const requestLog = new RequestLogger(logger, { request_id: 'r-2' }, {});
+    expect(requestLog.level).toBe('info');
+    requestLog.level = 'debug';
+    expect(requestLog.level).toBe('debug');
+    expect(requestLog.isLevelEnabled('debug')).toBe(true);
+    expect(logger.level).toBe('info');
+  });
+});
+
+describe('accessLogger', () => {
+  it('writes to the same destination with the same bindings, without the redaction pass', () => {
+    const { logger, lines } = capturingLogger();
+    accessLogger(logger.child({ service: 's' })).info({ request_id: 'r-3', status: 200 }, 'request completed');
+    expect(lines).toEqual([expect.objectContaining({ service: 's', request_id: 'r-3', status: 200, msg: 'request completed' })]);
+  });
+});
