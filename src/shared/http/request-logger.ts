@@ -43,7 +43,7 @@ export class RequestLogger implements FastifyBaseLogger {
   private log(level: Level, args: Parameters<LogFn>): void {
     if (!this.isLevelEnabled(level)) return;
     const logger = this.real();
-    logger[level].apply(logger, args);
+    Reflect.apply(logger[level], logger, args);
   }
 
   private real(): PinoLogger {
