@@ -1,5 +1,6 @@
 import { domainFieldsOf } from '../../shared/http/body-fields';
 import { etagFor } from '../../shared/http/etag';
+import { wireInstant } from '../../shared/http/wire-instant';
 import { League, LeagueChanges, NewLeague } from '../domain/league';
 import { CreateLeagueDto, UpdateLeagueDto } from './league-body.dto';
 
@@ -17,8 +18,8 @@ export function presentLeague(league: League) {
     ends_on: league.endsOn,
     metadata: league.metadata,
     tournament_count: league.tournamentCount,
-    created_at: league.createdAt.toISOString(),
-    updated_at: league.updatedAt.toISOString(),
+    created_at: wireInstant(league.createdAt),
+    updated_at: wireInstant(league.updatedAt),
     version: league.version,
   };
 }

@@ -1,10 +1,7 @@
 import { etagFor } from '../../shared/http/etag';
+import { wireInstantOrNull as instant } from '../../shared/http/wire-instant';
 import { MatchRecord } from '../domain/match.repository';
 import { NamedStandingRow, ReportResult } from '../matches.service';
-
-function instant(date: Date | null): string | null {
-  return date ? date.toISOString() : null;
-}
 
 /** The wire form of a match (spec §12). */
 export function presentMatch(match: MatchRecord) {

@@ -1,5 +1,6 @@
 import { domainFieldsOf } from '../../shared/http/body-fields';
 import { etagFor } from '../../shared/http/etag';
+import { wireInstant } from '../../shared/http/wire-instant';
 import { NewParticipant, Participant, PARTICIPANT_WIRE_NAMES, ParticipantChanges } from '../domain/participant';
 import { CreateParticipantDto, UpdateParticipantDto } from './participant-body.dto';
 
@@ -13,8 +14,8 @@ export function presentParticipant(participant: Participant) {
     external_id: participant.externalId,
     metadata: participant.metadata,
     final_rank: participant.finalRank,
-    created_at: participant.createdAt.toISOString(),
-    updated_at: participant.updatedAt.toISOString(),
+    created_at: wireInstant(participant.createdAt),
+    updated_at: wireInstant(participant.updatedAt),
     version: participant.version,
   };
 }

@@ -1,6 +1,7 @@
 import { parseInstant } from '../../shared/domain/validation';
 import { domainFieldsOf } from '../../shared/http/body-fields';
 import { etagFor } from '../../shared/http/etag';
+import { wireInstantOrNull as instant } from '../../shared/http/wire-instant';
 import { NewTournament, Tournament, TOURNAMENT_WIRE_NAMES, TournamentChanges } from '../domain/tournament';
 import { CreateTournamentDto, UpdateTournamentDto } from './tournament-body.dto';
 
@@ -33,10 +34,6 @@ export function presentTournament(tournament: Tournament) {
 /** The tournament's strong ETag: its version and participant_count, which the version does not track (spec §8). */
 export function tournamentEtag(tournament: Tournament): string {
   return etagFor(tournament.version, tournament.participantCount);
-}
-
-function instant(date: Date | null): string | null {
-  return date ? date.toISOString() : null;
 }
 
 /** snake_case body field → domain field: the domain's wire names, inverted. */
