@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** Where a page ended: the sort key of its last row and that row's id (the tie-breaker). */
 export interface KeysetPosition {
@@ -13,10 +13,11 @@ export interface KeysetPosition {
  * another query is refused.
  */
 export class CursorCodec {
-  private readonly secret: Buffer;
+  /** A key object made once: handing createHmac raw bytes imports them again on every call. */
+  private readonly secret: KeyObject;
 
   constructor(secret: string | undefined) {
-    this.secret = secret ? Buffer.from(secret, 'utf8') : randomBytes(32);
+    this.secret = createSecretKey(secret ? Buffer.from(secret, 'utf8') : randomBytes(32));
   }
 
   encode(position: KeysetPosition, query: object): string {
@@ -47,8 +48,19 @@ export class CursorCodec {
   }
 }
 
+/** Fingerprints of recent query shapes: a list polled with the same filters hashes them once. Bounded; cleared when full. */
+const fingerprints = new Map<string, string>();
+const FINGERPRINTS_KEPT = 1_000;
+
 function fingerprint(query: object): string {
-  return createHash('sha256').update(canonicalJson(query)).digest('base64url').slice(0, 16);
+  const canonical = canonicalJson(query);
+  let known = fingerprints.get(canonical);
+  if (known === undefined) {
+    known = createHash('sha256').update(canonical).digest('base64url').slice(0, 16);
+    if (fingerprints.size >= FINGERPRINTS_KEPT) fingerprints.clear();
+    fingerprints.set(canonical, known);
+  }
+  return known;
 }
 
 /** JSON with object keys sorted, so equal values always serialise alike. */
