@@ -52,6 +52,7 @@ export class TournamentsController {
   }
 
   @Post()
+  @RouteSchema({ response: { 201: TOURNAMENT_RESPONSE_SCHEMA } })
   @UseInterceptors(IdempotentCreate)
   async create(@CurrentAccount() account: AuthenticatedAccount, @Body() body: CreateTournamentDto) {
     const tournament = await this.tournaments.create(account.id, toNewTournament(body));
