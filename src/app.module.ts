@@ -9,7 +9,6 @@ import { HealthModule } from './health/health.module';
 import { ProblemFilter } from './shared/http/problem.filter';
 import { RequestValidationPipe } from './shared/http/request-validation.pipe';
 import { RouteTable } from './shared/http/route-table';
-import { AuthenticationRequiredGuard } from './tokens/http/authentication-required.guard';
 import { BearerAuthGuard } from './tokens/http/bearer-auth.guard';
 import { TokensModule } from './tokens/tokens.module';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
@@ -35,10 +34,10 @@ export class AppModule {
         ProblemFilter,
         { provide: APP_FILTER, useExisting: ProblemFilter },
         { provide: APP_PIPE, useClass: RequestValidationPipe },
-        // Global guards run in this order: identify the caller, count the request, then refuse the unauthenticated.
-        { provide: APP_GUARD, useExisting: BearerAuthGuard },
+        // Global guards run in this order: count the request against its caller's budget (identifying the caller),
+        // then refuse an unidentified caller, so refused attempts are counted too.
         { provide: APP_GUARD, useExisting: RateLimitGuard },
-        { provide: APP_GUARD, useExisting: AuthenticationRequiredGuard },
+        { provide: APP_GUARD, useExisting: BearerAuthGuard },
       ],
     };
   }

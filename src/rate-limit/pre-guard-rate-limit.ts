@@ -1,4 +1,3 @@
-import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
@@ -7,7 +6,7 @@ import { IS_PUBLIC } from '../shared/auth/public.decorator';
 import { PreGuardAccounting } from '../shared/http/pre-guard-accounting';
 import type { ProblemResponse } from '../shared/http/problem';
 import { RouteTable } from '../shared/http/route-table';
-import { AccountsService } from '../tokens/accounts.service';
+import { CallerIdentification } from '../tokens/http/caller-identification';
 import { RateLimiter } from './rate-limiter';
 
 /**
@@ -31,11 +30,10 @@ export class PreGuardRateLimit extends PreGuardAccounting implements OnModuleIni
 
   constructor(
     private readonly limiter: RateLimiter,
-    private readonly accounts: AccountsService,
+    private readonly callers: CallerIdentification,
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
     private readonly reflector: Reflector,
-    private readonly orm: MikroORM,
   ) {
     super();
   }
@@ -58,33 +56,14 @@ export class PreGuardRateLimit extends PreGuardAccounting implements OnModuleIni
 
   async account(request: FastifyRequest, reply: FastifyReply): Promise<ProblemResponse | undefined> {
     if (this.limiter.wasGuarded(request) || !this.isLimited(request)) return undefined;
-    const accountId = await this.authenticatedAccount(request);
-    return this.limiter.hit(reply, this.limiter.trackerOf(request, accountId));
+    const account = await this.callers.account(request).catch(() => undefined);
+    return this.limiter.hit(reply, this.limiter.trackerOf(request, account?.id));
   }
 
   private isLimited(request: FastifyRequest): boolean {
     const path = request.url.split('?')[0];
     return API_PATH.test(path) && this.publicRoutes.allowedMethods(path).length === 0;
   }
-
-  /** The account of a valid token in the Authorization header, as BearerAuthGuard finds it; none for a missing or refused token. */
-  private async authenticatedAccount(request: FastifyRequest): Promise<string | undefined> {
-    const token = bearerToken(request.headers.authorization);
-    if (!token) return undefined;
-    // Refusals made before routing (a path that is not valid percent-encoding) have no request context of their own.
-    const authenticate = () => this.accounts.authenticate(token);
-    const account = await (RequestContext.currentRequestContext() ? authenticate() : RequestContext.create(this.orm.em, authenticate)).catch(
-      () => undefined,
-    );
-    if (account) request.accountId = account.id;
-    return account?.id;
-  }
-}
-
-/** `Bearer <token>`, read as passport-http-bearer reads it. */
-function bearerToken(authorization: string | undefined): string | undefined {
-  const parts = authorization?.split(' ') ?? [];
-  return parts.length === 2 && /^Bearer$/i.test(parts[0]) && parts[1] ? parts[1] : undefined;
 }
 
 function paths(metadata: unknown): string[] {

@@ -10,14 +10,15 @@ import {
 } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpProblem } from '../shared/http/error-translation';
-import { isPublic } from '../tokens/http/bearer-auth.guard';
+import { isPublic } from '../shared/auth/public.decorator';
+import { CallerIdentification } from '../tokens/http/caller-identification';
 import { RateLimiter } from './rate-limiter';
 
 /**
- * Second of the global guards, after BearerAuthGuard has identified the caller
- * and before AuthenticationRequiredGuard refuses the unauthenticated, so that
- * failed attempts are counted too. One budget per account across all routes;
- * callers without a valid token share one budget per client address.
+ * First of the global guards, before BearerAuthGuard refuses the unidentified,
+ * so that failed attempts are counted too. One budget per account across all
+ * routes (the caller as CallerIdentification finds it); callers without a
+ * valid token share one budget per client address.
  * The library resolves the throttler; RateLimiter counts and sets the headers.
  */
 @Injectable()
@@ -27,6 +28,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     @InjectThrottlerStorage() storage: ThrottlerStorage,
     reflector: Reflector,
     private readonly limiter: RateLimiter,
+    private readonly callers: CallerIdentification,
   ) {
     super(options, storage, reflector);
   }
@@ -43,7 +45,7 @@ export class RateLimitGuard extends ThrottlerGuard {
   }
 
   protected override async getTracker(request: FastifyRequest): Promise<string> {
-    return this.limiter.trackerOf(request, request.user?.id);
+    return this.limiter.trackerOf(request, (await this.callers.account(request))?.id);
   }
 
   protected override async handleRequest(request: ThrottlerRequest): Promise<boolean> {

@@ -4,17 +4,17 @@ import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { AccountsService } from './accounts.service';
 import { AccountsRepository } from './domain/accounts.repository';
-import { AuthenticationRequiredGuard } from './http/authentication-required.guard';
 import { BearerAuthGuard } from './http/bearer-auth.guard';
 import { BearerStrategy } from './http/bearer.strategy';
+import { CallerIdentification } from './http/caller-identification';
 import { AccountSchema, ApiTokenSchema } from './persistence/account.schema';
 import { MikroOrmAccountsRepository } from './persistence/mikro-orm-accounts.repository';
 import { PrincipalChangeListener } from './persistence/principal-change-listener';
 import { PrincipalCache } from './principal-cache';
 
 /**
- * Accounts, plans and API tokens. Exports the guards; AppModule installs them
- * globally around the rate limiter, in that order.
+ * Accounts, plans and API tokens. Exports CallerIdentification (who is calling, worked out once per request) and
+ * BearerAuthGuard, which AppModule installs globally after the rate limiter's guard.
  */
 @Module({
   imports: [MikroOrmModule.forFeature([AccountSchema, ApiTokenSchema]), PassportModule],
@@ -29,9 +29,9 @@ import { PrincipalCache } from './principal-cache';
     PrincipalChangeListener,
     { provide: AccountsRepository, useClass: MikroOrmAccountsRepository },
     BearerStrategy,
+    CallerIdentification,
     BearerAuthGuard,
-    AuthenticationRequiredGuard,
   ],
-  exports: [AccountsService, BearerAuthGuard, AuthenticationRequiredGuard],
+  exports: [AccountsService, CallerIdentification, BearerAuthGuard],
 })
 export class TokensModule {}

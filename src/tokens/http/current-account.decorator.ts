@@ -4,9 +4,8 @@ import type { AuthenticatedAccount } from '../accounts.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /** The caller's account, set by CallerIdentification. */
     user?: AuthenticatedAccount;
-    /** Why the bearer token was refused; raised after rate limiting has counted the attempt. */
-    authenticationError?: Error;
   }
 }
 
