@@ -39,6 +39,14 @@ describe('RequestLogger', () => {
     expect(requestLog.isLevelEnabled('debug')).toBe(true);
     expect(logger.level).toBe('info');
   });
+
+  it('honours a route level (Fastify passes it as a child option)', () => {
+    const { logger, lines } = capturingLogger();
+    const requestLog = new RequestLogger(logger, { request_id: 'r-4' }, { level: 'debug' });
+    expect(requestLog.isLevelEnabled('debug')).toBe(true);
+    requestLog.debug('kept at debug');
+    expect(lines).toEqual([expect.objectContaining({ request_id: 'r-4', msg: 'kept at debug', level: 20 })]);
+  });
 });
 
 describe('accessLogger', () => {

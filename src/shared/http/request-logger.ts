@@ -16,13 +16,32 @@ export class RequestLogger implements FastifyBaseLogger {
     private readonly options: ChildLoggerOptions,
   ) {}
 
-  readonly fatal: LogFn = (...args: Parameters<LogFn>) => this.log('fatal', args);
-  readonly error: LogFn = (...args: Parameters<LogFn>) => this.log('error', args);
-  readonly warn: LogFn = (...args: Parameters<LogFn>) => this.log('warn', args);
-  readonly info: LogFn = (...args: Parameters<LogFn>) => this.log('info', args);
-  readonly debug: LogFn = (...args: Parameters<LogFn>) => this.log('debug', args);
-  readonly trace: LogFn = (...args: Parameters<LogFn>) => this.log('trace', args);
-  readonly silent: LogFn = () => undefined;
+  // Methods on the prototype, not arrow properties: nothing is allocated per request until a line is logged.
+  fatal(...args: Parameters<LogFn>): void {
+    this.log('fatal', args);
+  }
+
+  error(...args: Parameters<LogFn>): void {
+    this.log('error', args);
+  }
+
+  warn(...args: Parameters<LogFn>): void {
+    this.log('warn', args);
+  }
+
+  info(...args: Parameters<LogFn>): void {
+    this.log('info', args);
+  }
+
+  debug(...args: Parameters<LogFn>): void {
+    this.log('debug', args);
+  }
+
+  trace(...args: Parameters<LogFn>): void {
+    this.log('trace', args);
+  }
+
+  silent(): void {}
 
   get level(): string {
     return this.logger?.level ?? this.options.level ?? this.parent.level;
@@ -33,7 +52,8 @@ export class RequestLogger implements FastifyBaseLogger {
   }
 
   isLevelEnabled(level: string): boolean {
-    return this.logger ? this.logger.isLevelEnabled(level) : this.parent.isLevelEnabled(level);
+    // A route's own logLevel makes the child's level differ from the parent's: ask the child then.
+    return this.logger || this.options.level !== undefined ? this.real().isLevelEnabled(level) : this.parent.isLevelEnabled(level);
   }
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
