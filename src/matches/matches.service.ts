@@ -92,10 +92,11 @@ export class MatchesService implements OnModuleInit {
   }
 
   async get(accountId: string, tournamentId: string, id: string): Promise<MatchRecord> {
-    await this.tournaments.get(accountId, tournamentId);
     const match = await this.matches.findOwned(accountId, tournamentId, id);
-    if (!match) throw new MatchNotFoundError();
-    return match;
+    if (match) return match;
+    // Only to say which is missing: the tournament (its 404) or the match in it.
+    await this.tournaments.get(accountId, tournamentId);
+    throw new MatchNotFoundError();
   }
 
   /** The table from the reported matches, computed on read (see README: why no projection). */

@@ -49,8 +49,11 @@ export class ParticipantsService {
   }
 
   async get(accountId: string, tournamentId: string, id: string): Promise<Participant> {
+    const participant = await this.participants.findOwned(accountId, tournamentId, id);
+    if (participant) return participant;
+    // Only to say which is missing: the tournament (its 404) or the participant in it.
     await this.tournaments.get(accountId, tournamentId);
-    return this.find(accountId, tournamentId, id);
+    throw new ParticipantNotFoundError();
   }
 
   /**
