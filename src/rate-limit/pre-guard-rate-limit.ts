@@ -56,7 +56,7 @@ export class PreGuardRateLimit extends PreGuardAccounting implements OnModuleIni
 
   async account(request: FastifyRequest, reply: FastifyReply): Promise<ProblemResponse | undefined> {
     if (this.limiter.wasGuarded(request) || !this.isLimited(request)) return undefined;
-    const account = await this.callers.account(request).catch(() => undefined);
+    const account = await this.callers.account(request);
     return this.limiter.hit(reply, this.limiter.trackerOf(request, account?.id));
   }
 

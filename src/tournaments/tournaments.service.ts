@@ -16,8 +16,6 @@ import {
   TournamentRepository,
 } from './domain/tournament.repository';
 
-export type { ExpectedVersion };
-
 /** What registering participants needs to know of a tournament. */
 export interface TournamentRegistration {
   /** In progress or over: the field is fixed (spec §11). */

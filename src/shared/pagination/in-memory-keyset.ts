@@ -27,7 +27,8 @@ function compareKeys(a: SortKey, aId: string, b: SortKey, bId: string): number {
   return aId < bId ? -1 : aId > bId ? 1 : 0;
 }
 
-/** The cursor position of a key: numbers as instants in ISO form, strings as they are. */
+/** The cursor position of a key: numbers as instants in ISO form (a missing instant, sorted last, as PostgreSQL's 'infinity'), strings as they are. */
 export function instantPosition(key: SortKey, id: string): KeysetPosition {
-  return { value: typeof key === 'number' ? new Date(key).toISOString() : key, id };
+  if (typeof key === 'string') return { value: key, id };
+  return { value: key === Number.POSITIVE_INFINITY ? 'infinity' : new Date(key).toISOString(), id };
 }

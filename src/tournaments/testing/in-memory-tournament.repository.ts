@@ -1,5 +1,5 @@
 import { KeysetPosition } from '../../shared/pagination/cursor';
-import { keysetSlice, SortKey } from '../../shared/pagination/in-memory-keyset';
+import { instantPosition, keysetSlice, SortKey } from '../../shared/pagination/in-memory-keyset';
 import { Tournament } from '../domain/tournament';
 import {
   PositionedTournament,
@@ -72,9 +72,7 @@ function sortKey(row: Tournament, field: TournamentSortField): SortKey {
 }
 
 function positionOf(row: Tournament, field: TournamentSortField): KeysetPosition {
-  const key = sortKey(row, field);
-  const value = typeof key === 'string' ? key : key === Number.POSITIVE_INFINITY ? 'infinity' : new Date(key).toISOString();
-  return { value, id: row.id };
+  return instantPosition(sortKey(row, field), row.id);
 }
 
 function keyOfPosition(position: KeysetPosition, field: TournamentSortField): SortKey {
