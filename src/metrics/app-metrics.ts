@@ -1,7 +1,9 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
-/** Why a sign-in on the account pages failed; a small closed set, so the label stays cheap. */
-/** One reason for both bad causes, as the page itself gives one message for an unknown email and a wrong password. */
+/**
+ * Why a sign-in on the account pages failed; a small closed set, so the label stays cheap. One reason for both
+ * bad credentials, as the page itself gives one message for an unknown email and a wrong password.
+ */
 export type SignInFailureReason = 'invalid_credentials' | 'throttled';
 const SIGN_IN_FAILURE_REASONS: readonly SignInFailureReason[] = ['invalid_credentials', 'throttled'];
 

@@ -13,7 +13,7 @@ const SWEEP_INTERVAL_MS = 60_000;
  * An exact sliding log in this process: the default without Redis, and the
  * fallback while Redis is unreachable. Same semantics as the Redis adapter, so
  * the headers mean the same thing whichever storage answered. A log holds at
- * most `limit` times per caller.
+ * most `limit` live times per caller; times that left the window are dropped in batches.
  */
 export class MemoryThrottlerStorage implements ThrottlerStorage {
   private readonly logs = new Map<string, Log>();

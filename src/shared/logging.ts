@@ -8,7 +8,8 @@ import { wireInstant } from './http/wire-instant';
  * One event per line on stdout (or stderr for the command line): JSON for
  * machines, or human-readable through pino-pretty when the stream is a
  * terminal (or LOG_FORMAT=pretty). Authorization headers and anything named
- * like a secret are redacted, as a second fence behind never logging them.
+ * like a secret are redacted, as a second fence behind never logging them
+ * (except in the one line per request, whose fields are fixed: request-logger.ts).
  * `buffered` (the server) writes asynchronously: lines logged while a write
  * is in flight go out together in the next one, instead of one blocking write
  * per request line; nothing waits for more lines, and pino flushes at exit.

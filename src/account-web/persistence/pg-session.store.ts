@@ -8,7 +8,7 @@ import { rawSql } from './raw-sql';
 
 type Callback = (error?: unknown) => void;
 
-/** How often expired sessions and old sign-in failures are swept (by whichever instance writes a session). */
+/** How often expired sessions are swept (by whichever instance writes a session). */
 const SWEEP_INTERVAL_MS = 10 * 60_000;
 
 /** The database key of a session: its id's SHA-256, so reading the table does not give anyone a session. */

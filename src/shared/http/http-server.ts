@@ -10,7 +10,7 @@ import { RouteTable } from './route-table';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by the bearer guard once the caller is known; logged with the request. */
+    /** Set by CallerIdentification (API) or the page guard (account pages) once the caller is known; logged with the request. */
     accountId?: string;
   }
 }

@@ -31,11 +31,11 @@ export const TournamentSchema = new EntitySchema<Tournament>({
     rounds: { type: 'integer', nullable: true },
     startedAt: { type: 'datetime', nullable: true, fieldName: 'started_at' },
     completedAt: { type: 'datetime', nullable: true, fieldName: 'completed_at' },
-    // Computed on every read, never written.
+    // Never written (persist: false): PlainRows leaves it out of inserts and updates; the reads select participantCountSql.
     participantCount: { type: 'integer', formula: (table) => participantCountSql(table.alias), fieldName: 'participant_count', persist: false },
     createdAt: { type: 'datetime', fieldName: 'created_at' },
     updatedAt: { type: 'datetime', fieldName: 'updated_at' },
-    // Optimistic locking: MikroORM adds `where version = ?` to every update and bumps it.
+    // Optimistic locking: the repository's updates and deletes say `where version = ?` and bump it.
     version: { type: 'integer', version: true },
   },
 });
