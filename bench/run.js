@@ -275,7 +275,7 @@ async function freshDatabase() {
 }
 
 async function startProcess(label, script, env, readyUrl) {
-  const nodeArgs = label === 'service' && process.env.BENCH_SERVICE_ARGS ? process.env.BENCH_SERVICE_ARGS.split(' ') : [];
+  const nodeArgs = process.env[label === 'service' ? 'BENCH_SERVICE_ARGS' : 'BENCH_BARE_ARGS']?.split(' ') ?? [];
   const child = spawn(process.execPath, [...nodeArgs, script], { env, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   child.label = label;
   const exited = new Promise((_, reject) => child.once('exit', (code) => reject(new Error(`the ${label} server exited (${code}) during start`))));

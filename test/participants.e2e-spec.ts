@@ -272,6 +272,16 @@ describe('participants API', () => {
       expect(listed).toEqual([expect.objectContaining({ id: tournamentId, participant_count: 2 })]);
       expectProblem(await http().patch(`${TOURNAMENTS}/${tournamentId}`, { participant_count: 5 }, as()), 422, 'validation_failed');
     });
+
+    it('follows bulk imports, withdrawals and a refused batch', async () => {
+      const { id: tournamentId, base } = await aTournament();
+      const count = async () => (await http().get(`${TOURNAMENTS}/${tournamentId}`, as())).json().participant_count;
+      const [first] = (await bulk(base, [{ name: 'one' }, { name: 'two' }, { name: 'three' }])).json().data as Json[];
+      expect(await count()).toBe(3);
+      expectProblem(await bulk(base, [{ name: 'four' }, { name: 'ONE' }]), 409, 'participant_name_taken');
+      expect((await http().delete(`${base}/${first.id}`, as())).statusCode).toBe(204);
+      expect(await count()).toBe(2);
+    });
   });
 
   describe('GET list', () => {
@@ -421,6 +431,7 @@ describe('participants API', () => {
       expect(statuses.filter((status) => status === 201)).toHaveLength(5);
       for (const response of responses.filter((r) => r.statusCode !== 201)) expectProblem(response, 409, 'tournament_full');
       expect(await storedCount(id)).toBe(5);
+      expect((await http().get(`${TOURNAMENTS}/${id}`, as())).json().participant_count).toBe(5);
     });
 
     it('holds the cap for concurrent bulk imports too', async () => {

@@ -74,7 +74,7 @@ export class TournamentsService {
     const write = async () => {
       // A status change locks the row before reading it: status changes queue behind registrations and each
       // other, so the second of two concurrent starts reads the first's result instead of generating again.
-      if (changes.status !== undefined) await this.tournaments.lockForRegistration(accountId, id);
+      if (changes.status !== undefined) await this.tournaments.lockOwned(accountId, id);
       return this.withFreshVersion(accountId, id, expected, async (tournament) => {
         const previousLeague = tournament.leagueId;
         const previousStatus = tournament.status;
@@ -113,7 +113,7 @@ export class TournamentsService {
    * and nobody joins a tournament that is starting). 404 when the account has no such tournament.
    */
   async lockForRegistration(accountId: string, id: string): Promise<TournamentRegistration> {
-    const tournament = await this.tournaments.lockForRegistration(accountId, id);
+    const tournament = await this.tournaments.lockOwned(accountId, id);
     if (!tournament) throw new TournamentNotFoundError();
     return { setupLocked: locksSetup(tournament.status), maxParticipants: tournament.maxParticipants };
   }
@@ -123,7 +123,7 @@ export class TournamentsService {
    * reports of one tournament's matches happen one at a time. 404 when the account has no such tournament.
    */
   async lockForPlay(accountId: string, id: string): Promise<Tournament> {
-    if (!(await this.tournaments.lockForRegistration(accountId, id))) throw new TournamentNotFoundError();
+    if (!(await this.tournaments.lockOwned(accountId, id))) throw new TournamentNotFoundError();
     return this.get(accountId, id);
   }
 

@@ -13,7 +13,7 @@ import {
   TournamentRepository,
   TournamentSortField,
 } from '../domain/tournament.repository';
-import { participantCountSql, TournamentSchema } from './tournament.schema';
+import { TournamentSchema } from './tournament.schema';
 
 /**
  * Sort keys as SQL expressions, each backed by an (account_id, key, id) index
@@ -44,7 +44,7 @@ export class MikroOrmTournamentRepository extends TournamentRepository {
   async findOwned(accountId: string, id: string): Promise<Tournament | null> {
     const [row] = await preparedRows<Record<string, unknown>>(
       this.em,
-      `select *, ${participantCountSql('tournaments')} as participant_count from tournaments where id = ? and account_id = ?`,
+      'select * from tournaments where id = ? and account_id = ?',
       [id, accountId],
     );
     return row ? this.rows.toEntity(row) : null;
@@ -93,7 +93,7 @@ export class MikroOrmTournamentRepository extends TournamentRepository {
   }
 
   async list(query: TournamentListQuery): Promise<PositionedTournament[]> {
-    const { sql, values } = keysetSql('tournaments', LIST_COLUMNS, SORT_KEYS, query, listConditions(query));
+    const { sql, values } = keysetSql('tournaments', '*', SORT_KEYS, query, listConditions(query));
     // A name search is planned for its pattern each time (trigram index or not); the other shapes reuse one plan.
     const read = query.filters.q ? plannedRows : preparedRows;
     const rows = await read<Record<string, unknown> & { sort_key: string | null }>(this.em, sql, values);
@@ -103,7 +103,7 @@ export class MikroOrmTournamentRepository extends TournamentRepository {
     }));
   }
 
-  async lockForRegistration(accountId: string, id: string): Promise<Pick<Tournament, 'status' | 'maxParticipants'> | null> {
+  async lockOwned(accountId: string, id: string): Promise<Pick<Tournament, 'status' | 'maxParticipants'> | null> {
     // NO KEY UPDATE: registrations of one tournament queue behind each other, while the participants' foreign key
     // checks (KEY SHARE) and plain reads pass.
     const [row] = await this.em.execute<{ status: TournamentStatus; max_participants: number | null }[]>(
@@ -113,8 +113,6 @@ export class MikroOrmTournamentRepository extends TournamentRepository {
     return row ? { status: row.status, maxParticipants: row.max_participants } : null;
   }
 }
-
-const LIST_COLUMNS = `*, ${participantCountSql('tournaments')} as participant_count`;
 
 /** The account and the filters that apply, as SQL with `?` placeholders (the text varies only by which filters are set). */
 function listConditions({ accountId, filters }: TournamentListQuery): KeysetStatement {

@@ -1,14 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { Tournament } from '../domain/tournament';
 
-/**
- * Participants of a tournament, counted in SQL (index `participants_by_created`).
- * The tournaments module reads the participants table by its key columns only; it imports nothing of that module.
- */
-export function participantCountSql(tournamentAlias: string): string {
-  return `(select count(*)::int from participants p where p.account_id = ${tournamentAlias}.account_id and p.tournament_id = ${tournamentAlias}.id)`;
-}
-
 /** Maps the decorator-free domain class to the `tournaments` table. */
 export const TournamentSchema = new EntitySchema<Tournament>({
   class: Tournament,
@@ -31,8 +23,9 @@ export const TournamentSchema = new EntitySchema<Tournament>({
     rounds: { type: 'integer', nullable: true },
     startedAt: { type: 'datetime', nullable: true, fieldName: 'started_at' },
     completedAt: { type: 'datetime', nullable: true, fieldName: 'completed_at' },
-    // Never written (persist: false): PlainRows leaves it out of inserts and updates; the reads select participantCountSql.
-    participantCount: { type: 'integer', formula: (table) => participantCountSql(table.alias), fieldName: 'participant_count', persist: false },
+    // Kept by the participants table's triggers (migration 20261122000500-stored-participant-count); the application
+    // never writes it (persist: false: PlainRows leaves it out of inserts and updates).
+    participantCount: { type: 'integer', fieldName: 'participant_count', persist: false },
     createdAt: { type: 'datetime', fieldName: 'created_at' },
     updatedAt: { type: 'datetime', fieldName: 'updated_at' },
     // Optimistic locking: the repository's updates and deletes say `where version = ?` and bump it.

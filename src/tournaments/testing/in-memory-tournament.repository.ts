@@ -43,7 +43,7 @@ export class InMemoryTournamentRepository extends TournamentRepository {
     return [...this.rows.values()].filter((row) => row.accountId === accountId).length;
   }
 
-  async lockForRegistration(accountId: string, id: string): Promise<Pick<Tournament, 'status' | 'maxParticipants'> | null> {
+  async lockOwned(accountId: string, id: string): Promise<Pick<Tournament, 'status' | 'maxParticipants'> | null> {
     const row = this.rows.get(id);
     return row && row.accountId === accountId ? { status: row.status, maxParticipants: row.maxParticipants } : null;
   }

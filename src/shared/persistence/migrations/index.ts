@@ -7,6 +7,7 @@ import { AccountSessions20261122000100 } from './20261122000100-account-sessions
 import { Participants20261122000300 } from './20261122000300-participants';
 import { Matches20261122000400 } from './20261122000400-matches';
 import { PrincipalChangeNotifications20261122000201 } from './20261122000201-principal-change-notifications';
+import { StoredParticipantCount20261122000500 } from './20261122000500-stored-participant-count';
 
 /** Every schema change, oldest first. Append new migrations; never edit a released one. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -18,4 +19,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: '20261122000300-participants', class: Participants20261122000300 },
   { name: '20261122000400-matches', class: Matches20261122000400 },
   { name: '20261122000201-principal-change-notifications', class: PrincipalChangeNotifications20261122000201 },
+  { name: '20261122000500-stored-participant-count', class: StoredParticipantCount20261122000500 },
 ];
