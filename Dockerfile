@@ -22,4 +22,7 @@ EXPOSE 3000 9464
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 STOPSIGNAL SIGTERM
-CMD ["node", "dist/main.js"]
+# Node 24 sizes the young generation by the machine's memory (32 MiB semi-spaces here, 16 on Node 20): measured
+# in `npm run bench` on Node 24, 16 MiB keeps the same throughput with about 50 MiB less RSS. bench/run.js and `npm start`
+# start the service with the same options.
+CMD ["node", "--max-semi-space-size=16", "dist/main.js"]

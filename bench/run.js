@@ -2,14 +2,18 @@
 // Benchmark: `npm run bench` (after a build). Starts the built service and, in the same run, the bare
 // node:http + pg server in bench/bare-server.js on one fresh database (DATABASE_URL's server, or the embedded
 // PostgreSQL in .data/bench), seeds one premium account with BENCH_ROWS tournaments, then drives each scenario
-// against both with autocannon in a separate process (50 connections) and prints one table of ratios, plus RSS.
+// against both with a load generator in a separate process (bench/load.js: wrk when installed, else autocannon;
+// 50 connections) and prints one table of ratios, plus RSS.
 // Results go to bench/results/ as JSON and Markdown. Options:
 //   --runs N   repeat the whole suite N times on the same processes (RSS after each: it must stay flat)
-//   --only S   run only the scenarios whose name contains S (while profiling: BENCH_SERVICE_ARGS='--cpu-prof' are node options for the service)
+//   --only S   run only the scenarios whose name contains S
 //   --scale    seed 1 000 000 tournaments and print p50 of the first page, a page 100 000 deep, a filtered sorted
 //              page and a q search (sequential requests to the service)
 // Environment: BENCH_SECONDS (4, per round), BENCH_ROUNDS (2: service and bare take turns), BENCH_WARMUP_SECONDS (1),
-// BENCH_CONNECTIONS (50), BENCH_ROWS (101000).
+// BENCH_CONNECTIONS (50), BENCH_ROWS (101000), BENCH_PORT (3950; the bare server takes the next one), EMBEDDED_DB_PORT
+// (54350), BENCH_LOAD_GENERATOR (wrk|autocannon). While profiling: BENCH_SERVICE_ARGS / BENCH_BARE_ARGS are extra node
+// options for either side (`--cpu-prof --cpu-prof-dir=/tmp/prof`), BENCH_STDOUT=1 shows their standard output.
+// Both servers run on the Node.js that runs this script: `/path/to/node bench/run.js` measures another version.
 'use strict';
 const { spawn, execFileSync } = require('node:child_process');
 const { mkdirSync, readFileSync, writeFileSync, copyFileSync } = require('node:fs');
@@ -32,6 +36,8 @@ const DEPTH = 100_000;
 const SERVICE_PORT = Number(process.env.BENCH_PORT ?? 3950);
 const BARE_PORT = SERVICE_PORT + 1;
 const EMBEDDED_DB_PORT = Number(process.env.EMBEDDED_DB_PORT ?? 54350);
+/** The node options the Dockerfile's CMD and `npm start` give the service. */
+const SERVICE_NODE_OPTIONS = ['--max-semi-space-size=16'];
 
 async function main() {
   const database = await freshDatabase();
@@ -82,6 +88,7 @@ async function suite(env, headers, fixture, service, bare) {
   const serviceDeepCursor = await cursorAtDepth(headers, DEPTH);
   const rss = { serviceAtStart: rssMiB(service.pid), bareAtStart: rssMiB(bare.pid), serviceAfterRun: [], bareAfterRun: [] };
   let rows;
+  let generator;
   for (let run = 1; run <= RUNS; run++) {
     rows = [];
     for (const scenario of scenarios(fixture, serviceDeepCursor).filter((s) => !ONLY || s.name.includes(ONLY))) {
@@ -95,6 +102,7 @@ async function suite(env, headers, fixture, service, bare) {
           const cpuBefore = cpuMs(child.pid);
           const result = load({ url: `http://127.0.0.1:${port}`, method: scenario.method, headers, body: scenario.body, paths: scenario[side], warmupSeconds: round === 0 ? WARMUP : 0 });
           rounds[side].push({ ...result, cpuMs: cpuMs(child.pid) - cpuBefore });
+          generator = result.generator;
           process.stdout.write('.');
         }
       }
@@ -105,7 +113,7 @@ async function suite(env, headers, fixture, service, bare) {
     rss.bareAfterRun.push(rssMiB(bare.pid));
     console.log(` run ${run}/${RUNS}: service RSS ${rss.serviceAfterRun.at(-1)} MiB`);
   }
-  const report = { date: new Date().toISOString(), commit: gitHead(), machine: await machine(env.DATABASE_URL), settings: { rounds: ROUNDS, seconds: SECONDS, warmupSeconds: WARMUP, connections: CONNECTIONS, rows: ROWS, runs: RUNS, logLevel: env.LOG_LEVEL }, results: rows, rss };
+  const report = { date: new Date().toISOString(), commit: gitHead(), machine: await machine(env.DATABASE_URL), settings: { generator, rounds: ROUNDS, seconds: SECONDS, warmupSeconds: WARMUP, connections: CONNECTIONS, rows: ROWS, runs: RUNS, logLevel: env.LOG_LEVEL }, results: rows, rss };
   const markdown = toMarkdown(report);
   console.log(`\n${markdown}`);
   save(report, markdown);
@@ -118,8 +126,8 @@ function combine(rounds) {
   const warmupRequests = rounds.reduce((sum, r) => sum + r.warmupRequests, 0);
   return {
     perSecond: requests / rounds.reduce((sum, r) => sum + r.seconds, 0),
-    p50: median(rounds.map((r) => r.p50)),
-    p99: median(rounds.map((r) => r.p99)),
+    p50: Number(median(rounds.map((r) => r.p50)).toFixed(1)),
+    p99: Number(median(rounds.map((r) => r.p99)).toFixed(1)),
     errors: rounds.reduce((sum, r) => sum + r.errors, 0),
     cpuUsPerRequest: Math.round((1000 * rounds.reduce((sum, r) => sum + r.cpuMs, 0)) / (requests + warmupRequests)),
   };
@@ -134,7 +142,7 @@ function verdict(row) {
 function toMarkdown(report) {
   const { machine: m, settings: s, rss } = report;
   const lines = [
-    `Benchmark ${report.date} (commit ${report.commit}): ${s.connections} connections, ${s.rounds} rounds of ${s.seconds} s per scenario and side, taking turns, after ${s.warmupSeconds} s warm-up, ${s.rows.toLocaleString('en')} tournaments in the account, service LOG_LEVEL=${s.logLevel}${s.runs > 1 ? `, last of ${s.runs} runs` : ''}.`,
+    `Benchmark ${report.date} (commit ${report.commit}): ${s.generator}, ${s.connections} connections, ${s.rounds} rounds of ${s.seconds} s per scenario and side, taking turns, after ${s.warmupSeconds} s warm-up, ${s.rows.toLocaleString('en')} tournaments in the account, service LOG_LEVEL=${s.logLevel}${s.runs > 1 ? `, last of ${s.runs} runs` : ''}.`,
     `Machine: ${m.cpus}× ${m.cpuModel}, ${m.memoryGiB} GiB, ${m.os}, Node.js ${m.node}, ${m.postgres}; load average at start ${m.loadAverage}.`,
     '',
     '| scenario | service req/s | bare req/s | ratio | service p50 / p99 ms | bare p50 / p99 ms | CPU µs/request service / bare | errors service / bare | target |',
@@ -160,7 +168,7 @@ function save(report, markdown) {
   console.log(`\nwritten: bench/results/run-${stamp}.{json,md} (and ${name}.{json,md})`);
 }
 
-/** Runs one scenario's load in its own process (autocannon), so the generator does not compete with this one. */
+/** Runs one scenario's load in its own process (bench/load.js), so the generator does not compete with this one. */
 function load(spec) {
   const output = execFileSync(process.execPath, [join(__dirname, 'load.js'), JSON.stringify({ connections: CONNECTIONS, seconds: SECONDS, ...spec })], {
     encoding: 'utf8',
@@ -275,8 +283,10 @@ async function freshDatabase() {
 }
 
 async function startProcess(label, script, env, readyUrl) {
-  const nodeArgs = process.env[label === 'service' ? 'BENCH_SERVICE_ARGS' : 'BENCH_BARE_ARGS']?.split(' ') ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, script], { env, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const extraArgs = process.env[label === 'service' ? 'BENCH_SERVICE_ARGS' : 'BENCH_BARE_ARGS']?.split(' ') ?? [];
+  // The service starts as the Dockerfile starts it.
+  const nodeArgs = label === 'service' ? [...SERVICE_NODE_OPTIONS, ...extraArgs] : extraArgs;
+  const child = spawn(process.execPath, [...nodeArgs, script], { env, stdio: ['ignore', process.env.BENCH_STDOUT ? 'inherit' : 'ignore', 'inherit', 'ipc'] });
   child.label = label;
   const exited = new Promise((_, reject) => child.once('exit', (code) => reject(new Error(`the ${label} server exited (${code}) during start`))));
   const ready = readyUrl ? pollReady(readyUrl) : new Promise((resolve) => child.once('message', resolve));
