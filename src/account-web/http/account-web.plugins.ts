@@ -56,14 +56,16 @@ export async function registerAccountWebPlugins(app: NestFastifyApplication, con
   await app.register(fastifyFormbody, { bodyLimit: FORM_BODY_LIMIT_BYTES });
   await app.register(fastifyView, { engine: { eta: new Eta() }, templates: VIEWS_DIR, production: true });
 
+  // Callback hooks, not async ones: every API request passes them, and a callback costs Fastify no promise.
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
-  fastify.addHook('onRequest', async (request, reply) => {
+  fastify.addHook('onRequest', (request, reply, done) => {
     if (isAccountPath(request.url)) reply.headers(PAGE_SECURITY_HEADERS);
+    done();
   });
   // Form bodies are for the pages; the API keeps answering them with 415.
-  fastify.addHook('preValidation', async (request) => {
+  fastify.addHook('preValidation', (request, _reply, done) => {
     const type = request.headers['content-type'] ?? '';
-    if (type.toLowerCase().startsWith('application/x-www-form-urlencoded') && !isAccountPath(request.url)) throw unsupportedMediaType();
+    done(type.toLowerCase().startsWith('application/x-www-form-urlencoded') && !isAccountPath(request.url) ? unsupportedMediaType() : undefined);
   });
 }
 

@@ -30,9 +30,9 @@ export function registerBodyParsing(fastify: FastifyInstance): void {
     },
   );
   // A POST or PATCH without any Content-Type is as unreadable as one with the wrong type.
-  fastify.addHook('preValidation', async (request) => {
+  fastify.addHook('preValidation', (request, _reply, done) => {
     const routeMatched = request.routeOptions.url !== undefined;
-    if (routeMatched && METHODS_WITH_BODY.has(request.method) && !request.headers['content-type']) throw unsupportedMediaType();
+    done(routeMatched && METHODS_WITH_BODY.has(request.method) && !request.headers['content-type'] ? unsupportedMediaType() : undefined);
   });
 }
 

@@ -59,7 +59,7 @@ export function createHttpAdapter(options: HttpServerOptions): FastifyAdapter {
     done();
   });
   const accessLog = accessLogger(options.logger);
-  fastify.addHook('onResponse', async (request, reply) => {
+  fastify.addHook('onResponse', (request, reply, done) => {
     accessLog.info(
       {
         request_id: request.id,
@@ -71,6 +71,7 @@ export function createHttpAdapter(options: HttpServerOptions): FastifyAdapter {
       },
       'request completed',
     );
+    done();
   });
   registerBodyParsing(fastify);
   return adapter;
