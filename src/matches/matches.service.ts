@@ -135,6 +135,7 @@ export class MatchesService implements OnModuleInit {
         : { match: current, updated: [], created: [], deleted: [], cleared: [], complete: tournament.status === 'completed' };
 
       const byId = new Map(stored.map((match) => [match.id, match]));
+      // The one place a match's version moves: the tournament's lock makes `before.version` the stored one.
       const record = (match: Match, created = false): MatchRecord => {
         const before = byId.get(match.id);
         return {

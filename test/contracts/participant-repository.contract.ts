@@ -58,6 +58,13 @@ export function describeParticipantRepositoryContract(adapter: string, setup: ()
       expect(await repository.findOwned(account, tournament, bob.id)).toMatchObject({ finalRank: null, version: elsewhere!.version });
     });
 
+    it('leaves the version of a participant whose rank does not change', async () => {
+      const ada = await stored({ name: 'Ada' });
+      await subject.repository().setFinalRanks(account, tournament, new Map([[ada.id, 2]]));
+      await subject.repository().setFinalRanks(account, tournament, new Map([[ada.id, 2]]));
+      expect(await subject.repository().findOwned(account, tournament, ada.id)).toMatchObject({ finalRank: 2, version: ada.version + 1 });
+    });
+
     it('round-trips every field', async () => {
       const created = await stored({ name: 'Ada', seed: 3, externalId: 'p-17', metadata: { club: 'Rooks' } });
       const found = await subject.repository().findOwned(account, tournament, created.id);

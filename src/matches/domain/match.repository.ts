@@ -52,6 +52,6 @@ export abstract class MatchRepository {
   abstract list(query: MatchListQuery): Promise<PositionedMatch[]>;
   /** Matches without a result yet. */
   abstract countOpen(accountId: string, tournamentId: string): Promise<number>;
-  /** Stores the writes; an updated row gets `version + 1` and the record's `updatedAt`. */
+  /** Stores the writes as they are: the caller has set an updated record's next `version` and its `updatedAt`. */
   abstract write(writes: MatchWrites): Promise<void>;
 }

@@ -1,9 +1,11 @@
-/**
+/*
  * A match of a running tournament, as the formats see it: plain data, no framework, no database.
  * Elimination matches link to the match their winner (and loser) moves on to, slot by slot.
  */
-export const MATCH_FORMATS = ['single_elimination', 'double_elimination', 'round_robin', 'swiss', 'free_for_all'] as const;
-export type MatchFormat = (typeof MATCH_FORMATS)[number];
+import type { TournamentFormat } from '../../tournaments/domain/tournament';
+
+/** The formats play knows are the tournament's (one list, in the tournaments domain). */
+export type MatchFormat = TournamentFormat;
 
 export const BRACKETS = ['main', 'winners', 'losers', 'grand_final'] as const;
 export type Bracket = (typeof BRACKETS)[number];

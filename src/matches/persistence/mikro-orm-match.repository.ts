@@ -140,7 +140,7 @@ export class MikroOrmMatchRepository extends MatchRepository {
         `update matches m set number = r.number, status = r.status, opponents = r.opponents, winner_id = r.winner_id,
                 next_match_id = r.next_match_id, next_slot = r.next_slot, loser_next_match_id = r.loser_next_match_id,
                 loser_next_slot = r.loser_next_slot, scheduled_at = r.scheduled_at, completed_at = r.completed_at,
-                updated_at = r.updated_at, version = m.version + 1
+                updated_at = r.updated_at, version = r.version
            from jsonb_to_recordset(?::jsonb) as r (${RECORDSET})
           where m.account_id = r.account_id and m.id = r.id`,
         [JSON.stringify(updated.map(toRow))],

@@ -43,7 +43,7 @@ export abstract class ParticipantRepository {
   abstract remove(participant: Participant): Promise<boolean>;
   abstract count(accountId: string, tournamentId: string): Promise<number>;
   abstract list(query: ParticipantListQuery): Promise<PositionedParticipant[]>;
-  /** Sets every listed participant's final_rank (null clears it), bumping their versions, in one write. */
+  /** Sets every listed participant's final_rank (null clears it) in one write, bumping the version of each whose rank changes. */
   abstract setFinalRanks(accountId: string, tournamentId: string, ranks: ReadonlyMap<string, number | null>): Promise<void>;
 }
 

@@ -67,8 +67,10 @@ export class InMemoryParticipantRepository extends ParticipantRepository {
 
   async setFinalRanks(accountId: string, tournamentId: string, ranks: ReadonlyMap<string, number | null>): Promise<void> {
     for (const row of this.inTournament(accountId, tournamentId)) {
-      if (!ranks.has(row.participant.id)) continue;
-      row.participant.finalRank = ranks.get(row.participant.id)!;
+      const rank = ranks.get(row.participant.id);
+      // As in SQL: a rank that does not change leaves the version alone.
+      if (rank === undefined || rank === row.participant.finalRank) continue;
+      row.participant.finalRank = rank;
       row.participant.version++;
     }
   }
