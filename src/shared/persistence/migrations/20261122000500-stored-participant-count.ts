@@ -16,16 +16,12 @@ export class StoredParticipantCount20261122000500 extends Migration {
        where t.account_id = c.account_id and t.id = c.tournament_id`);
     this.addSql(`
       create function count_participants() returns trigger language plpgsql as $$
+      declare
+        sign int := case when tg_op = 'INSERT' then 1 else -1 end;
       begin
-        if tg_op = 'INSERT' then
-          update tournaments t set participant_count = t.participant_count + c.count
-            from (select account_id, tournament_id, count(*)::int as count from changed_rows group by 1, 2) c
-           where t.account_id = c.account_id and t.id = c.tournament_id;
-        else
-          update tournaments t set participant_count = t.participant_count - c.count
-            from (select account_id, tournament_id, count(*)::int as count from changed_rows group by 1, 2) c
-           where t.account_id = c.account_id and t.id = c.tournament_id;
-        end if;
+        update tournaments t set participant_count = t.participant_count + sign * c.count
+          from (select account_id, tournament_id, count(*)::int as count from changed_rows group by 1, 2) c
+         where t.account_id = c.account_id and t.id = c.tournament_id;
         return null;
       end $$`);
     this.addSql(`
