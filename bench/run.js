@@ -89,6 +89,8 @@ async function suite(env, headers, fixture, service, bare) {
   const rss = { serviceAtStart: rssMiB(service.pid), bareAtStart: rssMiB(bare.pid), serviceAfterRun: [], bareAfterRun: [] };
   let rows;
   let generator;
+  /** Each scenario's ratio in every run: the spread between runs is part of the result. */
+  const ratiosByScenario = new Map();
   for (let run = 1; run <= RUNS; run++) {
     rows = [];
     for (const scenario of scenarios(fixture, serviceDeepCursor).filter((s) => !ONLY || s.name.includes(ONLY))) {
@@ -107,7 +109,9 @@ async function suite(env, headers, fixture, service, bare) {
         }
       }
       const measured = { service: combine(rounds.service), bare: combine(rounds.bare) };
-      rows.push({ scenario: scenario.name, read: Boolean(scenario.read), service: measured.service, bare: measured.bare, ratio: measured.service.perSecond / measured.bare.perSecond });
+      const ratio = measured.service.perSecond / measured.bare.perSecond;
+      ratiosByScenario.set(scenario.name, [...(ratiosByScenario.get(scenario.name) ?? []), Number(ratio.toFixed(2))]);
+      rows.push({ scenario: scenario.name, read: Boolean(scenario.read), service: measured.service, bare: measured.bare, ratio, ratioEachRun: ratiosByScenario.get(scenario.name) });
     }
     rss.serviceAfterRun.push(rssMiB(service.pid));
     rss.bareAfterRun.push(rssMiB(bare.pid));
@@ -148,7 +152,7 @@ function toMarkdown(report) {
     '| scenario | service req/s | bare req/s | ratio | service p50 / p99 ms | bare p50 / p99 ms | CPU µs/request service / bare | errors service / bare | target |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---|',
     ...report.results.map((r) =>
-      `| ${r.scenario} | ${r.service.perSecond.toFixed(0)} | ${r.bare.perSecond.toFixed(0)} | ${r.ratio.toFixed(2)} | ${r.service.p50} / ${r.service.p99} | ${r.bare.p50} / ${r.bare.p99} | ${r.service.cpuUsPerRequest} / ${r.bare.cpuUsPerRequest} | ${r.service.errors} / ${r.bare.errors} | ${verdict(r)} (${r.read ? '≥ 1.0, p99 ≤ bare' : '≥ 0.7'}) |`,
+      `| ${r.scenario} | ${r.service.perSecond.toFixed(0)} | ${r.bare.perSecond.toFixed(0)} | ${r.ratio.toFixed(2)}${r.ratioEachRun.length > 1 ? ` (runs: ${r.ratioEachRun.join(' / ')})` : ''} | ${r.service.p50} / ${r.service.p99} | ${r.bare.p50} / ${r.bare.p99} | ${r.service.cpuUsPerRequest} / ${r.bare.cpuUsPerRequest} | ${r.service.errors} / ${r.bare.errors} | ${verdict(r)} (${r.read ? '≥ 1.0, p99 ≤ bare' : '≥ 0.7'}) |`,
     ),
     '',
     `RSS: service ${rss.serviceAtStart} MiB at start, ${rss.serviceAfterRun.join(' / ')} MiB after ${rss.serviceAfterRun.length > 1 ? 'each run' : 'the run'} (target ≤ 200, flat) ${Math.max(...rss.serviceAfterRun) <= 200 ? 'ok' : 'MISSED'}; bare server ${rss.bareAtStart} → ${rss.bareAfterRun.join(' / ')} MiB.`,
