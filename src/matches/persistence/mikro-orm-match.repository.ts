@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Bracket, MatchStatus, Opponent } from '../domain/match';
 import { MatchListQuery, MatchRecord, MatchRepository, MatchWrites, PositionedMatch } from '../domain/match.repository';
+import { parseTimestamptz } from '../../shared/persistence/pg-timestamp';
 
 interface MatchRow {
   account_id: string;
@@ -33,7 +34,7 @@ const COLUMNS = `account_id, id, tournament_id, number, round, bracket, status, 
   loser_next_match_id, loser_next_slot, scheduled_at, completed_at, created_at, updated_at, version`;
 
 function toRecord(row: MatchRow): MatchRecord {
-  const date = (value: Date | string | null) => (value === null ? null : new Date(value));
+  const date = (value: Date | string | null) => (value === null ? null : typeof value === 'string' ? parseTimestamptz(value) : new Date(value));
   return {
     accountId: row.account_id,
     id: row.id,

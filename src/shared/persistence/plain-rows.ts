@@ -1,4 +1,5 @@
 import type { EntityManager, EntitySchema } from '@mikro-orm/postgresql';
+import { parseTimestamptz } from './pg-timestamp';
 
 interface Column {
   property: string;
@@ -34,7 +35,7 @@ export class PlainRows<T extends object> {
     for (const { property, field, kind, computed } of this.columns()) {
       const value = row[field];
       if (computed && value === undefined) continue;
-      entity[property] = kind === 'date' && typeof value === 'string' ? new Date(value) : value;
+      entity[property] = kind === 'date' && typeof value === 'string' ? parseTimestamptz(value) : value;
     }
     return entity as T;
   }
