@@ -18,7 +18,7 @@ import { Tournament, TournamentFormat } from './domain/tournament';
 import { ListTournamentsQuery } from './dto/list-tournaments.query';
 import { CreateTournamentDto, UpdateTournamentDto } from './dto/tournament-body.dto';
 import { presentTournament, toNewTournament, toTournamentChanges, tournamentEtag } from './dto/tournament.presenter';
-import { TOURNAMENT_PAGE_RESPONSE_SCHEMA, TOURNAMENT_RESPONSE_SCHEMA } from './dto/tournament.response-schema';
+import { TOURNAMENT_RESPONSE_SCHEMA } from './dto/tournament.response-schema';
 import { TournamentsService } from './tournaments.service';
 
 const TournamentId = new ResourceIdPipe(TournamentNotFoundError);
@@ -28,7 +28,6 @@ export class TournamentsController {
   constructor(private readonly tournaments: TournamentsService) {}
 
   @Get()
-  @RouteSchema({ response: { 200: TOURNAMENT_PAGE_RESPONSE_SCHEMA } })
   async list(@CurrentAccount() account: AuthenticatedAccount, @Query() query: ListTournamentsQuery, @Res({ passthrough: true }) reply: FastifyReply) {
     const page = await this.tournaments.list(account.id, {
       filters: filtersOf(query),

@@ -6,9 +6,12 @@ const text = { type: 'string' } as const;
 const optionalText = { type: ['string', 'null'] } as const;
 
 /**
- * The JSON schema Fastify compiles the hot responses' serializer from
- * (fast-json-stringify instead of JSON.stringify). Typed against the presenter,
- * so a field added there and not here fails the type check.
+ * The JSON schema Fastify compiles the single-tournament responses' serializer
+ * from (fast-json-stringify instead of JSON.stringify). Typed against the
+ * presenter, so a field added there and not here fails the type check.
+ * List pages have none: for a page of 20, the compiled serializer's string
+ * building made twice the garbage of `JSON.stringify` (49 against 23 KiB) for
+ * no less CPU on Node 20, and about 40% more CPU on Node 24.
  */
 const TOURNAMENT_PROPERTIES = {
   id: text,
@@ -38,10 +41,4 @@ export const TOURNAMENT_RESPONSE_SCHEMA = {
   properties: TOURNAMENT_PROPERTIES,
   required: Object.keys(TOURNAMENT_PROPERTIES),
   additionalProperties: false,
-};
-
-export const TOURNAMENT_PAGE_RESPONSE_SCHEMA = {
-  type: 'object',
-  properties: { data: { type: 'array', items: TOURNAMENT_RESPONSE_SCHEMA }, next_cursor: optionalText },
-  required: ['data', 'next_cursor'],
 };
