@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { canonicalJson, CursorCodec } from './cursor';
 
 describe('CursorCodec', () => {
@@ -36,5 +37,16 @@ describe('CursorCodec', () => {
 
   it('canonical JSON ignores key order and undefined members', () => {
     expect(canonicalJson({ b: 1, a: [2, { d: undefined, c: 3 }] })).toBe('{"a":[2,{"c":3}],"b":1}');
+  });
+
+  it('canonical JSON writes every object with its keys in sorted order, for any JSON value', () => {
+    // The plain statement of it, as an oracle (JSON.stringify itself puts integer-like keys first).
+    const oracle = (value: unknown): string => {
+      if (Array.isArray(value)) return `[${value.map(oracle).join(',')}]`;
+      if (value === null || typeof value !== 'object') return JSON.stringify(value);
+      const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${oracle(entry)}`).join(',')}}`;
+    };
+    fc.assert(fc.property(fc.jsonValue(), (value) => expect(canonicalJson(value)).toBe(oracle(value))), { numRuns: 2_000 });
   });
 });

@@ -63,14 +63,24 @@ function fingerprint(query: object): string {
   return known;
 }
 
-/** JSON with object keys sorted, so equal values always serialise alike. */
+/**
+ * JSON with object keys sorted, so equal values always serialise alike. Built in one pass (no entry arrays to
+ * filter, sort and join): every list page computes it for its cursor.
+ */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (Array.isArray(value)) {
+    let items = '';
+    for (let index = 0; index < value.length; index++) items += `${index ? ',' : ''}${canonicalJson(value[index]) ?? ''}`;
+    return `[${items}]`;
+  }
   if (value && typeof value === 'object' && !(value instanceof Date)) {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, entry]) => entry !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${canonicalJson(entry)}`).join(',')}}`;
+    const record = value as Record<string, unknown>;
+    let members = '';
+    for (const key of Object.keys(record).sort()) {
+      if (record[key] === undefined) continue;
+      members += `${members ? ',' : ''}${JSON.stringify(key)}:${canonicalJson(record[key])}`;
+    }
+    return `{${members}}`;
   }
   return JSON.stringify(value);
 }
