@@ -3,7 +3,8 @@
 // node:http + pg server in bench/bare-server.js on one fresh database (DATABASE_URL's server, or the embedded
 // PostgreSQL in .data/bench), seeds one premium account with BENCH_ROWS tournaments, then drives each scenario
 // against both with a load generator in a separate process (bench/load.js: wrk when installed, else autocannon;
-// 50 connections) and prints one table of ratios, plus RSS.
+// 50 connections) and prints one table of ratios, plus RSS and, from bench/heap-meter.js loaded into both servers,
+// the JavaScript heap allocated per request (steadier between runs than throughput on a shared machine).
 // Results go to bench/results/ as JSON and Markdown. Options:
 //   --runs N   repeat the whole suite N times on the same processes (RSS after each: it must stay flat)
 //   --only S   run only the scenarios whose name contains S
@@ -101,9 +102,11 @@ async function suite(env, headers, fixture, service, bare) {
         for (const side of round % 2 === 0 ? ['service', 'bare'] : ['bare', 'service']) {
           const child = side === 'service' ? service : bare;
           const port = side === 'service' ? SERVICE_PORT : BARE_PORT;
+          await heapMeter(child, 'start');
           const cpuBefore = cpuMs(child.pid);
           const result = load({ url: `http://127.0.0.1:${port}`, method: scenario.method, headers, body: scenario.body, paths: scenario[side], warmupSeconds: round === 0 ? WARMUP : 0 });
-          rounds[side].push({ ...result, cpuMs: cpuMs(child.pid) - cpuBefore });
+          const cpu = cpuMs(child.pid) - cpuBefore;
+          rounds[side].push({ ...result, cpuMs: cpu, heap: await heapMeter(child, 'read') });
           generator = result.generator;
           process.stdout.write('.');
         }
@@ -123,7 +126,10 @@ async function suite(env, headers, fixture, service, bare) {
   save(report, markdown);
 }
 
-/** Rounds of one side: throughput over all of them, the median round's latencies, CPU per request (warm-up included). */
+/**
+ * Rounds of one side: throughput over all of them, the median round's latencies; CPU, heap allocated and the main
+ * thread's garbage collection per request (warm-up included).
+ */
 function combine(rounds) {
   const median = (values) => values.sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
   const requests = rounds.reduce((sum, r) => sum + r.requests, 0);
@@ -134,6 +140,8 @@ function combine(rounds) {
     p99: Number(median(rounds.map((r) => r.p99)).toFixed(1)),
     errors: rounds.reduce((sum, r) => sum + r.errors, 0),
     cpuUsPerRequest: Math.round((1000 * rounds.reduce((sum, r) => sum + r.cpuMs, 0)) / (requests + warmupRequests)),
+    heapKiBPerRequest: Math.round(rounds.reduce((sum, r) => sum + r.heap.allocatedBytes, 0) / 1024 / (requests + warmupRequests)),
+    gcUsPerRequest: Math.round((1000 * rounds.reduce((sum, r) => sum + r.heap.gcMs, 0)) / (requests + warmupRequests)),
   };
 }
 
@@ -149,10 +157,10 @@ function toMarkdown(report) {
     `Benchmark ${report.date} (commit ${report.commit}): ${s.generator}, ${s.connections} connections, ${s.rounds} rounds of ${s.seconds} s per scenario and side, taking turns, after ${s.warmupSeconds} s warm-up, ${s.rows.toLocaleString('en')} tournaments in the account, service LOG_LEVEL=${s.logLevel}${s.runs > 1 ? `, last of ${s.runs} runs` : ''}.`,
     `Machine: ${m.cpus}× ${m.cpuModel}, ${m.memoryGiB} GiB, ${m.os}, Node.js ${m.node}, ${m.postgres}; load average at start ${m.loadAverage}.`,
     '',
-    '| scenario | service req/s | bare req/s | ratio | service p50 / p99 ms | bare p50 / p99 ms | CPU µs/request service / bare | errors service / bare | target |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| scenario | service req/s | bare req/s | ratio | service p50 / p99 ms | bare p50 / p99 ms | CPU µs/request service / bare | heap KiB/request service / bare | GC µs/request service / bare | errors service / bare | target |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ...report.results.map((r) =>
-      `| ${r.scenario} | ${r.service.perSecond.toFixed(0)} | ${r.bare.perSecond.toFixed(0)} | ${r.ratio.toFixed(2)}${r.ratioEachRun.length > 1 ? ` (runs: ${r.ratioEachRun.join(' / ')})` : ''} | ${r.service.p50} / ${r.service.p99} | ${r.bare.p50} / ${r.bare.p99} | ${r.service.cpuUsPerRequest} / ${r.bare.cpuUsPerRequest} | ${r.service.errors} / ${r.bare.errors} | ${verdict(r)} (${r.read ? '≥ 1.0, p99 ≤ bare' : '≥ 0.7'}) |`,
+      `| ${r.scenario} | ${r.service.perSecond.toFixed(0)} | ${r.bare.perSecond.toFixed(0)} | ${r.ratio.toFixed(2)}${r.ratioEachRun.length > 1 ? ` (runs: ${r.ratioEachRun.join(' / ')})` : ''} | ${r.service.p50} / ${r.service.p99} | ${r.bare.p50} / ${r.bare.p99} | ${r.service.cpuUsPerRequest} / ${r.bare.cpuUsPerRequest} | ${r.service.heapKiBPerRequest} / ${r.bare.heapKiBPerRequest} | ${r.service.gcUsPerRequest} / ${r.bare.gcUsPerRequest} | ${r.service.errors} / ${r.bare.errors} | ${verdict(r)} (${r.read ? '≥ 1.0, p99 ≤ bare' : '≥ 0.7'}) |`,
     ),
     '',
     `RSS: service ${rss.serviceAtStart} MiB at start, ${rss.serviceAfterRun.join(' / ')} MiB after ${rss.serviceAfterRun.length > 1 ? 'each run' : 'the run'} (target ≤ 200, flat) ${Math.max(...rss.serviceAfterRun) <= 200 ? 'ok' : 'MISSED'}; bare server ${rss.bareAtStart} → ${rss.bareAfterRun.join(' / ')} MiB.`,
@@ -287,7 +295,7 @@ async function freshDatabase() {
 }
 
 async function startProcess(label, script, env, readyUrl) {
-  const extraArgs = process.env[label === 'service' ? 'BENCH_SERVICE_ARGS' : 'BENCH_BARE_ARGS']?.split(' ') ?? [];
+  const extraArgs = [...(process.env[label === 'service' ? 'BENCH_SERVICE_ARGS' : 'BENCH_BARE_ARGS']?.split(' ') ?? []), '--require', join(__dirname, 'heap-meter.js')];
   // The service starts as the Dockerfile starts it.
   const nodeArgs = label === 'service' ? [...SERVICE_NODE_OPTIONS, ...extraArgs] : extraArgs;
   const child = spawn(process.execPath, [...nodeArgs, script], { env, stdio: ['ignore', process.env.BENCH_STDOUT ? 'inherit' : 'ignore', 'inherit', 'ipc'] });
@@ -336,6 +344,22 @@ function gitHead() {
 }
 
 /** User + system CPU time the process has used, in ms (clock ticks are 10 ms on Linux). */
+/** Asks bench/heap-meter.js in a server to start counting ('start') or for what it counted since ('read'). */
+function heapMeter(child, command) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the ${child.label} server did not answer heap-meter:${command}`)), 10_000);
+    const onMessage = (message) => {
+      const answer = command === 'start' ? message === 'heap-meter:started' : message?.heapMeter;
+      if (!answer) return;
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      resolve(message.heapMeter);
+    };
+    child.on('message', onMessage);
+    child.send(`heap-meter:${command}`);
+  });
+}
+
 function cpuMs(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
