@@ -8,7 +8,9 @@ const optionalText = { type: ['string', 'null'] } as const;
 /**
  * The JSON schema Fastify compiles the single-tournament responses' serializer
  * from (fast-json-stringify instead of JSON.stringify). Typed against the
- * presenter, so a field added there and not here fails the type check.
+ * presenter, so a field added there and not here fails the type check; its
+ * properties are in the presenter's order, so one tournament reads alike on its
+ * own and in a list page.
  * List pages have none: for a page of 20, the compiled serializer's string
  * building made twice the garbage of `JSON.stringify` (49 against 23 KiB) for
  * no less CPU on Node 20, and about 40% more CPU on Node 24.
@@ -21,18 +23,18 @@ const TOURNAMENT_PROPERTIES = {
   format: text,
   participant_type: text,
   max_participants: { type: ['integer', 'null'] },
-  rounds: { type: ['integer', 'null'] },
   status: text,
   timezone: text,
   starts_at: optionalText,
   ends_at: optionalText,
   league_id: optionalText,
   metadata: { type: 'object', additionalProperties: text },
+  rounds: { type: ['integer', 'null'] },
   started_at: optionalText,
   completed_at: optionalText,
+  participant_count: { type: 'integer' },
   created_at: text,
   updated_at: text,
-  participant_count: { type: 'integer' },
   version: { type: 'integer' },
 } satisfies Record<keyof TournamentResponse, object>;
 
