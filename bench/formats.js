@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Benchmark of the formats (issue 15): `npm run bench` runs it after bench/run.js, or alone with
+// Benchmark of the formats (issue 15): `npm run bench` runs it after bench/run.js (bench/all.js), or alone with
 // `node bench/formats.js` after `npm run build`. Starts the built server (DATABASE_URL, or the embedded PostgreSQL
 // in .data/bench-formats), then times through the API, each as the median of a few runs:
 //   - starting a 1 024-participant single elimination (the bracket is generated in the start transaction),
