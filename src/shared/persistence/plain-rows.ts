@@ -5,8 +5,8 @@ interface Column {
   property: string;
   field: string;
   kind: 'date' | 'json' | 'plain';
-  /** A formula (a count, say): read when the query selects it under its field name, never written. */
-  computed: boolean;
+  /** Kept by the database (a count its triggers maintain, `persist: false`): read like any column, never written. */
+  readOnly: boolean;
 }
 
 /**
@@ -17,24 +17,23 @@ interface Column {
  */
 export class PlainRows<T extends object> {
   private columnList: Column[] | undefined;
-  private storedList: Column[] | undefined;
+  private writtenList: Column[] | undefined;
 
   constructor(
     private readonly em: EntityManager,
     private readonly schema: EntitySchema<T>,
   ) {}
 
-  /** Stored column names, in the order `values` lists them. */
+  /** The columns the application writes, in the order `values` lists them. */
   get fields(): string[] {
-    return this.stored().map((column) => column.field);
+    return this.written().map((column) => column.field);
   }
 
   toEntity(row: Record<string, unknown>): T {
     // The constructor defines every field as an own property, so MikroORM's change-tracking setters on the prototype never run.
     const entity = new (this.schema.meta.class as new () => Record<string, unknown>)();
-    for (const { property, field, kind, computed } of this.columns()) {
+    for (const { property, field, kind } of this.columns()) {
       const value = row[field];
-      if (computed && value === undefined) continue;
       entity[property] = kind === 'date' && typeof value === 'string' ? parseTimestamptz(value) : value;
     }
     return entity as T;
@@ -43,14 +42,14 @@ export class PlainRows<T extends object> {
   /** The entity's values for `fields`, ready to bind. */
   values(entity: T): unknown[] {
     const record = entity as Record<string, unknown>;
-    return this.stored().map(({ property, kind }) => {
+    return this.written().map(({ property, kind }) => {
       const value = record[property];
       return kind === 'json' && value !== null && value !== undefined ? JSON.stringify(value) : value;
     });
   }
 
-  private stored(): Column[] {
-    return (this.storedList ??= this.columns().filter((column) => !column.computed));
+  private written(): Column[] {
+    return (this.writtenList ??= this.columns().filter((column) => !column.readOnly));
   }
 
   private columns(): Column[] {
@@ -62,7 +61,7 @@ export class PlainRows<T extends object> {
         property: prop.name as string,
         field: prop.fieldNames[0],
         kind: prop.runtimeType === 'Date' ? 'date' : prop.type === 'json' || prop.runtimeType === 'object' ? 'json' : 'plain',
-        computed: prop.persist === false,
+        readOnly: prop.persist === false,
       }));
     return this.columnList;
   }

@@ -47,7 +47,7 @@ export abstract class TournamentRepository {
   /**
    * Inside the caller's transaction: locks the account's tournament row until commit, so that registrations
    * (participants added, changed, removed) and status changes of one tournament happen one at a time.
-   * Returns what registering needs; null when the account has no such tournament.
+   * Returns the row's status and cap; null when the account has no such tournament.
    */
   abstract lockOwned(accountId: string, id: string): Promise<Pick<Tournament, 'status' | 'maxParticipants'> | null>;
 }
