@@ -343,7 +343,6 @@ function gitHead() {
   }
 }
 
-/** User + system CPU time the process has used, in ms (clock ticks are 10 ms on Linux). */
 /** Asks bench/heap-meter.js in a server to start counting ('start') or for what it counted since ('read'). */
 function heapMeter(child, command) {
   return new Promise((resolve, reject) => {
@@ -360,6 +359,7 @@ function heapMeter(child, command) {
   });
 }
 
+/** User + system CPU time the process has used, in ms (clock ticks are 10 ms on Linux). */
 function cpuMs(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
