@@ -18,6 +18,7 @@ interface Column {
 export class PlainRows<T extends object> {
   private columnList: Column[] | undefined;
   private writtenList: Column[] | undefined;
+  private mapRow: ((row: Record<string, unknown>) => T) | undefined;
 
   constructor(
     private readonly em: EntityManager,
@@ -30,13 +31,8 @@ export class PlainRows<T extends object> {
   }
 
   toEntity(row: Record<string, unknown>): T {
-    // The constructor defines every field as an own property, so MikroORM's change-tracking setters on the prototype never run.
-    const entity = new (this.schema.meta.class as new () => Record<string, unknown>)();
-    for (const { property, field, kind } of this.columns()) {
-      const value = row[field];
-      entity[property] = kind === 'date' && typeof value === 'string' ? parseTimestamptz(value) : value;
-    }
-    return entity as T;
+    this.mapRow ??= compileRowMapper(this.schema.meta.class as new () => T, this.columns());
+    return this.mapRow(row);
   }
 
   /** The entity's values for `fields`, ready to bind. */
@@ -65,4 +61,21 @@ export class PlainRows<T extends object> {
       }));
     return this.columnList;
   }
+}
+
+/**
+ * A row-to-entity function written for one schema's columns: each column is read and each property written by
+ * name, where a loop over the column list made every access a keyed (megamorphic) one, about three times slower
+ * for a list page. The names come from the schema's metadata, never from a request, and are quoted as JSON
+ * strings. The constructor defines every field as an own property, so MikroORM's change-tracking setters on the
+ * prototype never run.
+ */
+function compileRowMapper<T>(entityClass: new () => T, columns: Column[]): (row: Record<string, unknown>) => T {
+  const assignments = columns.map(({ property, field, kind }) => {
+    const read = `row[${JSON.stringify(field)}]`;
+    const value = kind === 'date' ? `typeof ${read} === 'string' ? parseTimestamptz(${read}) : ${read}` : read;
+    return `entity[${JSON.stringify(property)}] = ${value};`;
+  });
+  const source = `return function toEntity(row) {\n  const entity = new EntityClass();\n  ${assignments.join('\n  ')}\n  return entity;\n};`;
+  return new Function('EntityClass', 'parseTimestamptz', source)(entityClass, parseTimestamptz) as (row: Record<string, unknown>) => T;
 }
