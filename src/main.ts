@@ -24,7 +24,7 @@ setFlagsFromString('--heap-growing-percent=60');
  * rows, entities) live long and allocated them straight in the old generation, where each held its young strings
  * until the next full collection: a list request promoted 15–24 KiB, 4–10 KiB without it, and the old generation
  * filled (and was marked and compacted) about twice as often. Whether V8 made that decision depended on what the
- * process had served before. Measured on Node 20 in `npm run bench` (alternating pairs): 4–12 % less CPU per list
+ * process had served before. Measured on Node 20 in `npm run bench` (alternating pairs): 3–5 % less CPU per list
  * request. Node 24 promotes as much with it as without; there it changes nothing.
  */
 setFlagsFromString('--no-allocation-site-pretenuring');
