@@ -29,4 +29,10 @@ describe('API token format', () => {
     expect(tokenDigest(token)).not.toContain(token.slice(4, 20));
     expect(lastFour(token)).toBe(token.slice(-4));
   });
+
+  it('still recognises, and digests alike, a token issued by an earlier build (a fixed vector, no real account)', () => {
+    const token = 'tlm_D9yqlgJCOBWRnNAeGK9zAGLlRBCnjW1oJDQu';
+    expect(isWellFormedToken(token)).toBe(true);
+    expect(tokenDigest(token)).toBe('10c1d96239fe523b8c46f1d326fd26211c125bd67abdd11f1d17b5d1fa53f429');
+  });
 });

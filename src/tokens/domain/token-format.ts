@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /**
  * API token format: `tlm_` + 30 base62 characters of randomness (178 bits) +
@@ -24,9 +24,9 @@ export function isWellFormedToken(token: string): boolean {
   return checksum(body.slice(0, RANDOM_LENGTH)) === body.slice(RANDOM_LENGTH);
 }
 
-/** What the database stores instead of the token: hex SHA-256. */
+/** What the database stores instead of the token: hex SHA-256. One-shot (no Hash object): every API request digests its token. */
 export function tokenDigest(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 export function lastFour(token: string): string {
@@ -45,7 +45,7 @@ function randomBase62(length: number): string {
 }
 
 function checksum(text: string): string {
-  let value = crc32(Buffer.from(text, 'utf8'));
+  let value = crc32(text);
   let out = '';
   for (let i = 0; i < CHECKSUM_LENGTH; i++) {
     out = ALPHABET[value % 62] + out;
@@ -60,8 +60,9 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   return c >>> 0;
 });
 
-function crc32(bytes: Buffer): number {
+/** CRC-32 of base62 text: ASCII, so its character codes are its UTF-8 bytes (no Buffer per request). */
+function crc32(text: string): number {
   let crc = 0xffffffff;
-  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
+  for (let index = 0; index < text.length; index++) crc = CRC_TABLE[(crc ^ text.charCodeAt(index)) & 0xff] ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
 }
