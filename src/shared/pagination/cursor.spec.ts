@@ -1,5 +1,6 @@
+import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
-import { canonicalJson, CursorCodec } from './cursor';
+import { canonicalJson, CursorCodec, HmacSha256 } from './cursor';
 
 describe('CursorCodec', () => {
   const codec = new CursorCodec('a-test-secret-that-is-long-enough-000');
@@ -48,5 +49,14 @@ describe('CursorCodec', () => {
       return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${oracle(entry)}`).join(',')}}`;
     };
     fc.assert(fc.property(fc.jsonValue(), (value) => expect(canonicalJson(value)).toBe(oracle(value))), { numRuns: 2_000 });
+  });
+
+  it('signs with HMAC-SHA256 exactly as createHmac computes it, for keys shorter and longer than a block', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 1, maxLength: 200 }), fc.uint8Array({ maxLength: 300 }), (key, message) => {
+        const expected = createHmac('sha256', key).update(message).digest();
+        expect(new HmacSha256(Buffer.from(key)).digest(Buffer.from(message)).equals(expected)).toBe(true);
+      }),
+    );
   });
 });

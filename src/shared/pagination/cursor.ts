@@ -1,4 +1,4 @@
-import { createHash, createHmac, createSecretKey, KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** Where a page ended: the sort key of its last row and that row's id (the tie-breaker). */
 export interface KeysetPosition {
@@ -13,11 +13,10 @@ export interface KeysetPosition {
  * another query is refused.
  */
 export class CursorCodec {
-  /** A key object made once: handing createHmac raw bytes imports them again on every call. */
-  private readonly secret: KeyObject;
+  private readonly mac: HmacSha256;
 
   constructor(secret: string | undefined) {
-    this.secret = createSecretKey(secret ? Buffer.from(secret, 'utf8') : randomBytes(32));
+    this.mac = new HmacSha256(secret ? Buffer.from(secret, 'utf8') : randomBytes(32));
   }
 
   encode(position: KeysetPosition, query: object): string {
@@ -44,7 +43,30 @@ export class CursorCodec {
   }
 
   private sign(payload: Buffer): Buffer {
-    return createHmac('sha256', this.secret).update(payload).digest().subarray(0, 16);
+    return this.mac.digest(payload).subarray(0, 16);
+  }
+}
+
+/**
+ * HMAC-SHA256 as RFC 2104 defines it, from two one-shot `crypto.hash` calls over the key's padded blocks, which
+ * are made once. `createHmac` built a native Hmac object for each list page, which was most of a cursor's cost.
+ */
+export class HmacSha256 {
+  private static readonly BLOCK_BYTES = 64;
+  private readonly innerPad: Buffer;
+  private readonly outerPad: Buffer;
+
+  constructor(key: Buffer) {
+    const block = Buffer.alloc(HmacSha256.BLOCK_BYTES);
+    // A key longer than the block is replaced by its digest; a shorter one is padded with zeros.
+    (key.length > HmacSha256.BLOCK_BYTES ? hash('sha256', key, 'buffer') : key).copy(block);
+    this.innerPad = Buffer.from(block.map((byte) => byte ^ 0x36));
+    this.outerPad = Buffer.from(block.map((byte) => byte ^ 0x5c));
+  }
+
+  digest(message: Buffer): Buffer {
+    const inner = hash('sha256', Buffer.concat([this.innerPad, message]), 'buffer');
+    return hash('sha256', Buffer.concat([this.outerPad, inner]), 'buffer');
   }
 }
 
