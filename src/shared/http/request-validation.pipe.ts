@@ -4,6 +4,7 @@ import { getMetadataStorage, validateSync, ValidationError, ValidationTypes } fr
 import { FieldProblem, InvalidError } from '../domain-error';
 import { HttpProblem } from './error-translation';
 import { escapePointerSegment, pointersWithNul } from './hostile-json';
+import { cacheValidationRules } from './validation-rules-cache';
 
 /** Fields a client may read but never write; naming them in a body is a 422 that says so. */
 const READ_ONLY_FIELDS = new Set(['id', 'created_at', 'updated_at', 'version', 'started_at', 'completed_at', 'tournament_count', 'participant_count', 'final_rank', 'tournament_id']);
@@ -29,6 +30,10 @@ export interface FlatError {
 @Injectable()
 export class RequestValidationPipe implements PipeTransform {
   private readonly fieldsByDto = new WeakMap<object, DtoFields>();
+
+  constructor() {
+    cacheValidationRules();
+  }
 
   // Synchronous: no request class has an asynchronous rule, and a pipe that returns a value costs Nest no promise.
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
