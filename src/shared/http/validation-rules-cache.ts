@@ -7,9 +7,9 @@ type RuleTarget = Parameters<MetadataStorage['getTargetValidationMetadatas']>[0]
 
 /**
  * class-validator looks a class's rules up again on every validation: it filters the rules of every registered
- * class (an `instanceof` each, for inherited rules) and groups them by property, arrays that a list request's
- * empty query paid for as much as its other checks. The rules are fixed once the decorators have run at load
- * time, so both answers are kept per class and options, and forgotten whenever a rule is added.
+ * class (an `instanceof` each, for inherited rules) and groups them by property, new arrays on every request,
+ * even for a query with no parameters. The rules are fixed once the decorators have run at load time, so both
+ * answers are kept per class and options, and forgotten whenever a rule is added.
  * The cached arrays are shared: class-validator only reads them.
  */
 export function cacheValidationRules(storage: MetadataStorage = getMetadataStorage()): void {

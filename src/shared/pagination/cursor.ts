@@ -49,7 +49,7 @@ export class CursorCodec {
 
 /**
  * HMAC-SHA256 as RFC 2104 defines it, from two one-shot `crypto.hash` calls over the key's padded blocks, which
- * are made once. `createHmac` built a native Hmac object for each list page, which was most of a cursor's cost.
+ * are made once. `createHmac` built a native Hmac object for each list page: a third of a cursor's cost in a profile.
  */
 export class HmacSha256 {
   private static readonly BLOCK_BYTES = 64;
