@@ -296,7 +296,7 @@ async function freshDatabase() {
 }
 
 async function startProcess(label, script, env, readyUrl) {
-  const extraArgs = [...(process.env[label === 'service' ? 'BENCH_SERVICE_ARGS' : 'BENCH_BARE_ARGS']?.split(' ') ?? []), '--require', join(__dirname, 'heap-meter.js')];
+  const extraArgs = [...(process.env[label === 'service' ? 'BENCH_SERVICE_ARGS' : 'BENCH_BARE_ARGS']?.split(' ').filter(Boolean) ?? []), '--require', join(__dirname, 'heap-meter.js')];
   // The service starts as the Dockerfile starts it.
   const nodeArgs = label === 'service' ? [...SERVICE_NODE_OPTIONS, ...extraArgs] : extraArgs;
   const child = spawn(process.execPath, [...nodeArgs, script], { env, stdio: ['ignore', process.env.BENCH_STDOUT ? 'inherit' : 'ignore', 'inherit', 'ipc'] });
