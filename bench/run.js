@@ -11,7 +11,7 @@
 //   --scale    seed 1 000 000 tournaments and print p50 of the first page, a page 100 000 deep, a filtered sorted
 //              page and a q search (sequential requests to the service)
 // Environment: BENCH_SECONDS (10, per round, as the issue measured), BENCH_ROUNDS (3: service and bare take turns;
-// the median round's latencies are reported, so one round hit by a burst from elsewhere does not set them), BENCH_WARMUP_SECONDS (1),
+// p50 and p99 are each the median of the rounds', so one round hit by a burst from elsewhere does not set them), BENCH_WARMUP_SECONDS (1),
 // BENCH_CONNECTIONS (50), BENCH_ROWS (101000), BENCH_PORT (3950; the bare server takes the next one), EMBEDDED_DB_PORT
 // (54350), BENCH_LOAD_GENERATOR (wrk|autocannon). While profiling: BENCH_SERVICE_ARGS / BENCH_BARE_ARGS are extra node
 // options for either side (`--cpu-prof --cpu-prof-dir=/tmp/prof`), BENCH_STDOUT=1 shows their standard output.
