@@ -5,7 +5,8 @@ import { ServiceUnavailableError } from '../domain-error';
 import { BODY_LIMIT_BYTES, registerBodyParsing } from './body-parsing';
 import { FrameworkRefusals, onClientError } from './framework-refusals';
 import { requestIdFor } from './request-id';
-import { accessLogger, RequestLogger } from './request-logger';
+import { AccessLog } from './access-log';
+import { RequestLogger } from './request-logger';
 import { RouteTable } from './route-table';
 
 declare module 'fastify' {
@@ -58,19 +59,16 @@ export function createHttpAdapter(options: HttpServerOptions): FastifyAdapter {
     if (closing) reply.header('connection', 'close');
     done();
   });
-  const accessLog = accessLogger(options.logger);
+  const accessLog = new AccessLog(options.logger);
   fastify.addHook('onResponse', (request, reply, done) => {
-    accessLog.info(
-      {
-        request_id: request.id,
-        method: request.method,
-        route: request.routeOptions.url ?? null,
-        status: reply.statusCode,
-        duration_ms: Math.round(reply.elapsedTime * 10) / 10,
-        account_id: request.accountId ?? null,
-      },
-      'request completed',
-    );
+    accessLog.completed({
+      requestId: request.id,
+      method: request.method,
+      route: request.routeOptions.url ?? null,
+      status: reply.statusCode,
+      durationMs: Math.round(reply.elapsedTime * 10) / 10,
+      accountId: request.accountId ?? null,
+    });
     done();
   });
   registerBodyParsing(fastify);

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { accessLogger, RequestLogger } from './request-logger';
+import { RequestLogger } from './request-logger';
 
 function capturingLogger(): { logger: pino.Logger; lines: Record<string, unknown>[] } {
   const lines: Record<string, unknown>[] = [];
@@ -46,13 +46,5 @@ describe('RequestLogger', () => {
     expect(requestLog.isLevelEnabled('debug')).toBe(true);
     requestLog.debug('kept at debug');
     expect(lines).toEqual([expect.objectContaining({ request_id: 'r-4', msg: 'kept at debug', level: 20 })]);
-  });
-});
-
-describe('accessLogger', () => {
-  it('writes to the same destination with the same bindings, without the redaction pass', () => {
-    const { logger, lines } = capturingLogger();
-    accessLogger(logger.child({ service: 's' })).info({ request_id: 'r-3', status: 200 }, 'request completed');
-    expect(lines).toEqual([expect.objectContaining({ service: 's', request_id: 'r-3', status: 200, msg: 'request completed' })]);
   });
 });

@@ -70,13 +70,3 @@ export class RequestLogger implements FastifyBaseLogger {
     return (this.logger ??= this.parent.child(this.bindings, this.options));
   }
 }
-
-/**
- * The logger for the one line each request writes when it completes. Its
- * fields are fixed (method, route template, status, duration, ids), so it
- * skips the redaction the main logger applies to everything, which was half
- * the cost of writing the line.
- */
-export function accessLogger(logger: PinoLogger): PinoLogger {
-  return logger.child({}, { redact: [] });
-}
