@@ -12,7 +12,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpProblem } from '../shared/http/error-translation';
 import { isPublic } from '../shared/auth/public.decorator';
 import { CallerIdentification } from '../tokens/http/caller-identification';
-import { RateLimiter } from './rate-limiter';
+import { RateLimiter, RateLimitWindow } from './rate-limiter';
+
+/** What the library resolved for a handler: its window, or that it is not limited. */
+type HandlerLimit = RateLimitWindow | 'not limited';
 
 /**
  * First of the global guards, before BearerAuthGuard refuses the unidentified,
@@ -23,6 +26,13 @@ import { RateLimiter } from './rate-limiter';
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
+  /**
+   * Per handler, what the library resolved on its first request. Its resolution reads six metadata keys and awaits
+   * three values on every request; route metadata and the configured window (fixed numbers, RateLimiter insists)
+   * do not change after start, so later requests skip to the count.
+   */
+  private readonly limits = new WeakMap<object, HandlerLimit>();
+
   constructor(
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
     @InjectThrottlerStorage() storage: ThrottlerStorage,
@@ -35,13 +45,19 @@ export class RateLimitGuard extends ThrottlerGuard {
 
   /** Marks the request first, so an error raised later is not counted a second time on its way out. */
   override async canActivate(context: ExecutionContext): Promise<boolean> {
-    this.limiter.markGuarded(context.switchToHttp().getRequest<FastifyRequest>());
-    return super.canActivate(context);
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    this.limiter.markGuarded(request);
+    const known = this.limits.get(context.getHandler());
+    if (known === undefined) return super.canActivate(context);
+    if (known === 'not limited') return true;
+    return this.count(request, context.switchToHttp().getResponse<FastifyReply>(), known);
   }
 
   /** Health probes and docs (everything @Public) are never limited and carry no rate-limit headers. */
   protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
-    return isPublic(this.reflector, context);
+    const skip = isPublic(this.reflector, context);
+    if (skip) this.limits.set(context.getHandler(), 'not limited');
+    return skip;
   }
 
   protected override async getTracker(request: FastifyRequest): Promise<string> {
@@ -49,10 +65,16 @@ export class RateLimitGuard extends ThrottlerGuard {
   }
 
   protected override async handleRequest(request: ThrottlerRequest): Promise<boolean> {
-    const { context, limit, ttl, throttler, blockDuration, getTracker } = request;
-    const { req, res } = this.getRequestResponse(context);
+    const { context, limit, ttl, throttler, blockDuration } = request;
     const window = { name: throttler.name ?? 'default', limit, ttl, blockDuration };
-    const refusal = await this.limiter.hit(res as FastifyReply, await getTracker(req, context), window);
+    // One throttler is configured (RateLimiter counts against it alone), so this is the handler's whole limit.
+    if (this.throttlers.length === 1) this.limits.set(context.getHandler(), window);
+    const { req, res } = this.getRequestResponse(context);
+    return this.count(req as FastifyRequest, res as FastifyReply, window);
+  }
+
+  private async count(request: FastifyRequest, reply: FastifyReply, window: RateLimitWindow): Promise<boolean> {
+    const refusal = await this.limiter.hit(reply, await this.getTracker(request), window);
     if (refusal) throw new HttpProblem(refusal);
     return true;
   }
