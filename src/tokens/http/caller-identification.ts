@@ -22,6 +22,8 @@ export type Caller = { account: AuthenticatedAccount; refusal?: undefined } | { 
 @Injectable()
 export class CallerIdentification {
   private readonly callers = new WeakMap<FastifyRequest, Promise<Caller>>();
+  /** The same answers once settled, for those who can then go on without awaiting one. */
+  private readonly settled = new WeakMap<FastifyRequest, Caller>();
 
   constructor(private readonly orm: MikroORM) {}
 
@@ -32,6 +34,11 @@ export class CallerIdentification {
       this.callers.set(request, caller);
     }
     return caller;
+  }
+
+  /** The answer, if the strategy has already given it for this request. */
+  known(request: FastifyRequest): Caller | undefined {
+    return this.settled.get(request);
   }
 
   /** The caller's account; none for a missing or refused token. */
@@ -47,6 +54,7 @@ export class CallerIdentification {
       request.user = caller.account;
       request.accountId = caller.account.id;
     }
+    this.settled.set(request, caller);
     return caller;
   }
 }
