@@ -1,10 +1,10 @@
 import { ArgumentMetadata, Injectable, PipeTransform } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
-import { getMetadataStorage, validateSync, ValidationError, ValidationTypes } from 'class-validator';
+import { getMetadataStorage, ValidationError, ValidationTypes } from 'class-validator';
 import { FieldProblem, InvalidError } from '../domain-error';
 import { HttpProblem } from './error-translation';
 import { escapePointerSegment, pointersWithNul } from './hostile-json';
-import { cacheValidationRules } from './validation-rules-cache';
+import { cacheValidationRules, validatePresent } from './validation-rules-cache';
 
 /** Fields a client may read but never write; naming them in a body is a 422 that says so. */
 const READ_ONLY_FIELDS = new Set(['id', 'created_at', 'updated_at', 'version', 'started_at', 'completed_at', 'tournament_count', 'participant_count', 'final_rank', 'tournament_id']);
@@ -47,7 +47,8 @@ export class RequestValidationPipe implements PipeTransform {
     const shapeProblems: FlatError[] = [];
     const instance = this.instantiate(metatype, plain, [], shapeProblems);
 
-    const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
+    // Unknown fields were refused above, at every level (class-validator's whitelist would only repeat that).
+    const errors = validatePresent(instance, { forbidUnknownValues: true });
     const crossField = type === 'body' && hasCrossFieldRules(instance) ? instance.crossFieldProblems() : [];
     const problems = shapeProblems.concat(nulProblems(plain), flatten(errors));
     if (problems.length === 0 && crossField.length === 0) return instance;
