@@ -3,6 +3,7 @@ import pino, { Logger as PinoLogger, LoggerOptions } from 'pino';
 import pinoPretty from 'pino-pretty';
 import { LogFormat, LogLevel } from '../config/app-config';
 import { wireInstant } from './http/wire-instant';
+import { LineBatches } from './line-batches';
 
 /**
  * One event per line on stdout (or stderr for the command line): JSON for
@@ -10,9 +11,9 @@ import { wireInstant } from './http/wire-instant';
  * terminal (or LOG_FORMAT=pretty). Authorization headers and anything named
  * like a secret are redacted, as a second fence behind never logging them
  * (except in the one line per request, whose fields are fixed: request-logger.ts).
- * `buffered` (the server) writes asynchronously and in batches: lines gather
- * until 8 KiB are waiting or 100 ms have passed, then go out in one write on
- * libuv's thread pool. Under load a write per request line (each a round trip
+ * `buffered` (the server) writes asynchronously and in batches (LineBatches):
+ * lines gather until 8 KiB are waiting or 100 ms have passed, then go out in
+ * one write on libuv's thread pool. Under load a write per request line (each a round trip
  * through a pool thread and back) cost a list request 9 % of its CPU; a batch
  * is some thirty lines. Lines still waiting are written synchronously at exit.
  */
@@ -32,11 +33,12 @@ export function createLogger(level: LogLevel, destination: 1 | 2 = 1, format?: L
     const pretty = pinoPretty({ destination, sync: true, colorize: isTerminal(destination), ignore: 'pid,hostname,service', singleLine: true, translateTime: 'SYS:HH:MM:ss.l' });
     return pino(options, pretty);
   }
-  return pino({ ...options, formatters: { level: (label) => ({ level: label }) } }, pino.destination(buffered ? { dest: destination, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS } : destination));
+  const stream = buffered ? new LineBatches(pino.destination({ dest: destination, sync: false }), LOG_BATCH_CHARS, LOG_FLUSH_MS) : pino.destination(destination);
+  return pino({ ...options, formatters: { level: (label) => ({ level: label }) } }, stream);
 }
 
 /** A buffered logger's batch: written once this much is waiting, or after LOG_FLUSH_MS, whichever comes first. */
-const LOG_BATCH_BYTES = 8 * 1024;
+const LOG_BATCH_CHARS = 8 * 1024;
 const LOG_FLUSH_MS = 100;
 
 function defaultFormat(destination: 1 | 2): LogFormat {
