@@ -139,6 +139,8 @@ function combine(rounds) {
     perSecond: requests / rounds.reduce((sum, r) => sum + r.seconds, 0),
     p50: Number(median(rounds.map((r) => r.p50)).toFixed(1)),
     p99: Number(median(rounds.map((r) => r.p99)).toFixed(1)),
+    /** Each round's, in the order they ran: one slow round is what the median keeps out. */
+    p99EachRound: rounds.map((r) => Number(r.p99.toFixed(1))),
     errors: rounds.reduce((sum, r) => sum + r.errors, 0),
     cpuUsPerRequest: Math.round((1000 * rounds.reduce((sum, r) => sum + r.cpuMs, 0)) / (requests + warmupRequests)),
     heapKiBPerRequest: Math.round(rounds.reduce((sum, r) => sum + r.heap.allocatedBytes, 0) / 1024 / (requests + warmupRequests)),

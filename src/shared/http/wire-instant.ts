@@ -4,17 +4,22 @@
  * page writes some 120 instants; building each from its 24 character codes
  * makes one string, where a template literal made a dozen intermediate ones
  * (440 bytes of garbage per instant, a sixth of a list request's allocation).
+ * The calendar fields come from the time value by integer arithmetic: seven
+ * `getUTC…` calls each broke the time value down again (142 against 111 ns).
  * Other years (and invalid dates) go to `toISOString()` itself.
  */
 export function wireInstant(date: Date): string {
-  const year = date.getUTCFullYear();
-  if (!(year >= 1000 && year <= 9999)) return date.toISOString();
-  const month = date.getUTCMonth() + 1;
-  const day = date.getUTCDate();
-  const hours = date.getUTCHours();
-  const minutes = date.getUTCMinutes();
-  const seconds = date.getUTCSeconds();
-  const ms = date.getUTCMilliseconds();
+  const time = date.getTime();
+  if (!(time >= FIRST_FAST && time <= LAST_FAST)) return date.toISOString();
+  const days = Math.floor(time / DAY_MS);
+  let ms = time - days * DAY_MS;
+  const { year, month, day } = civilDate(days);
+  const hours = Math.floor(ms / 3_600_000);
+  ms -= hours * 3_600_000;
+  const minutes = Math.floor(ms / 60_000);
+  ms -= minutes * 60_000;
+  const seconds = Math.floor(ms / 1000);
+  ms -= seconds * 1000;
   return String.fromCharCode(
     digit(year, 1000), digit(year, 100), digit(year, 10), digit(year, 1), DASH,
     digit(month, 10), digit(month, 1), DASH,
@@ -24,6 +29,22 @@ export function wireInstant(date: Date): string {
     digit(seconds, 10), digit(seconds, 1), DOT,
     digit(ms, 100), digit(ms, 10), digit(ms, 1), Z,
   );
+}
+
+const DAY_MS = 86_400_000;
+const FIRST_FAST = Date.UTC(1000, 0, 1);
+const LAST_FAST = Date.UTC(10_000, 0, 1) - 1;
+
+/** The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's civil_from_days, in 400-year eras). */
+function civilDate(days: number): { year: number; month: number; day: number } {
+  const shifted = days + 719_468; // days since 0000-03-01: leap days fall at the end of a year
+  const era = Math.floor(shifted / 146_097);
+  const dayOfEra = shifted - era * 146_097;
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const marchMonth = Math.floor((5 * dayOfYear + 2) / 153);
+  const month = marchMonth < 10 ? marchMonth + 3 : marchMonth - 9;
+  return { year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day: dayOfYear - Math.floor((153 * marchMonth + 2) / 5) + 1 };
 }
 
 export function wireInstantOrNull(date: Date | null): string | null {
