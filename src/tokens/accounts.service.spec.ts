@@ -228,3 +228,66 @@ describe('AccountsService, as the account pages use it', () => {
     await expect(service.authenticate(second)).rejects.toBeInstanceOf(InvalidTokenError);
   });
 });
+
+describe('AccountsService, token lookups under concurrency', () => {
+  let repository: InMemoryAccountsRepository;
+  let cache: PrincipalCache;
+  let service: AccountsService;
+  let lookups: jest.SpyInstance;
+
+  beforeEach(() => {
+    repository = new InMemoryAccountsRepository();
+    cache = new PrincipalCache();
+    cache.resume();
+    service = new AccountsService(repository, cache);
+    lookups = jest.spyOn(repository, 'findTokenByDigest');
+  });
+
+  it('shares one database lookup among concurrent requests with the same token', async () => {
+    const account = await service.createAccount({ email: 'f@example.com', plan: 'premium' });
+    const token = await service.generateToken('f@example.com');
+    const answers = await Promise.all(Array.from({ length: 5 }, () => service.authenticate(token)));
+    expect(answers).toEqual(Array.from({ length: 5 }, () => ({ id: account.id, email: 'f@example.com' })));
+    expect(lookups).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives each request its own refusal when they shared a lookup', async () => {
+    await service.createAccount({ email: 'g@example.com', plan: 'premium' });
+    const token = await service.generateToken('g@example.com');
+    await service.revokeToken('g@example.com');
+    const refusals = await Promise.all([service.authenticate(token), service.authenticate(token)].map((attempt) => attempt.catch((error: unknown) => error)));
+    expect(refusals[0]).toBeInstanceOf(InvalidTokenError);
+    expect(refusals[1]).toBeInstanceOf(InvalidTokenError);
+    expect(refusals[0]).not.toBe(refusals[1]);
+    expect(lookups).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not let a request join a lookup that began before a change it must see', async () => {
+    await service.createAccount({ email: 'h@example.com', plan: 'premium' });
+    const token = await service.generateToken('h@example.com');
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const read = lookups.getMockImplementation() ?? InMemoryAccountsRepository.prototype.findTokenByDigest;
+    lookups.mockImplementationOnce(async (digest: string) => {
+      const before = await read.call(repository, digest); // read before the downgrade below
+      await gate;
+      return before;
+    });
+    const begunBefore = service.authenticate(token);
+    await Promise.resolve();
+    await service.setPlan('h@example.com', 'free');
+    await expect(service.authenticate(token)).rejects.toBeInstanceOf(SubscriptionRequiredError);
+    release();
+    await begunBefore; // it began before the change: answering it as before is what a request that early gets
+    await expect(service.authenticate(token)).rejects.toBeInstanceOf(SubscriptionRequiredError);
+    expect(lookups).toHaveBeenCalledTimes(3);
+  });
+
+  it('reads the database for every request while the cache is suspended', async () => {
+    await service.createAccount({ email: 'i@example.com', plan: 'premium' });
+    const token = await service.generateToken('i@example.com');
+    cache.suspend();
+    await Promise.all([service.authenticate(token), service.authenticate(token), service.authenticate(token)]);
+    expect(lookups).toHaveBeenCalledTimes(3);
+  });
+});

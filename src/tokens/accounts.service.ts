@@ -21,6 +21,9 @@ export interface AuthenticatedAccount {
   email: string;
 }
 
+/** What a token lookup found: its principal, or why there is none (each request raises its own error). */
+type Lookup = Principal | 'unknown' | 'no api access';
+
 /**
  * Use cases of accounts, plans and API tokens: the admin command line, the
  * bearer guard and the account pages call these (never the repository), so
@@ -30,6 +33,8 @@ export interface AuthenticatedAccount {
 export class AccountsService {
   /** Checked against when the email is unknown, so a failed sign-in costs the same either way. */
   private decoyHash: Promise<string> | undefined;
+  /** Token lookups in flight, by digest, with the cache's stamp when each began (see lookUpOnce). */
+  private readonly lookups = new Map<string, { stamp: number; answer: Promise<Lookup> }>();
 
   constructor(
     private readonly accounts: AccountsRepository,
@@ -147,17 +152,44 @@ export class AccountsService {
     const digest = tokenDigest(plaintext);
     const cached = this.principals.get(digest);
     if (cached) return this.recordUse(cached, now);
+    const found = await this.lookUpOnce(digest);
+    if (found === 'unknown') throw new InvalidTokenError();
+    if (found === 'no api access') throw new SubscriptionRequiredError();
+    return this.recordUse(found, now);
+  }
+
+  /**
+   * The token's principal from the database. While the cache is live, requests with the same token share a
+   * lookup already in flight, so an entry that expires under load costs one query, not one for every request in
+   * flight at that moment (each of which queued for a pool connection first). A request joins only if nothing was
+   * invalidated since the lookup began (the cache's stamp), and never while the cache is suspended: then every
+   * request reads the database itself.
+   */
+  private lookUpOnce(digest: string): Promise<Lookup> {
     const stamp = this.principals.stamp();
+    if (!this.principals.isLive) return this.lookUp(digest, stamp);
+    const inFlight = this.lookups.get(digest);
+    if (inFlight?.stamp === stamp) return inFlight.answer;
+    const answer = this.lookUp(digest, stamp);
+    this.lookups.set(digest, { stamp, answer });
+    const settled = () => {
+      if (this.lookups.get(digest)?.answer === answer) this.lookups.delete(digest);
+    };
+    answer.then(settled, settled);
+    return answer;
+  }
+
+  private async lookUp(digest: string, stamp: number): Promise<Lookup> {
     const found = await this.accounts.findTokenByDigest(digest);
-    if (!found) throw new InvalidTokenError();
-    if (!found.account.hasApiAccess()) throw new SubscriptionRequiredError();
+    if (!found) return 'unknown';
+    if (!found.account.hasApiAccess()) return 'no api access';
     const principal: Principal = {
       account: { id: found.account.id, email: found.account.email },
       tokenId: found.token.id,
       lastUsedAt: found.token.lastUsedAt,
     };
     this.principals.set(digest, principal, stamp);
-    return this.recordUse(principal, now);
+    return principal;
   }
 
   /** last_used_at, written at most once a minute per token (claimed before the write, so concurrent requests do not all write). */
