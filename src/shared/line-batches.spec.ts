@@ -59,5 +59,7 @@ describe('LineBatches', () => {
     atExit();
     expect(sink.written).toEqual(['flushed\n', 'last words\n']);
     expect(sink.flushedSync).toBe(1);
+    atExit(); // nothing waiting: the destination, perhaps ended by now, is left alone
+    expect(sink.flushedSync).toBe(1);
   });
 });

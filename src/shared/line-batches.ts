@@ -26,7 +26,11 @@ export class LineBatches implements DestinationStream {
     private readonly batchChars: number,
     private readonly flushMs: number,
   ) {
-    process.once('exit', () => this.flushSync());
+    // Only when lines are waiting: the destination flushes its own buffer at exit, and may have ended already
+    // (pino ends it on 'beforeExit'), when flushing it again would throw.
+    process.once('exit', () => {
+      if (this.lines.length > 0) this.flushSync();
+    });
   }
 
   write(line: string): boolean {
