@@ -3,8 +3,9 @@ import { connect } from 'node:net';
 import { createPremiumAccount } from './support/accounts';
 import { startReadyServer } from './support/built-server';
 import { startTestApp, TestApp } from './support/test-app';
+import { freePorts } from './support/server-processes';
 
-const PORT = 39_421;
+let PORT: number;
 
 /** SIGTERM on the built server: a request already in flight still completes, then the process exits 0. */
 describe('graceful shutdown of node dist/main.js', () => {
@@ -13,6 +14,7 @@ describe('graceful shutdown of node dist/main.js', () => {
   let exited: Promise<number | null>;
 
   beforeAll(async () => {
+    [PORT] = await freePorts(1);
     testApp = await startTestApp();
     server = (await startReadyServer(PORT, { LOG_LEVEL: 'warn' })).child;
     exited = new Promise((resolve) => server.once('exit', (code) => resolve(code)));

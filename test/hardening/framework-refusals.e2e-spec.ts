@@ -1,8 +1,9 @@
 import { createPremiumAccount, TestAccount } from '../support/accounts';
 import { rawExchange } from '../support/raw-http';
 import { expectProblem, startTestApp, TestApp } from '../support/test-app';
+import { freePorts } from '../support/server-processes';
 
-const PORT = 31_113;
+let PORT: number;
 
 /** Refusals the framework makes before any route runs are problem+json too, with a request id (and counted under /api/v1). */
 describe('refusals before routing', () => {
@@ -10,6 +11,7 @@ describe('refusals before routing', () => {
   let account: TestAccount;
 
   beforeAll(async () => {
+    [PORT] = await freePorts(1);
     testApp = await startTestApp({ rateLimitPerMinute: 1_000 });
     account = await createPremiumAccount(testApp);
     await testApp.app.listen({ port: PORT, host: '127.0.0.1' });

@@ -4,8 +4,9 @@ import { createPremiumAccount } from '../support/accounts';
 import { startReadyServer } from '../support/built-server';
 import { RawConnection } from '../support/raw-http';
 import { startTestApp, TestApp } from '../support/test-app';
+import { freePorts } from '../support/server-processes';
 
-const PORT = 31_114;
+let PORT: number;
 const SHUTDOWN_TIMEOUT_MS = 4_000;
 
 /** SIGTERM while keep-alive clients hold connections, one of them busy: finish, close, exit 0 in time. */
@@ -15,6 +16,7 @@ describe('SIGTERM with keep-alive clients', () => {
   let exited: Promise<number | null>;
 
   beforeAll(async () => {
+    [PORT] = await freePorts(1);
     testApp = await startTestApp();
     server = (await startReadyServer(PORT, {
       LOG_LEVEL: 'warn',

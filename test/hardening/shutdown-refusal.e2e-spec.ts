@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { RawConnection } from '../support/raw-http';
 import { startTestApp } from '../support/test-app';
+import { freePorts } from '../support/server-processes';
 
-const PORT = 31_116;
+let PORT: number;
 
 /** A request that arrives on a kept-alive connection once shutdown has begun is refused as a problem another instance can retry. */
 describe('requests arriving during shutdown', () => {
   it('get a problem+json 503 with Retry-After and Connection: close', async () => {
+    [PORT] = await freePorts(1);
     const testApp = await startTestApp();
     const fastify = testApp.app.getHttpAdapter().getInstance() as FastifyInstance;
     let answered: Promise<unknown> = Promise.resolve();
