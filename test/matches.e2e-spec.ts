@@ -118,6 +118,20 @@ describe('matches, results and standings API', () => {
       expect((await http().get(base, as())).json()).toMatchObject({ rounds: 3 });
       expect((await allMatches(base)).map((match) => match.round)).toEqual([1, 2, 3]);
     });
+
+    it('refuses more swiss rounds than the field has opponents: at start (422, nothing generated) and against the cap', async () => {
+      const { id, base } = await aTournament('swiss', 4, { rounds: 10, start: false });
+      const start = await http().patch(base, { status: 'in_progress' }, as());
+      expect(expectProblem(start, 422, 'validation_failed').errors).toEqual([{ pointer: '/rounds', detail: expect.stringContaining('at most 3') }]);
+      expect((await http().get(base, as())).json()).toMatchObject({ id, status: 'draft' });
+      expect(await allMatches(base)).toEqual([]);
+      expect((await http().patch(base, { rounds: 3, status: 'in_progress' }, as())).statusCode).toBe(200);
+
+      const capped = await http().post(TOURNAMENTS, { name: `Capped ${randomUUID()}`, format: 'swiss', max_participants: 8, rounds: 8 }, as());
+      expect(expectProblem(capped, 422, 'validation_failed').errors).toEqual([{ pointer: '/rounds', detail: expect.stringContaining('at most 7') }]);
+      const { base: open } = await aTournament('swiss', 2, { rounds: 7, start: false });
+      expectProblem(await http().patch(open, { max_participants: 6 }, as()), 422, 'validation_failed');
+    });
   });
 
   describe('GET matches', () => {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { bracketSize } from './elimination';
 import { countingIds, playOut, ReadySet, seededRandom, someParticipants } from '../testing/play-out';
 import { generateMatches } from './generation';
+import { TooManySwissRoundsError } from './match-errors';
 import { defaultSwissRounds, FormatSettings, isBye, Match, MatchFormat, participantsOf } from './match';
 import { StandingRow } from './standings';
 import { TournamentPlay } from './tournament-play';
@@ -225,10 +226,16 @@ describe('corrections with reset_dependents (random corrections while playing)',
   });
 });
 
-describe('swiss with more rounds than a rematch-free schedule allows', () => {
+describe('swiss with as many rounds as the field allows (n − 1)', () => {
+  it('refuses to start with more rounds than opponents', () => {
+    expect(() => generateMatches({ format: 'swiss', rounds: 4 }, someParticipants(4), countingIds(), now)).toThrow(TooManySwissRoundsError);
+    expect(generateMatches({ format: 'swiss', rounds: 3 }, someParticipants(4), countingIds(), now)).toHaveLength(2);
+  });
+
   it('still completes with everyone in every round, and has no rematch while rounds ≤ seats / 2 (where one always exists)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 9 }), fc.integer({ min: 1, max: 12 }), seeds, (count, rounds, seed) => {
+      fc.property(fc.integer({ min: 2, max: 9 }), fc.integer({ min: 1, max: 12 }), seeds, (count, wanted, seed) => {
+        const rounds = Math.min(wanted, count - 1);
         const settings: FormatSettings = { format: 'swiss', rounds };
         const { play } = playOut(settings, someParticipants(count), seededRandom(seed));
         const matches = play.all();

@@ -56,6 +56,18 @@ export class NotEnoughParticipantsError extends ConflictError {
   }
 }
 
+/** n participants have n − 1 opponents each: a further swiss round could only repeat a pairing. */
+export class TooManySwissRoundsError extends InvalidError {
+  constructor(rounds: number, participantCount: number) {
+    super([
+      {
+        pointer: '/rounds',
+        detail: `${participantCount} participants can play at most ${participantCount - 1} swiss rounds without a rematch; lower rounds (or clear it for the default) to start.`,
+      },
+    ]);
+  }
+}
+
 export class MatchesPendingError extends ConflictError {
   constructor(open: number) {
     super('matches_pending', `${open} match(es) still have no result; the tournament completes by itself when the last one is reported.`, {

@@ -49,6 +49,13 @@ describe('Tournament', () => {
     expect(tournament.endsAt).toBeNull();
   });
 
+  it('refuses more swiss rounds than a capped field has opponents, whichever of the two changes', () => {
+    expect(() => Tournament.create('acc', { name: 'Swiss', format: 'swiss', maxParticipants: 4, rounds: 4 })).toThrow(InvalidError);
+    const swiss = Tournament.create('acc', { name: 'Swiss', format: 'swiss', maxParticipants: 4, rounds: 3 });
+    expect(() => swiss.update({ maxParticipants: 3 })).toThrow(InvalidError);
+    expect(swiss.update({ maxParticipants: null, rounds: 9 })).toBe(true);
+  });
+
   it('caps metadata at 20 keys after merging', () => {
     const metadata = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`k${i}`, 'v']));
     const tournament = aTournament({ metadata });

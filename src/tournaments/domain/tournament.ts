@@ -128,7 +128,7 @@ export class Tournament implements TournamentFields {
     }
     checkSchedule(next.startsAt, next.endsAt);
     checkMetadataSize(next.metadata);
-    checkRounds(next.format, next.rounds);
+    checkRounds(next.format, next.rounds, next.maxParticipants);
 
     const previousStatus = this.status;
     Object.assign(this, next);
@@ -165,7 +165,7 @@ export class Tournament implements TournamentFields {
   private checkSchedule(): void {
     checkSchedule(this.startsAt, this.endsAt);
     checkMetadataSize(this.metadata);
-    checkRounds(this.format, this.rounds);
+    checkRounds(this.format, this.rounds, this.maxParticipants);
   }
 }
 
@@ -175,8 +175,12 @@ function checkSchedule(startsAt: Date | null, endsAt: Date | null): void {
   }
 }
 
-function checkRounds(format: TournamentFormat, rounds: number | null): void {
+function checkRounds(format: TournamentFormat, rounds: number | null, maxParticipants: number | null): void {
   if (rounds !== null && !ROUNDS_FORMATS.includes(format)) {
     throw InvalidError.field('/rounds', `only ${ROUNDS_FORMATS.join(' and ')} tournaments take rounds; send null or leave it out for ${format}.`);
+  }
+  // With a cap, the largest field is known: more swiss rounds than it has opponents would force rematches.
+  if (format === 'swiss' && rounds !== null && maxParticipants !== null && rounds > maxParticipants - 1) {
+    throw InvalidError.field('/rounds', `a swiss of at most ${maxParticipants} participants has at most ${maxParticipants - 1} rounds without rematches.`);
   }
 }
