@@ -11,12 +11,18 @@ describe('matches: SQL statements per report', () => {
   let testApp: TestApp;
   let owner: TestAccount;
   const statements: string[] = [];
+  /** Rows each statement returned, in order (a count is one row). */
+  const rowsRead: number[] = [];
 
   beforeAll(async () => {
     testApp = await startTestApp();
     owner = await createPremiumAccount(testApp);
     const knex = testApp.app.get(EntityManager).getKnex();
     knex.on('query', (query: { sql: string }) => statements.push(query.sql));
+    knex.on('query-response', (response: unknown) => {
+      const rows = Array.isArray(response) ? response : (response as { rows?: unknown[] } | undefined)?.rows;
+      rowsRead.push(rows?.length ?? 0);
+    });
   });
 
   afterAll(() => testApp.close());
@@ -36,9 +42,12 @@ describe('matches: SQL statements per report', () => {
   async function statementsOfReport(base: string, body: object): Promise<number> {
     const [match] = ((await testApp.http.get(`${base}/matches?status=ready&limit=1`, as())).json() as { data: { id: string }[] }).data;
     statements.length = 0;
+    rowsRead.length = 0;
     expect((await testApp.http.patch(`${base}/matches/${match.id}`, body, as())).statusCode).toBe(200);
     return statements.length;
   }
+
+  const totalRowsRead = () => rowsRead.reduce((sum, rows) => sum + rows, 0);
 
   it('is the same for a bracket of 4 and of 512', async () => {
     const small = await statementsOfReport(await startedTournament('single_elimination', 4), { scores: [1, 0] });
@@ -52,4 +61,18 @@ describe('matches: SQL statements per report', () => {
     const large = await statementsOfReport(await startedTournament('round_robin', 40), { scores: [1, 1] });
     expect(large).toBe(small);
   });
+
+  it('reads only the reported match (and a count) in a round robin, whatever its size: 4 and 128 players', async () => {
+    await statementsOfReport(await startedTournament('round_robin', 4), { scores: [2, 1] });
+    const small = totalRowsRead();
+    const large = await startedTournament('round_robin', 128);
+    const statementsOfLarge = await statementsOfReport(large, { scores: [2, 1] });
+    // The lock, the tournament, the match, the count of open matches: nothing that grows with the 8 128 matches.
+    expect(totalRowsRead()).toBe(small);
+    expect(small).toBeGreaterThanOrEqual(3);
+    expect(totalRowsRead()).toBeLessThanOrEqual(6);
+    expect(statements.some((sql) => /select \* from matches where account_id = \? and tournament_id = \? order by number/.test(sql))).toBe(false);
+    expect(statementsOfLarge).toBeLessThanOrEqual(8);
+  });
 });
+

@@ -59,6 +59,9 @@ function settingsOf(tournament: Tournament): FormatSettings {
   return { format: tournament.format, rounds };
 }
 
+/** Formats whose results only change the reported match (no bracket to move on, no round to pair). */
+const RESULTS_MOVE_NOBODY_ON = new Set<Tournament['format']>(['round_robin', 'free_for_all']);
+
 function seeded(participants: { id: string; seed: number | null }[]): SeededParticipant[] {
   return participants.map(({ id, seed }) => ({ id, seed }));
 }
@@ -116,23 +119,28 @@ export class MatchesService implements OnModuleInit {
   update(accountId: string, tournamentId: string, id: string, update: MatchUpdate, expected: ExpectedVersion<MatchRecord>, flags: ReportFlags): Promise<ReportResult> {
     return this.unitOfWork.run(async () => {
       const tournament = await this.tournaments.lockForPlay(accountId, tournamentId);
-      const stored = await this.matches.allOf(accountId, tournamentId);
-      const current = stored.find((match) => match.id === id);
+      const current = await this.matches.findOwned(accountId, tournamentId, id);
       if (!current) throw new MatchNotFoundError();
       if (typeof expected === 'function' && !expected(current)) throw new PreconditionFailedError();
       if (tournament.status === 'cancelled') throw new MatchNotReadyError('The tournament is cancelled: its matches can be read, not reported.');
 
       const now = new Date();
+      // A report that changes only its own match reads only that match (and a count): its cost does not grow with the tournament.
+      const alone = await this.changesOnlyItself(tournament, current, update, flags);
+      const stored = alone ? [current] : await this.matches.allOf(accountId, tournamentId);
       // Most reports neither rank nor pair: they skip reading the field, so their cost does not grow with it.
-      const field = flags.dryRun || needsField(tournament.format, stored, current) ? await this.participants.inSeedingOrder(accountId, tournamentId) : undefined;
+      const field =
+        !alone && (flags.dryRun || needsField(tournament.format, stored, current)) ? await this.participants.inSeedingOrder(accountId, tournamentId) : undefined;
       const play = new TournamentPlay(settingsOf(tournament), field && seeded(field), stored, () => newId(now.getTime()));
-      const changes: ReportChanges = update.report
+      const reportedChanges: ReportChanges = update.report
         ? play.report(id, update.report, {
             resetDependents: flags.resetDependents || flags.dryRun,
             tournamentCompleted: tournament.status === 'completed',
             now,
           })
         : { match: current, updated: [], created: [], deleted: [], cleared: [], complete: tournament.status === 'completed' };
+      // Alone, the working copy holds one match: other matches are known to be open, so this report completes nothing.
+      const changes = alone && update.report ? { ...reportedChanges, complete: false } : reportedChanges;
 
       const byId = new Map(stored.map((match) => [match.id, match]));
       // The one place a match's version moves: the tournament's lock makes `before.version` the stored one.
@@ -175,6 +183,18 @@ export class MatchesService implements OnModuleInit {
       }
       return result;
     });
+  }
+
+  /**
+   * Whether a write changes its match and nothing else: a `scheduled_at` alone, or a first result in a format where
+   * results move nobody on (round robin, free-for-all) while other matches are still open (so it cannot complete
+   * the tournament, which ranks everyone). Corrections and dry runs take the general path.
+   */
+  private async changesOnlyItself(tournament: Tournament, current: MatchRecord, update: MatchUpdate, flags: ReportFlags): Promise<boolean> {
+    if (flags.dryRun) return false;
+    if (update.report === undefined) return true;
+    if (!RESULTS_MOVE_NOBODY_ON.has(tournament.format) || current.status !== 'ready') return false;
+    return (await this.matches.countOpen(tournament.accountId, tournament.id)) > 1;
   }
 
   private async onStatusChange(tournament: Tournament, from: TournamentStatus): Promise<void> {
