@@ -66,6 +66,48 @@ export function doubleEliminationStage(bracket: Bracket, round: number, winnersR
   return 2 * winnersRounds + round - 1;
 }
 
+/**
+ * The order in which winners'-bracket losers drop into the losers' bracket, per drop-in round (j = 1 is losers'
+ * round 2, fed by winners' round 2): losers' position p meets the loser of winners' match p XOR mask, so each
+ * order is a permutation. With c matches in the round: natural (N) is mask 0, reverse (R) c − 1, half shift (H)
+ * c/2, reverse half shift (RH) c/2 − 1, quarter shifts (Q c/4, RQ, HQ, RHQ) the same with the quarter bit. The
+ * sequence for each size is the one (of these orders) that leaves the fewest losers' matches able to repeat a
+ * winners' bracket game, found by exhaustive search and pinned by elimination.property.spec.ts; docs/matches.md
+ * lists them. Larger brackets alternate reverse and natural, as before.
+ */
+const DROP_IN_ORDERS: Record<number, string[]> = {
+  4: ['N'],
+  8: ['R', 'N'],
+  16: ['R', 'N', 'N'],
+  32: ['R', 'H', 'N', 'N'],
+  64: ['R', 'H', 'RH', 'N', 'N'],
+  128: ['R', 'H', 'RH', 'N', 'N', 'N'],
+  256: ['R', 'H', 'RQ', 'HQ', 'RH', 'N', 'N'],
+  512: ['R', 'H', 'RQ', 'HQ', 'RHQ', 'RH', 'N', 'N'],
+  1024: ['R', 'H', 'RH', 'Q', 'RQ', 'HQ', 'N', 'N', 'N'],
+};
+
+export function dropInOrderName(size: number, round: number): string {
+  return DROP_IN_ORDERS[size]?.[round - 1] ?? (round % 2 === 1 ? 'R' : 'N');
+}
+
+function dropInMask(size: number, round: number, count: number): number {
+  const all = count - 1;
+  const half = count >> 1;
+  const quarter = count >> 2;
+  const masks: Record<string, number> = {
+    N: 0,
+    R: all,
+    H: half,
+    RH: all ^ half,
+    Q: quarter,
+    RQ: all ^ quarter,
+    HQ: half | quarter,
+    RHQ: all ^ (half | quarter),
+  };
+  return masks[dropInOrderName(size, round)] & all;
+}
+
 function singleEliminationNodes(size: number): BracketNode[] {
   return winnersBracket(size, 'main', (round) => round).flat();
 }
@@ -94,8 +136,8 @@ function doubleEliminationNodes(size: number): BracketNode[] {
     for (let j = 1; j <= k - 1; j++) {
       const previous = losers[losers.length - 1];
       const droppers = winners[j];
-      // Alternate the order in which winners'-bracket losers drop in, so they do not meet a recent opponent again at once.
-      const dropper = (p: number) => (j % 2 === 1 ? droppers[droppers.length - 1 - p] : droppers[p]);
+      const mask = dropInMask(size, j, droppers.length);
+      const dropper = (p: number) => droppers[p ^ mask];
       losers.push(previous.map((_, p) => node(2 * j, p, [{ kind: 'winner', node: previous[p] }, { kind: 'loser', node: dropper(p) }])));
       if (j <= k - 2) {
         const fed = losers[losers.length - 1];
