@@ -494,6 +494,38 @@ describe('matches, results and standings API', () => {
     });
   });
 
+  describe('single elimination third-place match', () => {
+    it('is a setting of single elimination only; the semi-final losers play it and take final ranks 3 and 4', async () => {
+      const wrongFormat = await http().post(TOURNAMENTS, { name: `Swiss ${randomUUID()}`, format: 'swiss', third_place_match: true }, as());
+      expect(expectProblem(wrongFormat, 422, 'validation_failed').errors).toEqual([{ pointer: '/third_place_match', detail: expect.any(String) }]);
+      const created = await http().post(TOURNAMENTS, { name: `Cup ${randomUUID()}`, format: 'single_elimination', third_place_match: true }, as());
+      expect(created.json()).toMatchObject({ third_place_match: true });
+      const { id } = created.json() as { id: string };
+      const base = `${TOURNAMENTS}/${id}`;
+      const batch = ['P1', 'P2', 'P3', 'P4'].map((name, index) => ({ name, seed: index + 1 }));
+      const participants = ((await http().post(`${base}/participants/bulk`, { participants: batch }, as())).json() as { data: { id: string; name: string }[] }).data;
+      const byName = (name: string) => participants.find((participant) => participant.name === name)!.id;
+      expect((await http().patch(base, { status: 'in_progress' }, as())).statusCode).toBe(200);
+      expectProblem(await http().patch(base, { third_place_match: false }, as()), 409, 'field_locked');
+
+      for (const match of await allMatches(base, 'round=1')) {
+        const winner = match.opponents.map((o) => o.participant_id!).find((id) => id === byName('P1') || id === byName('P2'))!;
+        expect((await report(base, match, winBy(match, winner))).statusCode).toBe(200);
+      }
+      const [thirdPlace, final] = await allMatches(base, 'round=2');
+      expect(thirdPlace).toMatchObject({ bracket: 'third_place', status: 'ready' });
+      expect(named(thirdPlace, byName, 'P3', 'P4')).toBe(true);
+      expect(final).toMatchObject({ bracket: 'main', number: thirdPlace.number + 1 });
+      expect((await allMatches(base, 'bracket=third_place')).map((match) => match.id)).toEqual([thirdPlace.id]);
+      expect((await report(base, final, winBy(final, byName('P2')))).statusCode).toBe(200);
+      expect((await tournamentOf(id)).status).toBe('in_progress');
+      expect((await report(base, thirdPlace, winBy(thirdPlace, byName('P4')))).statusCode).toBe(200);
+      expect((await tournamentOf(id)).status).toBe('completed');
+      const ranks = ((await http().get(`${base}/participants`, as())).json() as { data: { name: string; final_rank: number }[] }).data;
+      expect(Object.fromEntries(ranks.map((row) => [row.name, row.final_rank]))).toEqual({ P2: 1, P1: 2, P4: 3, P3: 4 });
+    });
+  });
+
   describe('a whole tournament of each format through HTTP', () => {
     it.each([
       ['single_elimination', 13],

@@ -43,6 +43,7 @@ describe('tournaments API', () => {
         league_id: null,
         metadata: {},
         rounds: null,
+        third_place_match: false,
         started_at: null,
         completed_at: null,
         participant_count: 0,

@@ -95,7 +95,14 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
     tournament_id: { type: 'string', format: 'uuid', minLength: 36, maxLength: 36, readOnly: true },
     number: { ...count, minimum: 1, readOnly: true, description: 'Play order, unique in the tournament.' },
     round: { ...count, minimum: 1, readOnly: true },
-    bracket: { type: 'string', enum: [...BRACKETS], readOnly: true, description: '`main`, or in double elimination `winners`, `losers` and `grand_final` (its round 2 is the reset match).' },
+    bracket: {
+      type: 'string',
+      enum: [...BRACKETS],
+      readOnly: true,
+      description:
+        '`main`, or in double elimination `winners`, `losers` and `grand_final` (its round 2 is the reset match); `third_place` for a single ' +
+        'elimination’s third-place match (played in the final’s round, before it).',
+    },
     status: { type: 'string', enum: [...MATCH_STATUSES], readOnly: true, description: '`pending`: an opponent is not known yet; `ready`: it can be reported; `completed`: it has a result.' },
     opponents: { type: 'array', maxItems: 1024, items: schemaRef('MatchOpponent'), description: 'In slot order: 2, 1 for a swiss bye, everyone in a free-for-all.' },
     winner_id: nullableUuid('`null` until reported, and for a draw.'),

@@ -56,7 +56,7 @@ export interface NamedStandingRow extends StandingRow {
 /** The format and its rounds, the swiss default resolved from the participant count (so a report need not read the field). */
 function settingsOf(tournament: Tournament): FormatSettings {
   const rounds = tournament.rounds ?? (tournament.format === 'swiss' ? defaultSwissRounds(tournament.participantCount) : null);
-  return { format: tournament.format, rounds };
+  return { format: tournament.format, rounds, thirdPlaceMatch: tournament.thirdPlaceMatch };
 }
 
 /** Formats whose results only change the reported match (no bracket to move on, no round to pair). */

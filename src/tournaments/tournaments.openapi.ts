@@ -36,7 +36,14 @@ const FIELD_DOCS: FieldDocs = {
   starts_at: { description: 'When play starts.' },
   ends_at: { description: 'When play ends; not before `starts_at`.' },
   league_id: { description: 'The league it belongs to: one of your own (else 422 on `/league_id`) that is `draft` or `active` (else 409 `league_closed`).' },
-  rounds: { description: '`swiss` and `free_for_all` only (422 for other formats): rounds to play. `null` = the default: ⌈log2 n⌉ for swiss, 1 for free-for-all.' },
+  rounds: {
+    description:
+      '`swiss` and `free_for_all` only (422 for other formats): rounds to play. `null` = the default: ⌈log2 n⌉ for swiss, 1 for free-for-all. ' +
+      'A swiss plays at most n − 1 rounds (422 at start, and against `max_participants`).',
+  },
+  third_place_match: {
+    description: '`single_elimination` only (422 for other formats): the semi-final losers play for third place (bracket `third_place`). Default false.',
+  },
 };
 
 const serverInstant = (description: string): SchemaObject => ({ type: ['string', 'null'], format: 'date-time', maxLength: 24, readOnly: true, description });

@@ -1,4 +1,5 @@
-import { countingIds, someParticipants } from '../testing/play-out';
+import fc from 'fast-check';
+import { countingIds, playOut, seededRandom, someParticipants } from '../testing/play-out';
 import { generateElimination } from './elimination';
 import { Match } from './match';
 
@@ -76,5 +77,26 @@ describe('double elimination drop-in orders', () => {
     expect([...rounds.values()].reduce((sum, { hosts }) => sum + hosts, 0)).toBe(total);
     // Losers' round 1 and 2 never can: their players come from disjoint parts of the winners' bracket.
     expect(rounds.get(1)!.hosts + (rounds.get(2)?.hosts ?? 0)).toBe(0);
+  });
+});
+
+describe('single elimination with a third-place match (random fields of 4–130, random results)', () => {
+  it('plays n matches, and ranks the final’s players 1 and 2, the third-place match’s 3 and 4, then 5, 9, …', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 4, max: 130 }), fc.integer({ min: 0, max: 2 ** 31 - 1 }), (count, seed) => {
+        const { play } = playOut({ format: 'single_elimination', rounds: null, thirdPlaceMatch: true }, someParticipants(count), seededRandom(seed));
+        const matches = play.all();
+        expect(matches).toHaveLength(count);
+        const final = matches.find((match) => match.bracket === 'main' && match.nextMatchId === null)!;
+        const thirdPlace = matches.find((match) => match.bracket === 'third_place')!;
+        expect(thirdPlace.number).toBe(final.number - 1);
+        const ranks = new Map(play.standings().map((row) => [row.participantId, row.rank]));
+        const loserOf = (match: Match) => match.opponents.find((opponent) => opponent.participantId !== match.winnerId)!.participantId!;
+        expect([final.winnerId, loserOf(final), thirdPlace.winnerId, loserOf(thirdPlace)].map((id) => ranks.get(id!))).toEqual([1, 2, 3, 4]);
+        const others = [...ranks.values()].filter((rank) => rank > 4);
+        expect(others.every((rank) => [5, 9, 17, 33, 65, 129].includes(rank))).toBe(true);
+      }),
+      { numRuns: 40 },
+    );
   });
 });

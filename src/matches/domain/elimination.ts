@@ -108,8 +108,22 @@ function dropInMask(size: number, round: number, count: number): number {
   return masks[dropInOrderName(size, round)] & all;
 }
 
-function singleEliminationNodes(size: number): BracketNode[] {
-  return winnersBracket(size, 'main', (round) => round).flat();
+function singleEliminationNodes(size: number, thirdPlaceMatch: boolean): BracketNode[] {
+  const rounds = winnersBracket(size, 'main', (round) => round);
+  if (!thirdPlaceMatch || rounds.length < 2) return rounds.flat();
+  const [first, second] = rounds[rounds.length - 2];
+  // Played in the final's round, before it: the semi-finals' losers meet (a bye in a semi-final leaves no match).
+  const thirdPlace: BracketNode = {
+    bracket: 'third_place',
+    round: rounds.length,
+    position: 0,
+    stage: rounds.length,
+    sources: [
+      { kind: 'loser', node: first },
+      { kind: 'loser', node: second },
+    ],
+  };
+  return [...rounds.flat(), thirdPlace];
 }
 
 function doubleEliminationNodes(size: number): BracketNode[] {
@@ -164,12 +178,12 @@ function doubleEliminationNodes(size: number): BracketNode[] {
   return [...winners.flat(), ...losers.flat(), grandFinal];
 }
 
-const BRACKET_ORDER: Record<Bracket, number> = { main: 0, winners: 0, losers: 1, grand_final: 2 };
+const BRACKET_ORDER: Record<Bracket, number> = { third_place: -1, main: 0, winners: 0, losers: 1, grand_final: 2 };
 
 /** Lays out the bracket, drops the bye nodes and returns the matches with their links, numbered in play order. */
-export function generateElimination(double: boolean, participants: SeededParticipant[], newId: NewId): Match[] {
+export function generateElimination(double: boolean, participants: SeededParticipant[], newId: NewId, thirdPlaceMatch = false): Match[] {
   const size = bracketSize(participants.length);
-  const nodes = (double ? doubleEliminationNodes(size) : singleEliminationNodes(size)).sort(
+  const nodes = (double ? doubleEliminationNodes(size) : singleEliminationNodes(size, thirdPlaceMatch)).sort(
     (a, b) => a.stage - b.stage || BRACKET_ORDER[a.bracket] - BRACKET_ORDER[b.bracket] || a.round - b.round || a.position - b.position,
   );
 

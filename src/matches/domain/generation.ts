@@ -13,7 +13,7 @@ export function generateMatches(settings: FormatSettings, participants: SeededPa
   }
   switch (settings.format) {
     case 'single_elimination':
-      return generateElimination(false, participants, newId);
+      return generateElimination(false, participants, newId, settings.thirdPlaceMatch ?? false);
     case 'double_elimination':
       return generateElimination(true, participants, newId);
     case 'round_robin':

@@ -106,6 +106,30 @@ describe('round robin, 6 teams', () => {
   });
 });
 
+describe('single elimination with a third-place match, 8 players', () => {
+  it('sends the semi-final losers to the third-place match, played before the final, and ranks 1, 2, 3, 4, 5, 5, 5, 5', () => {
+    const t = start({ format: 'single_elimination', rounds: null, thirdPlaceMatch: true }, 8);
+    expect(t.pairings((match) => match.round === 3)).toEqual(['7:third_place/3 ? v ?', '8:main/3 ? v ?']);
+    t.beat('p1', 'p8');
+    t.beat('p5', 'p4');
+    t.beat('p2', 'p7');
+    t.beat('p3', 'p6');
+    t.beat('p1', 'p5');
+    t.beat('p3', 'p2');
+    expect(t.pairings((match) => match.round === 3)).toEqual(['7:third_place/3 p5 v p2', '8:main/3 p1 v p3']);
+    t.beat('p3', 'p1');
+    expect(t.play.isComplete()).toBe(false);
+    t.beat('p5', 'p2');
+    expect(t.play.isComplete()).toBe(true);
+    expect(t.ranks()).toEqual({ p3: 1, p1: 2, p5: 3, p2: 4, p4: 5, p6: 5, p7: 5, p8: 5 });
+  });
+
+  it('has none with 3 players: one semi-final is a bye, so there is no second loser', () => {
+    const t = start({ format: 'single_elimination', rounds: null, thirdPlaceMatch: true }, 3);
+    expect(t.pairings()).toEqual(['1:main/1 p2 v p3', '2:main/2 p1 v ?']);
+  });
+});
+
 describe('swiss, 7 players', () => {
   it('pairs top half against bottom half, gives the bye to the lowest ranked without one, and pairs in score groups', () => {
     const t = start({ format: 'swiss', rounds: null }, 7);

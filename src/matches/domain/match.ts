@@ -7,7 +7,7 @@ import type { TournamentFormat } from '../../tournaments/domain/tournament';
 /** The formats play knows are the tournament's (one list, in the tournaments domain). */
 export type MatchFormat = TournamentFormat;
 
-export const BRACKETS = ['main', 'winners', 'losers', 'grand_final'] as const;
+export const BRACKETS = ['main', 'winners', 'losers', 'grand_final', 'third_place'] as const;
 export type Bracket = (typeof BRACKETS)[number];
 
 /** `pending`: an opponent is not known yet; `ready`: it can be played; `completed`: a result is in. */
@@ -52,6 +52,8 @@ export interface FormatSettings {
   format: MatchFormat;
   /** The tournament's `rounds` (swiss and free-for-all), or null for the format's default. */
   rounds: number | null;
+  /** Single elimination: the semi-final losers play for third place. */
+  thirdPlaceMatch?: boolean;
 }
 
 export type NewId = () => string;

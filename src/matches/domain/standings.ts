@@ -117,8 +117,13 @@ function swissTiebreaks(tallies: Map<string, Tally>, matches: Iterable<Match>): 
 /** How far each participant got in an elimination bracket, and whether a loss has put them out. */
 function eliminationProgress(settings: FormatSettings, matches: Match[]): Map<string, { stage: number; eliminated: boolean }> {
   const winnersRounds = Math.max(0, ...matches.filter((match) => match.bracket === 'winners').map((match) => match.round));
+  // The third-place match ranks its players between the final's and the semi-finals': half a round below the final.
   const stageOf = (match: Match) =>
-    settings.format === 'double_elimination' ? doubleEliminationStage(match.bracket, match.round, winnersRounds) : match.round;
+    settings.format === 'double_elimination'
+      ? doubleEliminationStage(match.bracket, match.round, winnersRounds)
+      : match.bracket === 'third_place'
+        ? match.round - 0.5
+        : match.round;
   const progress = new Map<string, { stage: number; eliminated: boolean }>();
   for (const match of matches) {
     for (const opponent of match.opponents) {

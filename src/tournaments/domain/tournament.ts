@@ -27,6 +27,8 @@ export interface TournamentFields {
   metadata: Metadata;
   /** Rounds to play (swiss and free_for_all only); null = the format's default (spec §12). */
   rounds: number | null;
+  /** Single elimination only: the semi-final losers play for third place. */
+  thirdPlaceMatch: boolean;
 }
 
 /** Formats that take a `rounds` setting, and its range. */
@@ -54,6 +56,7 @@ export const TOURNAMENT_WIRE_NAMES: Record<keyof TournamentFields, string> = {
   leagueId: 'league_id',
   metadata: 'metadata',
   rounds: 'rounds',
+  thirdPlaceMatch: 'third_place_match',
 };
 
 /** A competition of one account: its setup, its schedule and its lifecycle. */
@@ -73,6 +76,7 @@ export class Tournament implements TournamentFields {
   leagueId: string | null;
   metadata: Metadata;
   rounds: number | null;
+  thirdPlaceMatch: boolean;
   startedAt: Date | null;
   completedAt: Date | null;
   /** Read-only: how many participants it had when it was loaded (the persistence adapter counts them). */
@@ -102,6 +106,7 @@ export class Tournament implements TournamentFields {
       leagueId: fields.leagueId ?? null,
       metadata: fields.metadata ?? {},
       rounds: fields.rounds ?? null,
+      thirdPlaceMatch: fields.thirdPlaceMatch ?? false,
       startedAt: null,
       completedAt: null,
       participantCount: 0,
@@ -129,6 +134,7 @@ export class Tournament implements TournamentFields {
     checkSchedule(next.startsAt, next.endsAt);
     checkMetadataSize(next.metadata);
     checkRounds(next.format, next.rounds, next.maxParticipants);
+    checkThirdPlaceMatch(next.format, next.thirdPlaceMatch);
 
     const previousStatus = this.status;
     Object.assign(this, next);
@@ -152,6 +158,7 @@ export class Tournament implements TournamentFields {
       leagueId: this.leagueId,
       metadata: this.metadata,
       rounds: this.rounds,
+      thirdPlaceMatch: this.thirdPlaceMatch,
     };
     return applyMergePatch(current, changes);
   }
@@ -166,6 +173,7 @@ export class Tournament implements TournamentFields {
     checkSchedule(this.startsAt, this.endsAt);
     checkMetadataSize(this.metadata);
     checkRounds(this.format, this.rounds, this.maxParticipants);
+    checkThirdPlaceMatch(this.format, this.thirdPlaceMatch);
   }
 }
 
@@ -182,5 +190,11 @@ function checkRounds(format: TournamentFormat, rounds: number | null, maxPartici
   // With a cap, the largest field is known: more swiss rounds than it has opponents would force rematches.
   if (format === 'swiss' && rounds !== null && maxParticipants !== null && rounds > maxParticipants - 1) {
     throw InvalidError.field('/rounds', `a swiss of at most ${maxParticipants} participants has at most ${maxParticipants - 1} rounds without rematches.`);
+  }
+}
+
+function checkThirdPlaceMatch(format: TournamentFormat, thirdPlaceMatch: boolean): void {
+  if (thirdPlaceMatch && format !== 'single_elimination') {
+    throw InvalidError.field('/third_place_match', `only single_elimination tournaments have a third-place match; send false or leave it out for ${format}.`);
   }
 }

@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsString, IsUUID, Length, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsString, IsUUID, Length, Max, MaxLength, Min } from 'class-validator';
 import {
   Absentable,
   IsInstant,
@@ -52,6 +52,9 @@ export class CreateTournamentDto {
 
   @Nullable() @IsInt() @Min(ROUNDS_LIMITS.min) @Max(ROUNDS_LIMITS.max)
   rounds?: number | null;
+
+  @Absentable() @IsBoolean({ message: 'third_place_match must be true or false.' })
+  third_place_match?: boolean;
 }
 
 /** Body of PATCH /api/v1/tournaments/:id: a JSON merge patch (absent = unchanged, null = clear). */
@@ -94,4 +97,7 @@ export class UpdateTournamentDto {
 
   @Nullable() @IsInt() @Min(ROUNDS_LIMITS.min) @Max(ROUNDS_LIMITS.max)
   rounds?: number | null;
+
+  @Absentable() @IsBoolean({ message: 'third_place_match must be true or false.' })
+  third_place_match?: boolean;
 }

@@ -22,6 +22,7 @@ export function presentTournament(tournament: Tournament) {
     league_id: tournament.leagueId,
     metadata: tournament.metadata,
     rounds: tournament.rounds,
+    third_place_match: tournament.thirdPlaceMatch,
     started_at: instant(tournament.startedAt),
     completed_at: instant(tournament.completedAt),
     participant_count: tournament.participantCount,

@@ -30,6 +30,7 @@ const TOURNAMENT_PROPERTIES = {
   league_id: optionalText,
   metadata: { type: 'object', additionalProperties: text },
   rounds: { type: ['integer', 'null'] },
+  third_place_match: { type: 'boolean' },
   started_at: optionalText,
   completed_at: optionalText,
   participant_count: { type: 'integer' },
