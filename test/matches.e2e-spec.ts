@@ -357,6 +357,13 @@ describe('matches, results and standings API', () => {
       await winsFor('P2', 'P3', 'P2');
       await winsFor('P1', 'P2', 'P1');
       await winsFor('P4', 'P3', 'P3');
+      const midway = ((await http().get(`${base}/standings`, as())).json() as { data: (StandingJson & { reached: string })[] }).data;
+      expect(Object.fromEntries(midway.map((row) => [row.name, row.reached]))).toEqual({
+        P1: 'grand final',
+        P2: 'losers round 2',
+        P3: 'losers round 2',
+        P4: 'losers round 1',
+      });
       await winsFor('P2', 'P3', 'P2');
       expect(await allMatches(base, 'bracket=grand_final')).toHaveLength(1);
       await winsFor('P1', 'P2', 'P2');
@@ -487,6 +494,7 @@ describe('matches, results and standings API', () => {
             { name: 'score_for', value: 4 },
             { name: 'seed', value: 1 },
           ],
+          reached: null,
         },
         expect.objectContaining({ rank: 2, name: 'P2', points: 3, tiebreakers: expect.arrayContaining([{ name: 'score_difference', value: 0 }]) }),
         expect.objectContaining({ rank: 3, name: 'P3', points: 3, tiebreakers: expect.arrayContaining([{ name: 'score_difference', value: -3 }]) }),

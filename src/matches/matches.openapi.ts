@@ -7,6 +7,7 @@ import { queryParameters, requestBodySchema } from '../shared/openapi/request-sc
 import { listSchema } from '../shared/openapi/resource-operations';
 import { MAX_PAGE_SIZE } from '../shared/pagination/page';
 import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
+import { bracketReached } from './domain/bracket-reached';
 import { generateMatches } from './domain/generation';
 import { BRACKETS, MATCH_RESULTS, MATCH_STATUSES } from './domain/match';
 import { CorrectionReopensTournamentError, DependentMatchesReportedError, DrawNotAllowedError, MatchNotFoundError, MatchNotReadyError } from './domain/match-errors';
@@ -49,10 +50,11 @@ function played() {
     version,
   });
   const names = new Map(PARTICIPANTS.map((participant) => [participant.id, participant.name]));
+  const reached = bracketReached(settings.format, play.all());
   return {
     match: presentMatch(record(reported.match, 2)),
     next: presentMatch(record(reported.updated.find((match) => match.id !== reported.match.id)!, 2)),
-    standings: play.standings().map((row) => presentStandingRow({ ...row, name: names.get(row.participantId)! })),
+    standings: play.standings().map((row) => presentStandingRow({ ...row, name: names.get(row.participantId)!, reached: reached.get(row.participantId) ?? null })),
   };
 }
 
@@ -88,6 +90,14 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
         'In the order they apply, each with its value. Round robin: `head_to_head_points` (among those level on points), `score_difference`, ' +
         '`score_for`, `seed`. Swiss: `buchholz` (opponents’ points; a bye adds nothing), `sonneborn_berger`, `seed`. Free-for-all: `seed`. ' +
         'Elimination: `stage_reached` (how far in the bracket) and `still_in` (not knocked out). A lower seed is better; unseeded participants tie on it.',
+    },
+    reached: {
+      type: ['string', 'null'],
+      maxLength: 40,
+      description:
+        'Elimination formats: the furthest match the participant is in or went out of, in words: `winners round 2`, `losers round 3`, ' +
+        '`grand final`, `grand final reset`; single elimination `round 1`, `final`, `third-place match`. `null` in other formats.',
+      examples: ['losers round 3'],
     },
   };
   const matchFields: Record<string, SchemaObject> = {

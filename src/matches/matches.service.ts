@@ -11,6 +11,7 @@ import { Tournament } from '../tournaments/domain/tournament';
 import { TournamentStatus } from '../tournaments/domain/tournament-status';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { TournamentTransitions } from '../tournaments/tournament-transitions';
+import { bracketReached } from './domain/bracket-reached';
 import { generateMatches } from './domain/generation';
 import { defaultSwissRounds, FormatSettings, Match, SeededParticipant } from './domain/match';
 import { MatchesPendingError, MatchNotFoundError, MatchNotReadyError } from './domain/match-errors';
@@ -51,6 +52,8 @@ export interface ReportResult {
 
 export interface NamedStandingRow extends StandingRow {
   name: string;
+  /** Elimination formats: how far the participant got, in words ("losers round 3"); null in other formats. */
+  reached: string | null;
 }
 
 /** The format and its rounds, the swiss default resolved from the participant count (so a report need not read the field). */
@@ -109,7 +112,7 @@ export class MatchesService implements OnModuleInit {
       this.participants.inSeedingOrder(accountId, tournamentId),
       this.matches.allOf(accountId, tournamentId),
     ]);
-    return named(computeStandings(settingsOf(tournament), seeded(field), matches), field);
+    return named(computeStandings(settingsOf(tournament), seeded(field), matches), field, bracketReached(tournament.format, matches));
   }
 
   /**
@@ -164,7 +167,7 @@ export class MatchesService implements OnModuleInit {
       const completes = changes.complete && tournament.status === 'in_progress';
       // The table is needed only to preview or to set final ranks; most reports skip it.
       const finalRanking = update.report !== undefined && changes.complete;
-      const standings = flags.dryRun || finalRanking ? named(play.standings(), field!) : [];
+      const standings = flags.dryRun || finalRanking ? named(play.standings(), field!, bracketReached(tournament.format, play.all())) : [];
       const result: ReportResult = {
         match: reported ?? current,
         changed: updated.filter((match) => match.id !== id),
@@ -216,7 +219,7 @@ export class MatchesService implements OnModuleInit {
   }
 }
 
-function named(rows: StandingRow[], field: { id: string; name: string }[]): NamedStandingRow[] {
+function named(rows: StandingRow[], field: { id: string; name: string }[], reached: Map<string, string>): NamedStandingRow[] {
   const names = new Map(field.map((participant) => [participant.id, participant.name]));
-  return rows.map((row) => ({ ...row, name: names.get(row.participantId)! }));
+  return rows.map((row) => ({ ...row, name: names.get(row.participantId)!, reached: reached.get(row.participantId) ?? null }));
 }

@@ -46,6 +46,7 @@ export function presentStandingRow(row: NamedStandingRow) {
     score_for: row.scoreFor,
     score_against: row.scoreAgainst,
     tiebreakers: row.tiebreakers,
+    reached: row.reached,
   };
 }
 
