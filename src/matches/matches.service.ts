@@ -128,7 +128,7 @@ export class MatchesService implements OnModuleInit {
       if (tournament.status === 'cancelled') throw new MatchNotReadyError('The tournament is cancelled: its matches can be read, not reported.');
 
       const now = new Date();
-      // A report that changes only its own match reads only that match (and a count): its cost does not grow with the tournament.
+      // A report that changes only its own match reads only that match (and whether another is open): its cost does not grow with the tournament.
       const alone = await this.changesOnlyItself(tournament, current, update, flags);
       const stored = alone ? [current] : await this.matches.allOf(accountId, tournamentId);
       // Most reports neither rank nor pair: they skip reading the field, so their cost does not grow with it.
@@ -190,14 +190,14 @@ export class MatchesService implements OnModuleInit {
 
   /**
    * Whether a write changes its match and nothing else: a `scheduled_at` alone, or a first result in a format where
-   * results move nobody on (round robin, free-for-all) while other matches are still open (so it cannot complete
+   * results move nobody on (round robin, free-for-all) while another match is still open (so it cannot complete
    * the tournament, which ranks everyone). Corrections and dry runs take the general path.
    */
   private async changesOnlyItself(tournament: Tournament, current: MatchRecord, update: MatchUpdate, flags: ReportFlags): Promise<boolean> {
     if (flags.dryRun) return false;
     if (update.report === undefined) return true;
     if (!RESULTS_MOVE_NOBODY_ON.has(tournament.format) || current.status !== 'ready') return false;
-    return (await this.matches.countOpen(tournament.accountId, tournament.id)) > 1;
+    return this.matches.anotherOpen(tournament.accountId, tournament.id, current.id);
   }
 
   private async onStatusChange(tournament: Tournament, from: TournamentStatus): Promise<void> {

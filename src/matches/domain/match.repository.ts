@@ -52,6 +52,8 @@ export abstract class MatchRepository {
   abstract list(query: MatchListQuery): Promise<PositionedMatch[]>;
   /** Matches without a result yet. */
   abstract countOpen(accountId: string, tournamentId: string): Promise<number>;
+  /** Whether a match other than this one has no result yet: one index probe, whatever the tournament's size. */
+  abstract anotherOpen(accountId: string, tournamentId: string, matchId: string): Promise<boolean>;
   /** Stores the writes as they are: the caller has set an updated record's next `version` and its `updatedAt`. */
   abstract write(writes: MatchWrites): Promise<void>;
 }

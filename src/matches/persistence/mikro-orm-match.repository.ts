@@ -129,6 +129,14 @@ export class MikroOrmMatchRepository extends MatchRepository {
     return row.count;
   }
 
+  async anotherOpen(accountId: string, tournamentId: string, matchId: string): Promise<boolean> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `select id from matches where account_id = ? and tournament_id = ? and status <> 'completed' and id <> ? limit 1`,
+      [accountId, tournamentId, matchId],
+    );
+    return rows.length > 0;
+  }
+
   async write({ created, updated, deleted }: MatchWrites): Promise<void> {
     if (deleted.length > 0) {
       await this.em.execute('delete from matches where account_id = ? and id in (select value::uuid from jsonb_array_elements_text(?::jsonb))', [
