@@ -13,19 +13,17 @@ import { withDatabase } from './shared/persistence/database-runtime';
 
 /**
  * Grow the JavaScript heap by 60% past what survives a full collection, not by V8's default factor (up to 4× on
- * a small heap): a request leaves short-lived garbage only, and the default let a server whose live data is about
- * 40 MiB settle above 200 MiB of RSS under load. Measured in `npm run bench`: RSS 160–170 instead of 210–260 MiB,
- * for about 9% more CPU per list request (20% cost a quarter more). V8 reads the flag at every collection.
+ * a small heap): a request leaves short-lived garbage only, and the default let the server's RSS settle far above
+ * its live data under load. The trade (a little more CPU for a much smaller RSS) is measured in
+ * docs/performance.md. V8 reads the flag at every collection.
  */
 setFlagsFromString('--heap-growing-percent=60');
 
 /**
  * No allocation-site pretenuring. Under load V8 decided that the objects a list page is built from (the driver's
  * rows, entities) live long and allocated them straight in the old generation, where each held its young strings
- * until the next full collection: a list request promoted 15–24 KiB, 4–10 KiB without it, and the old generation
- * filled (and was marked and compacted) about twice as often. Whether V8 made that decision depended on what the
- * process had served before. Measured on Node 20 in `npm run bench` (alternating pairs): 3–5 % less CPU per list
- * request. Node 24 promotes as much with it as without; there it changes nothing.
+ * until the next full collection, so the old generation filled (and was marked and compacted) far more often.
+ * Whether V8 made that decision depended on what the process had served before. Figures: docs/performance.md.
  */
 setFlagsFromString('--no-allocation-site-pretenuring');
 

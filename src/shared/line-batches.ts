@@ -12,8 +12,7 @@ export interface LineSink {
  * The server's log lines, gathered and handed to the destination as one string per batch: once `batchChars`
  * characters are waiting or `flushMs` after the first, whichever comes first.
  * sonic-boom can batch by itself (`minLength`), but it appends each line to the string it holds and then asks that
- * string's byte length, which copies it flat: at 8 KiB a batch, 10 KiB of garbage per line, more than anything
- * else a list request allocated. Here a batch is joined once.
+ * string's byte length, which copies it flat on every line. Here a batch is joined once.
  * Lines still waiting are passed on and written synchronously when the process exits.
  */
 export class LineBatches implements DestinationStream {

@@ -1,7 +1,7 @@
 /**
  * A timestamptz as PostgreSQL writes it to a UTC session (MikroORM's `forceUtcTimezone`) as a Date:
  * `2026-11-23 18:00:05.123456+00`, the fraction optional and up to six digits. Read by hand, since the
- * Date constructor's fallback parser takes about 250 ns for this form and a list page holds some 120 of them;
+ * Date constructor's fallback parser is slow for this form and a list page holds many of them;
  * anything else (another offset, a year outside 1000–9999, infinity) still goes to it. Milliseconds are
  * truncated, as the Date constructor does.
  */

@@ -12,8 +12,8 @@ const optionalText = { type: ['string', 'null'] } as const;
  * properties are in the presenter's order, so one tournament reads alike on its
  * own and in a list page.
  * List pages have none: for a page of 20, the compiled serializer's string
- * building made twice the garbage of `JSON.stringify` (49 against 23 KiB) for
- * no less CPU on Node 20, and about 40% more CPU on Node 24.
+ * building made more garbage than `JSON.stringify` for no less CPU (see
+ * docs/performance.md).
  */
 const TOURNAMENT_PROPERTIES = {
   id: text,
