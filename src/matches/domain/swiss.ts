@@ -5,8 +5,9 @@ import { maximumWeightMatching } from './weighted-matching';
 /**
  * Swiss pairing as a maximum-weight perfect matching (Edmonds' blossom algorithm, `weighted-matching.ts`).
  * Participants come in standings order (points, Buchholz, Sonneborn-Berger, seed, seeding order); a score group is
- * a run of equal points. Each possible pair (and, in an odd field, each possible bye) gets a weight that encodes
- * the rules below as strict priorities, so the heaviest perfect matching is the pairing they ask for:
+ * a run of equal points. Each candidate pair gets a weight that encodes the rules below as strict priorities, so
+ * the heaviest perfect matching is the pairing they ask for (the bye, in an odd field, is a pair with an extra
+ * vertex, tried on each candidate in turn, preferred first):
  *
  * 1. no rematch (only when no rematch-free pairing exists at all: the fewest rematches);
  * 2. the bye to the lowest-ranked participant who has not had one (once all have: the lowest-ranked);
@@ -22,7 +23,7 @@ export interface SwissPairing {
   bye: string | null;
 }
 
-/** Candidates per player in the first, sparse attempt: the fold partner ± this many, and this many each way across a group boundary. */
+/** The first, sparse attempt: each player's fold partner ± this many; twice this many each side of a group boundary. */
 const FIRST_WINDOW = 8;
 /** Up to this size the graph holds every pair at once (exact); above it, windows widen only when a sparse graph has no perfect matching. */
 const FULL_GRAPH_UP_TO = 64;
