@@ -1,8 +1,7 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { AppConfig } from '../config/app-config';
 import { Public } from '../shared/auth/public.decorator';
+import { packageVersion } from '../shared/package-version';
 import { renderDocsPage } from './docs-page';
 import { buildOpenApiDocument } from './openapi';
 import type { OpenAPIObject as OpenApiDocument } from 'openapi3-ts/oas31';
@@ -36,10 +35,4 @@ export class DocsController {
   docsPage(): string {
     return this.page;
   }
-}
-
-/** package.json sits two levels up from both src/docs and dist/docs. */
-function packageVersion(): string {
-  const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string };
-  return manifest.version;
 }
