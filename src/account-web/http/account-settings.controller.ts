@@ -7,7 +7,7 @@ import { ApiToken } from '../../tokens/domain/api-token';
 import { BillingGateway } from '../domain/billing.gateway';
 import { SignInThrottle } from '../persistence/sign-in-throttle';
 import { TokenReveals } from '../persistence/token-reveals';
-import { instanceUrl } from './instance-url';
+import { instanceUrl } from '../../shared/http/instance-url';
 import { PAGE_ASSETS } from './page-assets';
 import { CsrfGuard, FormSubmissionThrottle, SignedInGuard } from './page-guards';
 import { AccountPageFilter, PageRefusal, SignInRequired } from './page-refusals';

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DatabaseHealth } from '../../health/database-health';
 import { Public } from '../../shared/auth/public.decorator';
 import { packageVersion } from '../../shared/package-version';
-import { instanceUrl } from './instance-url';
+import { instanceUrl } from '../../shared/http/instance-url';
 import { PAGE_SECURITY_HEADERS } from './page-assets';
 import { AccountPageFilter } from './page-refusals';
 
