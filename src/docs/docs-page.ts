@@ -607,7 +607,11 @@ const SEARCH_SCRIPT = `(() => {
     for (let node = target.parentElement; node; node = node.parentElement) if (node.tagName === 'DETAILS') node.open = true;
     target.scrollIntoView();
   };
-  const entries = [...document.querySelectorAll('[data-search]')].map((element) => ({ id: element.id, label: element.dataset.search }));
+  // Endpoints first, then schemas, error codes and the guides' headings.
+  const rankOf = (element) => ['.operation', '.schema', 'tr'].findIndex((selector) => element.matches(selector)) >>> 0;
+  const entries = [...document.querySelectorAll('[data-search]')]
+    .map((element) => ({ id: element.id, label: element.dataset.search, rank: rankOf(element) }))
+    .sort((a, b) => a.rank - b.rank);
   const clear = () => { input.value = ''; results.replaceChildren(); };
   const show = () => {
     const terms = input.value.toLowerCase().split(/\\s+/).filter(Boolean);
