@@ -128,4 +128,11 @@ describe('the compose stack (docker-compose.yml, deploy/)', () => {
     expect(read('.env.example')).toMatch(/^POSTGRES_PASSWORD=$/m);
     expect(postgres.environment!.POSTGRES_PASSWORD).toMatch(/^\$\{POSTGRES_PASSWORD:\?/);
   });
+
+  it('puts the Markdown that /docs serves (walk-through, versioning policy, changelog) into the image', () => {
+    const dockerfile = read('Dockerfile');
+    expect(dockerfile).toMatch(/^COPY --chown=node:node CHANGELOG\.md \.\/$/m);
+    expect(dockerfile).toMatch(/^COPY --chown=node:node docs\/walkthrough\.md docs\/versioning\.md \.\/docs\/$/m);
+    expect(read('.dockerignore').split('\n')).not.toEqual(expect.arrayContaining([expect.stringMatching(/^(docs|\*\.md|CHANGELOG\.md)$/)]));
+  });
 });
