@@ -574,7 +574,7 @@ details.more > summary { margin: 6px 0; }
 .tags { display: flex; flex-wrap: wrap; gap: 4px 16px; list-style: none; padding: 0; }
 .search { position: relative; margin-top: 6px; }
 .search input { width: 100%; max-width: 420px; font: inherit; padding: 5px 8px; border: 1px solid #8a93a3; border-radius: 4px; }
-#search-results { position: absolute; z-index: 2; left: 0; right: 0; max-width: 560px; margin: 2px 0 0; padding: 0; list-style: none; background: #fff; box-shadow: 0 4px 14px rgba(0,0,0,.15); border-radius: 4px; }
+#search-results { display: block; position: absolute; z-index: 2; left: 0; right: 0; max-width: 560px; margin: 2px 0 0; padding: 0; list-style: none; background: #fff; box-shadow: 0 4px 14px rgba(0,0,0,.15); border-radius: 4px; }
 #search-results:empty { display: none; }
 #search-results li { padding: 5px 10px; border-bottom: 1px solid var(--line); overflow-wrap: anywhere; }
 .guide pre { white-space: pre-wrap; overflow-wrap: anywhere; }
