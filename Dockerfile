@@ -11,11 +11,15 @@ COPY src ./src
 RUN npm run build && npm prune --omit=dev
 
 FROM node:24-bookworm-slim
-ENV NODE_ENV=production PORT=3000
+# HOST: every interface of the container (outside one the server defaults to loopback).
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
+# Served on /docs: the walk-through, the versioning policy and the changelog.
+COPY --chown=node:node CHANGELOG.md ./
+COPY --chown=node:node docs/walkthrough.md docs/versioning.md ./docs/
 USER node
 # 3000: the API; 9464: /metrics when METRICS_PORT=9464 (compose sets it; never publish it).
 EXPOSE 3000 9464

@@ -29,6 +29,17 @@ echo "docker-compose.yml is valid ($(docker-compose -f docker-compose.yml --prof
 haproxy -c -q -f deploy/haproxy/haproxy.cfg
 echo "deploy/haproxy/haproxy.cfg is valid ($(haproxy -v | head -1))"
 
+# The HTTPS override (docker-compose.tls.yml + deploy/haproxy/tls.cfg), with a throwaway self-signed certificate
+# where the override mounts the real one.
+docker-compose -f docker-compose.yml -f docker-compose.tls.yml config -q
+tls_check=$(mktemp -d /tmp/tlm-tls-check.XXXXXX)
+openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj '/CN=localhost' -keyout "$tls_check/key.pem" -out "$tls_check/cert.pem" 2>/dev/null
+cat "$tls_check/cert.pem" "$tls_check/key.pem" > "$tls_check/site.pem"
+sed "s#/usr/local/etc/haproxy/certs/site.pem#$tls_check/site.pem#" deploy/haproxy/tls.cfg > "$tls_check/tls.cfg"
+haproxy -c -q -f deploy/haproxy/haproxy.cfg -f "$tls_check/tls.cfg" || { rm -rf "$tls_check"; echo "deploy/haproxy/tls.cfg is not valid"; exit 1; }
+rm -rf "$tls_check"
+echo "docker-compose.tls.yml and deploy/haproxy/tls.cfg are valid"
+
 # Run the proxy configuration for real against a stand-in replica (a node:http server echoing what it
 # receives): the same file with the compose DNS name replaced by a loopback address and the ports moved.
 base_port=$(( ${SMOKE_PORT:-3917} + 200 ))

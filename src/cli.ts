@@ -1,87 +1,78 @@
 import 'reflect-metadata';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
-import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { parseArgs } from 'node:util';
-import { AccountReports } from './admin/account-reports';
+import { CliCommand, CliOptions, COMMANDS, OPTION_TYPES, UsageError } from './admin/cli-commands';
 import { AppModule } from './app.module';
-import { AppConfig } from './config/app-config';
-import { DomainError } from './shared/domain-error';
+import { AppConfig, ConfigError } from './config/app-config';
+import { DomainError, InvalidError } from './shared/domain-error';
+import { closestName } from './shared/http/did-you-mean';
 import { RouteTable } from './shared/http/route-table';
 import { createLogger, NestPinoLogger } from './shared/logging';
+import { isDatabaseUnavailable } from './shared/persistence/database-errors';
 import { withDatabase } from './shared/persistence/database-runtime';
 import { migrateDatabase } from './shared/persistence/migrate';
-import { AccountsService } from './tokens/accounts.service';
-import { isPlan, Plan, PLANS } from './tokens/domain/plan';
 
 /**
- * The admin command line: `node dist/cli.js <command> [options]`. Same
- * configuration as the server. Prints exactly one JSON object on stdout
- * (`account:list`: one per account, JSON lines); failures go to stderr with a
- * non-zero exit code. Logs go to stderr.
+ * The admin command line: `node dist/cli.js <command> [options]`, `--help` after any command for its own help.
+ * Same configuration as the server. A command prints exactly one JSON object on stdout (`account:list`: one per
+ * account, JSON lines); failures and notes for a person go to stderr in plain words, failures with a non-zero exit
+ * code (2 for a mistyped command line).
  */
-const USAGE = `Usage: node dist/cli.js <command> [options]
-  migrate                                                   apply pending database migrations
-  account:create --email E [--plan free|premium] [--password-stdin]
-  account:set-plan --email E --plan free|premium
-  token:generate --email E                                  prints the new token once; replaces any previous one
-  token:revoke --email E
-  account:list [--after E] [--limit N]                      one JSON line per account, in email order
-  account:show --email E                                    plan, token (last four, created, last used), counts`;
+const PROGRAM = 'node dist/cli.js';
+const HELP_FLAGS = new Set(['--help', '-h', 'help']);
 
-class UsageError extends Error {}
-
-/** Returns the one object to print, or undefined when it printed its lines through `emit` itself. */
-type Command = (app: INestApplicationContext, options: CliOptions, emit: (line: object) => void) => Promise<object | undefined>;
-
-interface CliOptions {
-  email?: string;
-  plan?: string;
-  'password-stdin'?: boolean;
-  after?: string;
-  limit?: string;
+function usage(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
+  const lines = Object.entries(COMMANDS).map(([name, command]) => `  ${name.padEnd(width)}  ${command.summary}`);
+  return `Usage: ${PROGRAM} <command> [options]\n\nCommands:\n${lines.join('\n')}\n\n${PROGRAM} <command> --help shows a command's options.`;
 }
 
-const COMMANDS: Record<string, Command> = {
-  migrate: async (app) => ({ applied: await migrateDatabase(app.get(MikroORM) as MikroORM) }),
-  'account:create': async (app, options) => {
-    const password = options['password-stdin'] ? await readStdin() : undefined;
-    const account = await app.get(AccountsService).createAccount({ email: required(options, 'email'), plan: planOf(options, 'free'), password });
-    return { id: account.id, email: account.email, plan: account.plan };
-  },
-  'account:set-plan': async (app, options) => {
-    const account = await app.get(AccountsService).setPlan(required(options, 'email'), planOf(options));
-    return { id: account.id, email: account.email, plan: account.plan };
-  },
-  'token:generate': async (app, options) => ({ token: await app.get(AccountsService).generateToken(required(options, 'email')) }),
-  'token:revoke': async (app, options) => {
-    await app.get(AccountsService).revokeToken(required(options, 'email'));
-    return { revoked: true };
-  },
-  'account:list': async (app, options, emit) => {
-    for await (const account of app.get(AccountReports).list(options.after, limitOf(options))) emit(account);
-    return undefined;
-  },
-  'account:show': async (app, options) => app.get(AccountReports).show(required(options, 'email')),
-};
+function commandHelp(name: string, command: CliCommand): string {
+  return `Usage: ${PROGRAM} ${name} ${command.usage}\n\n${command.summary}`;
+}
 
-async function main(argv: string[]): Promise<object | undefined> {
+/** Help text for `--help` anywhere, or undefined when the arguments ask for a command to run. */
+function helpFor(argv: string[]): string | undefined {
   const [name, ...rest] = argv;
-  const command = COMMANDS[name ?? ''];
-  if (!command) throw new UsageError(name ? `Unknown command "${name}".` : 'No command given.');
+  if (name === undefined || HELP_FLAGS.has(name)) return name === undefined ? undefined : usage();
+  const command = COMMANDS[name];
+  return command && rest.some((argument) => argument === '--help' || argument === '-h') ? commandHelp(name, command) : undefined;
+}
+
+function parse(argv: string[]): { name: string; command: CliCommand; options: CliOptions } {
+  const [name, ...rest] = argv;
+  if (name === undefined) throw new UsageError('No command given.');
+  const command = COMMANDS[name];
+  if (!command) {
+    const closest = closestName(name, Object.keys(COMMANDS));
+    throw new UsageError(`${name} is not a command.${closest ? ` Did you mean ${closest}?` : ''}`);
+  }
+  const unknown = rest.find((argument) => argument.startsWith('--') && !command.options.includes(argument.slice(2).split('=')[0] as never));
+  if (unknown) {
+    const option = unknown.slice(2).split('=')[0];
+    const closest = closestName(option, command.options);
+    throw new UsageError(`--${option} is not an option of ${name}.${closest ? ` Did you mean --${closest}?` : ''}`, name);
+  }
   const { values } = parseArgs({
     args: rest,
-    options: {
-      email: { type: 'string' },
-      plan: { type: 'string' },
-      'password-stdin': { type: 'boolean' },
-      after: { type: 'string' },
-      limit: { type: 'string' },
-    },
+    options: Object.fromEntries(command.options.map((option) => [option, { type: OPTION_TYPES[option] }])),
     strict: true,
+    allowPositionals: false,
   });
+  return { name, command, options: values as CliOptions };
+}
+
+async function main(argv: string[]): Promise<object | undefined> {
+  const help = helpFor(argv);
+  if (help !== undefined) {
+    process.stdout.write(`${help}\n`);
+    return undefined;
+  }
+  const { name, command, options } = parse(argv);
   const config = AppConfig.fromEnvironment();
-  const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, 2, config.logFormat);
+  // A person reads stderr: only errors are logged unless LOG_LEVEL asks for more (debug, trace).
+  const logger = createLogger(['info', 'warn'].includes(config.logLevel) ? 'error' : config.logLevel, 2, config.logFormat);
   return withDatabase(config, logger, async (databaseConfig) => {
     const app = await NestFactory.createApplicationContext(AppModule.forRoot(databaseConfig, new RouteTable(), logger), {
       logger: new NestPinoLogger(logger),
@@ -90,51 +81,40 @@ async function main(argv: string[]): Promise<object | undefined> {
     try {
       const orm = app.get(MikroORM) as MikroORM;
       if (name !== 'migrate' && config.runMigrationsOnStart) await migrateDatabase(orm);
-      return await RequestContext.create(orm.em, () => command(app, values, printLine));
+      return await RequestContext.create(orm.em, () =>
+        command.run(app, options, { line: printLine, note: (text) => process.stderr.write(`${text}\n`) }),
+      );
     } finally {
       await app.close();
     }
   });
 }
 
-function required(options: CliOptions, name: 'email'): string {
-  const value = options[name];
-  if (!value) throw new UsageError(`--${name} is required.`);
-  return value;
-}
-
-function limitOf(options: CliOptions): number | undefined {
-  if (options.limit === undefined) return undefined;
-  if (!/^\d+$/.test(options.limit) || Number(options.limit) < 1) throw new UsageError('--limit must be a whole number of at least 1.');
-  return Number(options.limit);
-}
-
 function printLine(line: object): void {
   process.stdout.write(`${JSON.stringify(line)}\n`);
 }
 
-function planOf(options: CliOptions, fallback?: Plan): Plan {
-  const plan = options.plan ?? fallback;
-  if (!isPlan(plan)) throw new UsageError(`--plan must be one of ${PLANS.join(', ')}.`);
-  return plan;
-}
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
-}
-
+/** The failure in a shell's words: options instead of body fields, the database by name instead of a socket error. */
 function explain(error: unknown): string {
-  if (error instanceof UsageError) return `${error.message}\n\n${USAGE}`;
-  if (error instanceof DomainError) {
-    const fields = (error.extensions.errors as { pointer: string; detail: string }[] | undefined) ?? [];
-    return [error.message, ...fields.map((field) => `  ${field.pointer.slice(1)}: ${field.detail}`)].join('\n');
+  if (error instanceof UsageError) {
+    const command = error.command === undefined ? undefined : COMMANDS[error.command];
+    return `${error.message}\n\n${command ? commandHelp(error.command!, command) : usage()}`;
   }
-  if (error instanceof Error && error.name === 'TypeError' && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
-    return `${error.message}\n\n${USAGE}`;
+  if (error instanceof InvalidError) {
+    return error.fieldProblems.map(({ pointer, detail }) => `${optionFor(pointer.slice(1))}: ${detail}`).join('\n');
+  }
+  if (error instanceof DomainError || error instanceof ConfigError) return error.message;
+  if (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) return `${error.message}\n\n${usage()}`;
+  if (isDatabaseUnavailable(error)) {
+    const reason = error instanceof Error ? ` (${error.message})` : '';
+    return `cannot reach the database${reason}. Check that PostgreSQL is running and that DATABASE_URL points at it.`;
   }
   return error instanceof Error ? error.message : String(error);
+}
+
+function optionFor(field: string): string {
+  if (field === 'password') return 'the password (from --password-stdin)';
+  return field in OPTION_TYPES ? `--${field}` : field;
 }
 
 main(process.argv.slice(2)).then(
@@ -144,6 +124,6 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     process.stderr.write(`error: ${explain(error)}\n`);
-    process.exit(error instanceof UsageError ? 2 : 1);
+    process.exit(error instanceof UsageError || (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) ? 2 : 1);
   },
 );

@@ -23,6 +23,7 @@ interface ComposeService {
   depends_on?: Record<string, { condition: string }>;
   profiles?: string[];
   restart?: string;
+  mem_limit?: string;
 }
 
 const compose = load(read('docker-compose.yml')) as { services: Record<string, ComposeService> };
@@ -112,5 +113,26 @@ describe('the compose stack (docker-compose.yml, deploy/)', () => {
     for (const [name, service] of Object.entries(compose.services)) {
       expect({ name, restart: service.restart }).toEqual({ name, restart: name === 'migrate' ? 'no' : 'unless-stopped' });
     }
+  });
+
+  it('binds the API to every interface of its container (the server alone defaults to loopback) and caps every service\'s memory', () => {
+    expect(api.environment!.HOST).toBe('0.0.0.0');
+    expect(read('Dockerfile')).toMatch(/^ENV .*HOST=0\.0\.0\.0/m);
+    for (const [name, service] of Object.entries(compose.services)) {
+      expect({ name, memory: withDefaults(service.mem_limit ?? '') }).toEqual({ name, memory: expect.stringMatching(/^\d+[mg]$/) });
+    }
+    expect(withDefaults(api.mem_limit!)).toBe('320m');
+  });
+
+  it('ships no usable database password in .env.example: compose refuses an empty one, the service a placeholder', () => {
+    expect(read('.env.example')).toMatch(/^POSTGRES_PASSWORD=$/m);
+    expect(postgres.environment!.POSTGRES_PASSWORD).toMatch(/^\$\{POSTGRES_PASSWORD:\?/);
+  });
+
+  it('puts the Markdown that /docs serves (walk-through, versioning policy, changelog) into the image', () => {
+    const dockerfile = read('Dockerfile');
+    expect(dockerfile).toMatch(/^COPY --chown=node:node CHANGELOG\.md \.\/$/m);
+    expect(dockerfile).toMatch(/^COPY --chown=node:node docs\/walkthrough\.md docs\/versioning\.md \.\/docs\/$/m);
+    expect(read('.dockerignore').split('\n')).not.toEqual(expect.arrayContaining([expect.stringMatching(/^(docs|\*\.md|CHANGELOG\.md)$/)]));
   });
 });

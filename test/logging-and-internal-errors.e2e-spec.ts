@@ -57,7 +57,15 @@ describe('request logs and unexpected errors', () => {
     expect(JSON.stringify(lines)).not.toContain(account.token.slice(4));
   });
 
-  it('answers an unexpected failure with a 500 problem that reveals no SQL or stack, and logs it without the values sent', async () => {
+  it('names the path (without its query) of a request no route matched', async () => {
+    lines.length = 0;
+    expect((await testApp.http.get('/api/v1/tournamentz?limit=5', { headers: { 'x-request-id': 'log-test-404' } })).statusCode).toBe(404);
+    expect(lines.filter((line) => line.request_id === 'log-test-404')).toEqual([
+      expect.objectContaining({ msg: 'request completed', route: null, path: '/api/v1/tournamentz', status: 404 }),
+    ]);
+  });
+
+    it('answers an unexpected failure with a 500 problem that reveals no SQL or stack, and logs it without the values sent', async () => {
     const account = await createPremiumAccount(testApp);
     // A constraint the application knows nothing about: the insert fails with a database error.
     await sql(name, 'ALTER TABLE tournaments ADD CONSTRAINT surprise CHECK (false) NOT VALID');

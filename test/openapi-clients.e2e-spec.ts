@@ -78,4 +78,26 @@ describe('the OpenAPI document, used by tools', () => {
       deleteStatus: 204,
     });
   });
+
+  it('plays a whole tournament through the typed client, with the base URL the document names (test/integrator/tournament.ts)', async () => {
+    const { token } = await createPremiumAccount(testApp);
+    // The test above may have started listening already.
+    if (!(testApp.app.getHttpServer() as { listening: boolean }).listening) await testApp.app.listen(0, '127.0.0.1');
+    const url = new URL(await testApp.app.getUrl());
+    const served = (await fetch(`${url.origin}/api/v1/openapi.json`).then((response) => response.json())) as {
+      servers: { url: string; variables: Record<string, { default: string }> }[];
+    };
+    const [server] = served.servers;
+    const baseUrl = server.url.replace(/\{(\w+)\}/g, (_match, name: string) => server.variables[name].default);
+    expect(baseUrl).toBe(url.origin);
+    const scriptPath = join(__dirname, 'integrator', 'tournament');
+    const { playTournament } = (await import(scriptPath)) as { playTournament(baseUrl: string, token: string): Promise<unknown> };
+    expect(await playTournament(baseUrl, token)).toEqual({
+      rounds: [1, 1, 2],
+      winners: [true, true, true],
+      lastPreviewCompletes: true,
+      status: 'completed',
+      podium: ['1 Ada Lovelace', '2 Alan Turing', '3 Grace Hopper', '3 Edsger Dijkstra'],
+    });
+  });
 });

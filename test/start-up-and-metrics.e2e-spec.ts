@@ -75,6 +75,16 @@ describe('node dist/main.js in a terminal', () => {
       const base = `http://127.0.0.1:${TERMINAL_PORT}`;
       expect(lines.at(-1)).toContain(`ready: ${base} (API documentation ${base}/docs, sign-up page ${base}/account/signup)`);
       expect(startUp).not.toMatch(/^\{"level"/m);
+
+      // One short line per request: method, route (or the path when none matched), status coloured by its class, time.
+      await fetch(`${base}/health/live`);
+      await fetch(`${base}/no/such/page?secret=x`);
+      const requests = await server.waitForOutput(/\/no\/such\/page/);
+      expect(plainText(requests)).toMatch(/INFO: GET \/health\/live 200 [\d.]+ ms/);
+      expect(plainText(requests)).toMatch(/INFO: GET \/no\/such\/page 404 [\d.]+ ms/);
+      expect(requests).toContain('\u001b[32m200');
+      expect(requests).toContain('\u001b[33m404');
+      expect(requests).not.toContain('secret=x');
     } finally {
       expect(await server.stop('SIGTERM')).toBe(0);
     }

@@ -1,22 +1,24 @@
 import { Module } from '@nestjs/common';
+import { HealthModule } from '../health/health.module';
 import { TokensModule } from '../tokens/tokens.module';
 import { InstantBillingGateway } from './billing/instant-billing.gateway';
 import { BillingGateway } from './domain/billing.gateway';
 import { AccountAuthController } from './http/account-auth.controller';
 import { AccountSettingsController } from './http/account-settings.controller';
+import { HomeController } from './http/home.controller';
 import { CsrfGuard, FormSubmissionThrottle, SignedInGuard } from './http/page-guards';
 import { PgSessionStore } from './persistence/pg-session.store';
 import { SignInThrottle } from './persistence/sign-in-throttle';
 import { TokenReveals } from './persistence/token-reveals';
 
 /**
- * The account pages (sign up, sign in, plan, API token, delete), served as
- * HTML under /account. The Fastify plugins they need are registered by
+ * The home page at `/` and the account pages (sign up, sign in, plan, API token,
+ * delete), served as HTML under /account. The Fastify plugins they need are registered by
  * registerAccountWebPlugins before the routes; PgSessionStore is exported for it.
  */
 @Module({
-  imports: [TokensModule],
-  controllers: [AccountAuthController, AccountSettingsController],
+  imports: [TokensModule, HealthModule],
+  controllers: [HomeController, AccountAuthController, AccountSettingsController],
   providers: [
     // The place a payment provider plugs in: replace InstantBillingGateway with its adapter.
     { provide: BillingGateway, useClass: InstantBillingGateway },

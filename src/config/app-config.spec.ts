@@ -4,6 +4,7 @@ describe('AppConfig.fromEnvironment', () => {
   it('applies the documented defaults', () => {
     const config = AppConfig.fromEnvironment({});
     expect(config).toMatchObject({
+      host: '127.0.0.1',
       port: 3000,
       databaseUrl: undefined,
       logLevel: 'info',
@@ -47,8 +48,16 @@ describe('AppConfig.fromEnvironment', () => {
   });
 
   it('reads the metrics port and binds it to HOST unless METRICS_HOST says otherwise', () => {
-    expect(AppConfig.fromEnvironment({ METRICS_PORT: '9464', HOST: '127.0.0.1' })).toMatchObject({ metricsPort: 9464, metricsHost: '127.0.0.1' });
+    expect(AppConfig.fromEnvironment({ METRICS_PORT: '9464', HOST: '0.0.0.0' })).toMatchObject({ metricsPort: 9464, metricsHost: '0.0.0.0' });
+    expect(AppConfig.fromEnvironment({ METRICS_PORT: '9464' })).toMatchObject({ metricsHost: '127.0.0.1' });
     expect(AppConfig.fromEnvironment({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' })).toMatchObject({ metricsHost: '10.0.0.5' });
+  });
+
+  it.each(['change-me', 'CHANGEME', 'password'])('refuses a database password copied from an example (%s), without echoing it', (password) => {
+    expect(() => AppConfig.fromEnvironment({ DATABASE_URL: `postgres://tournaments:${password}@postgres:5432/tournaments` })).toThrow(
+      /DATABASE_URL carries a placeholder password/,
+    );
+    expect(AppConfig.fromEnvironment({ DATABASE_URL: 'postgres://tournaments:9f2c1e7a5b@postgres:5432/tournaments' }).databaseUrl).toContain('9f2c1e7a5b');
   });
 
   it('never echoes a database URL, which may carry a password', () => {

@@ -66,7 +66,8 @@ export class AppConfig {
   static fromEnvironment(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const read = new EnvironmentReader(env);
     const config = new AppConfig({
-      host: read.string('HOST', '0.0.0.0'),
+      // Loopback unless told otherwise: the sign-in page is plain HTTP. The image and compose set HOST=0.0.0.0.
+      host: read.string('HOST', '127.0.0.1'),
       port: read.integer('PORT', 3000, 0, 65535),
       databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:']),
       dataDir: resolvePath(read.string('DATA_DIR', '.data')),
@@ -90,9 +91,12 @@ export class AppConfig {
       signInWindowMinutes: read.integer('SIGN_IN_WINDOW_MINUTES', 15, 1, 1_440),
       accountPagePostsPerMinute: read.integer('ACCOUNT_PAGE_POSTS_PER_MINUTE', 30, 1, 1_000_000),
       metricsPort: read.optionalInteger('METRICS_PORT', 1, 65535),
-      metricsHost: read.string('METRICS_HOST', read.string('HOST', '0.0.0.0')),
+      metricsHost: read.string('METRICS_HOST', read.string('HOST', '127.0.0.1')),
       logFormat: read.optionalOneOf('LOG_FORMAT', LOG_FORMATS),
     });
+    if (config.databaseUrl !== undefined && isPlaceholderPassword(config.databaseUrl)) {
+      throw new ConfigError('DATABASE_URL', 'carries a placeholder password (like change-me from .env.example): set a real one (POSTGRES_PASSWORD in .env for compose)');
+    }
     if (config.metricsPort !== undefined && config.metricsPort === config.port) {
       throw new ConfigError('METRICS_PORT', 'must differ from PORT: metrics are never served on the public port');
     }
@@ -103,6 +107,13 @@ export class AppConfig {
   with(overrides: Partial<AppConfigValues>): AppConfig {
     return new AppConfig({ ...this, ...overrides });
   }
+}
+
+/** Passwords copied from examples: a stack started with one is open to anyone who read the same example. */
+const PLACEHOLDER_PASSWORDS = new Set(['change-me', 'changeme', 'change_me', 'password', 'secret', 'example']);
+
+function isPlaceholderPassword(databaseUrl: string): boolean {
+  return PLACEHOLDER_PASSWORDS.has(decodeURIComponent(new URL(databaseUrl).password).toLowerCase());
 }
 
 function resolvePath(path: string): string {

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { HeaderObject, OpenAPIObject as OpenApiDocument, OperationObject, ParameterObject, ReferenceObject, ResponseObject, SchemaObject } from 'openapi3-ts/oas31';
 import { PROBLEM_KINDS, ProblemCode } from '../shared/http/problem';
 import { COMMON_ERROR_RESPONSES, HTTP_METHODS, HttpMethod } from '../shared/openapi/openapi-document';
 import { deref } from '../shared/openapi/refs';
+import { renderMarkdown } from './markdown';
 import { TOKEN_NOTES, TOKEN_STEPS } from './openapi';
 
 /** A schema as openapi3-ts types nested ones: possibly a bare reference. */
@@ -10,26 +12,33 @@ import { PROBLEM_GUIDE } from './problem-guide';
 
 /**
  * The /docs page: the OpenAPI document rendered as one self-contained HTML
- * page (inline CSS, no scripts, no external resources), plus a quick start,
- * the conventions and every problem code. Every interpolated value goes
- * through `html`, which escapes anything that is not already markup.
+ * page (inline CSS, one inline script pinned by its hash in the CSP, no
+ * external resources), plus a quick start, the walk-through, the conventions,
+ * every problem code, the versioning policy and the changelog. Every
+ * interpolated value goes through `html`, which escapes anything that is not
+ * already markup. Without the script the page loses only its search box.
  */
 export interface DocsPageOptions {
   rateLimitPerMinute: number;
+  /** Markdown sources: docs/walkthrough.md, docs/versioning.md, CHANGELOG.md. */
+  guides: { walkthrough: string; versioning: string; changelog: string };
 }
 
 export function renderDocsPage(document: OpenApiDocument, options: DocsPageOptions): string {
   const operations = listOperations(document);
   const body = html`<div class="layout">
-${navigation(document)}
+${navigation()}
 <main>
 ${pageHeader(document)}
 ${quickStart()}
+${guide('walkthrough', 'Walk-through: a whole tournament', options.guides.walkthrough)}
 ${conventions(document, options)}
 ${endpoints(document, operations)}
 ${commonErrors(document)}
 ${schemasSection(document)}
 ${errorsSection(document)}
+${guide('versioning', 'Versioning and deprecation', options.guides.versioning)}
+${guide('changelog', 'Changelog', options.guides.changelog)}
 </main>
 </div>`;
   return `<!doctype html>
@@ -42,6 +51,7 @@ ${errorsSection(document)}
 </head>
 <body>
 ${body.value}
+<script>${SEARCH_SCRIPT}</script>
 </body>
 </html>
 `;
@@ -132,17 +142,37 @@ API access requires the <strong>premium plan</strong>.</p>
 </header>`;
 }
 
-/** One short wrapped line of links: on a phone it takes a few lines, not the first screen. */
-function navigation(document: OpenApiDocument): Html {
+/**
+ * One short wrapped line of links and the search box (shown by the script): on a phone it takes a few lines, not the
+ * first screen. The endpoints section lists its tags itself.
+ */
+function navigation(): Html {
   const links = [
     ['quick-start', 'Quick start'],
+    ['walkthrough', 'Walk-through'],
     ['conventions', 'Conventions'],
-    ...(document.tags ?? []).map((tag) => [`tag-${tag.name}`, tag.name]),
+    ['endpoints', 'Endpoints'],
     ['common-errors', 'Common errors'],
     ['schemas', 'Schemas'],
     ['errors', 'Error codes'],
+    ['versioning', 'Versioning'],
+    ['changelog', 'Changelog'],
   ];
-  return html`<nav aria-label="Contents"><ul>${links.map(([id, label]) => html`<li><a href="#${id}">${label}</a></li>`)}</ul></nav>`;
+  return html`<nav aria-label="Contents"><ul><li><a href="/">Home</a></li>${links.map(([id, label]) => html`<li><a href="#${id}">${label}</a></li>`)}</ul>
+<div class="search"><input type="search" id="docs-search" placeholder="Search endpoints, fields, errors…" aria-label="Search the documentation" aria-controls="search-results" autocomplete="off" hidden>
+<ul id="search-results" aria-live="polite"></ul></div></nav>`;
+}
+
+/** A Markdown document of the repository as a section; its headings join the search. */
+function guide(id: string, title: string, markdown: string): Html {
+  const rendered = renderMarkdown(markdown, { headingShift: 1, idPrefix: `${id}-`, dropTitle: true }).replace(
+    /<(h[2-6]) id="([^"]+)">(.*?)<\/\1>/g,
+    (_match, tag: string, headingId: string, inner: string) => `<${tag} id="${headingId}" data-search="${inner.replace(/<[^>]+>/g, '')}">${inner}</${tag}>`,
+  );
+  return html`<section id="${id}" class="guide">
+<h2 data-search="${title}">${title}</h2>
+${new Html(rendered)}
+</section>`;
 }
 
 const CURL_LIST = `export BASE_URL=http://localhost:3000   # your server's address
@@ -172,6 +202,8 @@ function quickStart(): Html {
 the <code>Idempotency-Key</code> makes the request safe to retry after a network failure.</p>
 <pre><code>${CURL_CREATE}</code></pre>
 <p>Every error comes back as <code>application/problem+json</code> with a stable <code>code</code>: see <a href="#errors">Errors</a>.</p>
+<h3>3. Play it through</h3>
+<p>Register participants, start the tournament, report its matches and read the standings: the <a href="#walkthrough">walk-through</a> shows every request.</p>
 </section>`;
 }
 
@@ -221,7 +253,11 @@ function endpoints(document: OpenApiDocument, operations: Operation[]): Html {
 ${own.map((entry) => operationSection(document, entry))}
 </section>`;
   });
-  return html`<section id="endpoints"><h2>Endpoints</h2>${groups}</section>`;
+  const tags = (document.tags ?? []).map((tag) => html`<li><a href="#tag-${tag.name}">${tag.name}</a></li>`);
+  return html`<section id="endpoints"><h2>Endpoints</h2>
+<p>Each endpoint opens to its parameters, responses and a request and response sample.</p>
+<ul class="tags">${tags}</ul>
+${groups}</section>`;
 }
 
 /** Statuses every authenticated operation (or every path, for 405) can answer: shown once under Common errors. */
@@ -233,12 +269,15 @@ function operationSection(document: OpenApiDocument, entry: Operation): Html {
     ? html`<p class="access open">No token needed.</p>`
     : html`<p class="access">Requires <code>Authorization: Bearer &lt;API_TOKEN&gt;</code> of a premium account.
 Can also answer the <a href="#common-errors">common errors</a> (401, 403, 405, 429, 500, 503).</p>`;
-  return html`<article class="operation" id="op-${operation.operationId}">
+  const deprecated = operation.deprecated || entry.parameters.some((parameter) => parameter.deprecated);
+  return html`<article class="operation" id="op-${operation.operationId}" data-search="${method.toUpperCase()} ${path} ${operation.summary ?? ''}">
 <h4><span class="verb ${method}">${method.toUpperCase()}</span> <code class="path">${path}</code></h4>
 <p class="summary">${operation.summary}</p>
 ${operation.description ? html`<p>${md(operation.description)}</p>` : ''}
 ${entry.hasHead && method === 'get' ? html`<p class="access"><code>HEAD</code> answers the same with no body.</p>` : ''}
+${deprecated ? html`<p class="access deprecated">Has a deprecated part: see <a href="#versioning">Versioning</a>.</p>` : ''}
 ${access}
+<details class="more"><summary>Parameters, responses and samples</summary>
 <div class="columns"><div>
 ${parametersTable(entry.parameters)}
 ${requestBody(operation)}
@@ -246,6 +285,7 @@ ${responsesTable(document, operation)}
 </div><div>
 ${samples(document, entry)}
 </div></div>
+</details>
 </article>`;
 }
 
@@ -253,7 +293,7 @@ function parametersTable(parameters: ParameterObject[]): Html {
   if (parameters.length === 0) return html``;
   const rows = parameters.map((parameter) => {
     const schema = parameter.schema as SchemaObject;
-    return html`<tr><td><code>${parameter.name}</code>${parameter.required ? html` <span class="required">required</span>` : ''}</td>
+    return html`<tr><td><code>${parameter.name}</code>${parameter.required ? html` <span class="required">required</span>` : ''}${parameter.deprecated ? html` <span class="required">deprecated</span>` : ''}</td>
 <td>${parameter.in}</td><td>${typeOf(schema)}${parameter.explode === false ? ', comma-separated' : ''}</td>
 <td>${details(parameter.description, schema)}${parameter.example === undefined ? '' : html` Example: <code>${exampleText(parameter)}</code>`}</td></tr>`;
   });
@@ -302,7 +342,7 @@ function samples(document: OpenApiDocument, entry: Operation): Html {
 }
 
 /** Headers every /api/v1 response carries: listed once under Conventions, not on every row. */
-const RATE_LIMIT_HEADERS = ['RateLimit-Policy', 'RateLimit'];
+const RATE_LIMIT_HEADERS = ['RateLimit-Policy', 'RateLimit', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
 
 function responsesTable(document: OpenApiDocument, operation: OperationObject): Html {
   const rows = Object.entries(operation.responses ?? {})
@@ -363,7 +403,7 @@ ${sections}
 
 function schemaSection(name: string, schema: SchemaObject): Html {
   const example = schema.examples?.[0];
-  return html`<article class="schema" id="schema-${name}">
+  return html`<article class="schema" id="schema-${name}" data-search="Schema ${name}">
 <h3>${name}</h3>
 ${schema.description ? html`<p>${md(schema.description)}</p>` : ''}
 ${schema.properties ? fieldsTable(schema) : html`<p>${typeOf(schema)}. ${rules(schema)}</p>`}
@@ -453,7 +493,7 @@ function problemExample(document: OpenApiDocument): string {
 
 function errorsSection(document: OpenApiDocument): Html {
   const rows = (Object.keys(PROBLEM_KINDS) as ProblemCode[]).map(
-    (code) => html`<tr id="problem-${code}"><td><code>${code}</code></td><td><span class="status s${String(PROBLEM_KINDS[code].status)[0]}">${PROBLEM_KINDS[code].status}</span></td>
+    (code) => html`<tr id="problem-${code}" data-search="Error ${code}: ${PROBLEM_KINDS[code].title}"><td><code>${code}</code></td><td><span class="status s${String(PROBLEM_KINDS[code].status)[0]}">${PROBLEM_KINDS[code].status}</span></td>
 <td>${PROBLEM_KINDS[code].title}</td><td>${md(PROBLEM_GUIDE[code])}</td></tr>`,
   );
   return html`<section id="errors">
@@ -524,10 +564,88 @@ td:first-child { white-space: nowrap; }
 details { margin: 4px 0 10px; }
 summary { cursor: pointer; color: var(--accent); }
 tr:target { background: #fff7d6; }
+/* Long paths and words wrap instead of widening the page; tables and code scroll inside their own box. */
+.operation .path, h4 code { min-width: 0; overflow-wrap: anywhere; }
+main { min-width: 0; overflow-wrap: break-word; }
+/* An anchor's heading lands below the sticky bar (the script measures the bar; this is the fallback). */
+html { scroll-padding-top: 96px; }
+details.more > summary { margin: 6px 0; }
+.deprecated { color: #8c1d18; }
+.tags { display: flex; flex-wrap: wrap; gap: 4px 16px; list-style: none; padding: 0; }
+.search { position: relative; margin-top: 6px; }
+.search input { width: 100%; max-width: 420px; font: inherit; padding: 5px 8px; border: 1px solid #8a93a3; border-radius: 4px; }
+#search-results { display: block; position: absolute; z-index: 2; left: 0; right: 0; max-width: 560px; margin: 2px 0 0; padding: 0; list-style: none; background: #fff; box-shadow: 0 4px 14px rgba(0,0,0,.15); border-radius: 4px; }
+#search-results:empty { display: none; }
+#search-results li { padding: 5px 10px; border-bottom: 1px solid var(--line); overflow-wrap: anywhere; }
+.guide pre { white-space: pre-wrap; overflow-wrap: anywhere; }
 @media (max-width: 900px) {
   .columns { display: block; }
   nav { position: static; }
+  html { scroll-padding-top: 0; }
   main { padding: 14px; }
   td:first-child { white-space: normal; }
 }
 `;
+
+/**
+ * The page's one script, inline and allowed by its hash: the search box (over every element with `data-search`),
+ * the scroll offset of the sticky bar, and opening the collapsed section an anchor points into.
+ */
+const SEARCH_SCRIPT = `(() => {
+  const nav = document.querySelector('nav');
+  const input = document.getElementById('docs-search');
+  const results = document.getElementById('search-results');
+  const padForBar = () => {
+    const sticky = getComputedStyle(nav).position === 'sticky';
+    document.documentElement.style.scrollPaddingTop = sticky ? nav.offsetHeight + 8 + 'px' : '0px';
+  };
+  const openTarget = () => {
+    const target = location.hash.length > 1 && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (!target) return;
+    const inside = target.querySelector('details.more');
+    if (inside) inside.open = true;
+    for (let node = target.parentElement; node; node = node.parentElement) if (node.tagName === 'DETAILS') node.open = true;
+    target.scrollIntoView();
+  };
+  // Endpoints first, then schemas, error codes and the guides' headings.
+  const rankOf = (element) => ['.operation', '.schema', 'tr'].findIndex((selector) => element.matches(selector)) >>> 0;
+  const entries = [...document.querySelectorAll('[data-search]')]
+    .map((element) => ({ id: element.id, label: element.dataset.search, rank: rankOf(element) }))
+    .sort((a, b) => a.rank - b.rank);
+  const clear = () => { input.value = ''; results.replaceChildren(); };
+  const show = () => {
+    const terms = input.value.toLowerCase().split(/\\s+/).filter(Boolean);
+    results.replaceChildren();
+    if (terms.length === 0) return;
+    const found = entries.filter((entry) => terms.every((term) => entry.label.toLowerCase().includes(term))).slice(0, 12);
+    for (const entry of found) {
+      const item = document.createElement('li');
+      const link = document.createElement('a');
+      link.href = '#' + entry.id;
+      link.textContent = entry.label;
+      item.append(link);
+      results.append(item);
+    }
+    if (found.length === 0) {
+      const item = document.createElement('li');
+      item.textContent = 'Nothing matches “' + input.value + '”.';
+      results.append(item);
+    }
+  };
+  input.hidden = false;
+  input.addEventListener('input', show);
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') clear();
+    if (event.key !== 'Enter') return;
+    const first = results.querySelector('a');
+    if (first) { location.hash = first.getAttribute('href'); clear(); }
+  });
+  results.addEventListener('click', (event) => { if (event.target.closest('a')) setTimeout(clear); });
+  addEventListener('resize', padForBar);
+  addEventListener('hashchange', openTarget);
+  padForBar();
+  openTarget();
+})();`;
+
+/** For the page's Content-Security-Policy: the one script allowed to run. */
+export const DOCS_SCRIPT_HASH = `sha256-${createHash('sha256').update(SEARCH_SCRIPT, 'utf8').digest('base64')}`;

@@ -1,14 +1,16 @@
-import { Controller, Get, Header } from '@nestjs/common';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { Controller, Get, Header, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { Public } from '../shared/auth/public.decorator';
-import { renderDocsPage } from './docs-page';
+import { packageVersion } from '../shared/package-version';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DOCS_SCRIPT_HASH, renderDocsPage } from './docs-page';
 import { buildOpenApiDocument } from './openapi';
 import type { OpenAPIObject as OpenApiDocument } from 'openapi3-ts/oas31';
 
-/** The page may load nothing from anywhere: inline styles only, no scripts, no frames, no forms. */
-const DOCS_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+/** The page may load nothing from anywhere: inline styles, its one inline script (by hash), no frames, no forms. */
+const DOCS_CONTENT_SECURITY_POLICY = `default-src 'none'; script-src '${DOCS_SCRIPT_HASH}'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 
 /** The OpenAPI document and the human docs rendered from it: public and not rate limited. */
 @Public()
@@ -19,14 +21,22 @@ export class DocsController {
 
   constructor(config: AppConfig) {
     this.document = buildOpenApiDocument({ version: packageVersion(), rateLimitPerMinute: config.rateLimitPerMinute });
-    this.page = renderDocsPage(this.document, { rateLimitPerMinute: config.rateLimitPerMinute });
+    this.page = renderDocsPage(this.document, { rateLimitPerMinute: config.rateLimitPerMinute, guides: readGuides() });
   }
 
   @Get('api/v1/openapi.json')
   @Header('content-type', 'application/json; charset=utf-8')
   @Header('cache-control', 'public, max-age=300')
-  openApiDocument(): OpenApiDocument {
-    return this.document;
+  openApiDocument(@Req() request: FastifyRequest): OpenApiDocument {
+    // The address this document was fetched from, so a client needs no base URL of its own; the scheme is a variable
+    // (https first) whose default is the one the request came in with.
+    const server = {
+      url: '{scheme}://{host}',
+      description: 'This instance: the production, staging or local server that served this document.',
+      variables: { scheme: { enum: ['https', 'http'], default: request.protocol }, host: { default: request.host } },
+      'x-internal': false,
+    };
+    return { ...this.document, servers: [server] };
   }
 
   @Get('docs')
@@ -38,8 +48,8 @@ export class DocsController {
   }
 }
 
-/** package.json sits two levels up from both src/docs and dist/docs. */
-function packageVersion(): string {
-  const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string };
-  return manifest.version;
+/** The repository's own Markdown, two levels up from both src/docs and dist/docs (the image copies them too). */
+function readGuides(): { walkthrough: string; versioning: string; changelog: string } {
+  const read = (path: string) => readFileSync(join(__dirname, '..', '..', path), 'utf8');
+  return { walkthrough: read('docs/walkthrough.md'), versioning: read('docs/versioning.md'), changelog: read('CHANGELOG.md') };
 }

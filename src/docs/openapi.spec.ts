@@ -87,8 +87,11 @@ describe('the /docs page', () => {
 
   it('escapes what it takes from the document', () => {
     const document = buildOpenApiDocument({ version: '<script>alert(1)</script>', rateLimitPerMinute: 60 });
-    const page = renderDocsPage(document, { rateLimitPerMinute: 60 });
-    expect(page).not.toContain('<script>');
+    const guides = { walkthrough: '# W\n\n<script>x</script>', versioning: '# V', changelog: '# C' };
+    const page = renderDocsPage(document, { rateLimitPerMinute: 60, guides });
+    expect(page).not.toContain('<script>alert');
+    expect(page).not.toContain('<script>x');
+    expect(page.match(/<script>/g)).toHaveLength(1);
     expect(page).toContain('Version &#60;script&#62;alert(1)&#60;/script&#62;');
   });
 });

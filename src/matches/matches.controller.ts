@@ -1,7 +1,8 @@
-import { Body, Controller, Get, Param, Patch, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ExpectedVersion } from '../shared/concurrency/fresh-version';
 import { parseInstant } from '../shared/domain/validation';
+import { announceDeprecation, Deprecation } from '../shared/http/deprecation';
 import { conditionalGet } from '../shared/http/etag';
 import { IfMatch } from '../shared/http/if-match.decorator';
 import { listResponse } from '../shared/http/list-response';
@@ -14,11 +15,18 @@ import { Bracket, MatchStatus } from './domain/match';
 import type { MatchRecord } from './domain/match.repository';
 import { MatchNotFoundError } from './domain/match-errors';
 import { ListMatchesQuery } from './dto/list-matches.query';
-import { UpdateMatchDto, UpdateMatchQuery } from './dto/match-body.dto';
+import { PreviewMatchQuery, UpdateMatchDto, UpdateMatchQuery } from './dto/match-body.dto';
 import { matchEtag, presentMatch, presentPreview, presentStandingRow } from './dto/match.presenter';
 import { MatchesService, MatchUpdate } from './matches.service';
 
 const TournamentId = new ResourceIdPipe(TournamentNotFoundError);
+
+/** `PATCH …?dry_run=true` answers a preview where the PATCH documents a match: the preview has its own route now. */
+export const DRY_RUN_DEPRECATION: Deprecation = {
+  since: new Date('2026-11-25T00:00:00Z'),
+  sunset: new Date('2027-06-01T00:00:00Z'),
+  successor: '/api/v1/tournaments/{id}/matches/{match_id}/preview',
+};
 const MatchId = new ResourceIdPipe(MatchNotFoundError);
 
 function toMatchUpdate(body: UpdateMatchDto): MatchUpdate {
@@ -84,9 +92,30 @@ export class MatchesController {
       dryRun,
       resetDependents: query.reset_dependents === 'true',
     });
-    if (dryRun) return presentPreview(result);
+    if (dryRun) {
+      announceDeprecation(reply, DRY_RUN_DEPRECATION);
+      return presentPreview(result);
+    }
     reply.header('etag', matchEtag(result.match));
     return presentMatch(result.match);
+  }
+
+  /** What a report would change (the preview), changing nothing: the same body as the PATCH. */
+  @Post('matches/:match_id/preview')
+  @HttpCode(200)
+  async preview(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Param('id', TournamentId) tournamentId: string,
+    @Param('match_id', MatchId) id: string,
+    @Body() body: UpdateMatchDto,
+    @Query() query: PreviewMatchQuery,
+    @IfMatch(matchEtag) expected: ExpectedVersion<MatchRecord>,
+  ) {
+    const result = await this.matches.update(account.id, tournamentId, id, toMatchUpdate(body), expected, {
+      dryRun: true,
+      resetDependents: query.reset_dependents === 'true',
+    });
+    return presentPreview(result);
   }
 
   @Get('standings')

@@ -14,7 +14,7 @@ import { CorrectionReopensTournamentError, DependentMatchesReportedError, DrawNo
 import { MatchRecord } from './domain/match.repository';
 import { TournamentPlay } from './domain/tournament-play';
 import { ListMatchesQuery } from './dto/list-matches.query';
-import { UpdateMatchDto, UpdateMatchQuery } from './dto/match-body.dto';
+import { PreviewMatchQuery, UpdateMatchDto, UpdateMatchQuery } from './dto/match-body.dto';
 import { presentMatch, presentStandingRow } from './dto/match.presenter';
 
 /**
@@ -157,17 +157,8 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
     ),
     MatchReportPreview: {
       type: 'object',
-      example: {
-        dry_run: true,
-        match: example.match,
-        changed_matches: [example.next],
-        created_matches: [],
-        deleted_matches: [],
-        cleared_matches: [],
-        tournament_completes: false,
-        standings: example.standings,
-      },
-      description: 'The answer to `?dry_run=true`: what the report would change (nothing is written), and the standings it would give.',
+      example: previewExample(example),
+      description: 'The answer of `POST …/preview` (and the deprecated `?dry_run=true`): what the report would change (nothing is written), and the standings it would give.',
       required: ['dry_run', 'match', 'changed_matches', 'created_matches', 'deleted_matches', 'cleared_matches', 'tournament_completes', 'standings'],
       properties: {
         dry_run: { type: 'boolean', enum: [true] },
@@ -209,6 +200,7 @@ export function matchesApiDocs(): ApiDocs {
     paths: {
       '/api/v1/tournaments/{id}/matches': { parameters: [tournamentId()], get: list(example.match) },
       '/api/v1/tournaments/{id}/matches/{match_id}': { parameters: [tournamentId(), matchId()], get: getOneOperation('Match', 'match', 'Matches', example.match, notFound(ITEM, new MatchNotFoundError())), patch: report(example) },
+      '/api/v1/tournaments/{id}/matches/{match_id}/preview': { parameters: [tournamentId(), matchId()], post: preview(example) },
       '/api/v1/tournaments/{id}/standings': { parameters: [tournamentId()], get: standings(example.standings) },
     },
     components: { schemas: schemas(example) },
@@ -239,7 +231,7 @@ function list(example: object): ApiOperation {
     parameters: queryParameters(ListMatchesQuery, {
       ...LIST_PARAMETER_DOCS,
       sort: { description: 'Play order (`number`), ascending by default; `-number` for the latest first.', example: '-number' },
-      round: { description: 'Only matches of this round.', example: '2' },
+      round: { description: 'Only matches of this round.', example: 2, schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 99_999 } },
       bracket: { description: 'Only matches of this bracket.', example: 'losers' },
       status: {
         description: 'Only matches in one of these statuses, comma-separated (`status=ready,pending`); repeating the parameter means the same.',
@@ -272,7 +264,10 @@ function report(example: ReturnType<typeof played>): ApiOperation {
       ref('parameters', 'IfMatch'),
       ...queryParameters(UpdateMatchQuery, {
         dry_run: {
-          description: '`true`: answer 200 with what the report would change (`MatchReportPreview`) and change nothing; it previews a reset of reported dependents too.',
+          description:
+            'Deprecated (use `POST …/matches/{match_id}/preview`, which documents its answer): `true` answers 200 with a `MatchReportPreview` ' +
+            'instead of the match, changes nothing, and sends `Deprecation`, `Sunset` and `Link` headers. It keeps working until its sunset (see Versioning).',
+          deprecated: true,
           example: 'true',
         },
         reset_dependents: {
@@ -284,15 +279,13 @@ function report(example: ReturnType<typeof played>): ApiOperation {
     requestBody: jsonBody('MatchPatch', 'The result and/or schedule.', { scores: [2, 1] }, { mergePatch: true }),
     responses: {
       '200': {
-        description: 'Reported; the body is the match as it is now (with its new `ETag`). With `dry_run=true`: the preview, and nothing changed (no `ETag`).',
-        headers: { ETag: { description: 'The match’s new entity tag; not sent with `dry_run=true`.', schema: { type: 'string', maxLength: 40 } }, ...API_HEADERS },
-        content: {
-          'application/json': {
-            schema: { oneOf: [schemaRef('Match'), schemaRef('MatchReportPreview')] },
-            // The preview's example sits on its schema (MatchReportPreview).
-            example: example.match,
-          },
+        description: 'Reported; the body is the match as it is now (with its new `ETag`). (With the deprecated `dry_run=true`: a `MatchReportPreview`, no `ETag`.)',
+        headers: {
+          ETag: { description: 'The match’s new entity tag.', schema: { type: 'string', maxLength: 40 } },
+          ...headerRefs('Deprecation', 'Sunset'),
+          ...API_HEADERS,
         },
+        content: { 'application/json': { schema: schemaRef('Match'), example: example.match } },
       },
       '400': ref('responses', 'InvalidParameter'),
       '404': notFound(ITEM, new MatchNotFoundError()),
@@ -312,6 +305,58 @@ function report(example: ReturnType<typeof played>): ApiOperation {
       '422': problemResponse(
         'The result breaks a rule.',
         ITEM,
+        [InvalidError.field('/winner_id', 'must be one of the match’s opponents.'), new DrawNotAllowedError('/scores', 'single_elimination')],
+        API_HEADERS,
+      ),
+    },
+  };
+}
+
+function previewExample(example: ReturnType<typeof played>) {
+  return {
+    dry_run: true,
+    match: example.match,
+    changed_matches: [example.next],
+    created_matches: [],
+    deleted_matches: [],
+    cleared_matches: [],
+    tournament_completes: false,
+    standings: example.standings,
+  };
+}
+
+function preview(example: ReturnType<typeof played>): ApiOperation {
+  return {
+    operationId: 'previewMatchReport',
+    summary: 'Preview a report: what it would change',
+    description:
+      'Takes the body a report (PATCH) takes and answers what that report would change, changing nothing: the match, the matches it would ' +
+      'fill, create, delete or clear, whether the tournament would complete, and the standings it would give. With `reset_dependents=true` it ' +
+      'previews a correction that clears reported dependents. `If-Match` is checked as on the PATCH.',
+    tags: tag,
+    parameters: [
+      ref('parameters', 'IfMatch'),
+      ...queryParameters(PreviewMatchQuery, {
+        reset_dependents: { description: '`true`: preview a correction that clears the results of reported dependent matches (recursively).', example: 'true' },
+      }),
+    ],
+    requestBody: jsonBody('MatchPatch', 'The result and/or schedule, as for the report.', { scores: [2, 1] }),
+    responses: {
+      '200': jsonResponse('What the report would change; nothing was written.', 'MatchReportPreview', previewExample(example)),
+      '400': ref('responses', 'InvalidParameter'),
+      '404': notFound(`${ITEM}/preview`, new MatchNotFoundError()),
+      '409': problemResponse(
+        'The match cannot take this result now.',
+        `${ITEM}/preview`,
+        [new MatchNotReadyError('This match is not ready: an opponent is not known yet.'), new DependentMatchesReportedError([{ id: EXAMPLE_IDS[2], number: 3 }], false)],
+        API_HEADERS,
+      ),
+      '412': ref('responses', 'PreconditionFailed'),
+      '413': ref('responses', 'PayloadTooLarge'),
+      '415': ref('responses', 'UnsupportedMediaType'),
+      '422': problemResponse(
+        'The result breaks a rule.',
+        `${ITEM}/preview`,
         [InvalidError.field('/winner_id', 'must be one of the match’s opponents.'), new DrawNotAllowedError('/scores', 'single_elimination')],
         API_HEADERS,
       ),

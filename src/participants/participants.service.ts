@@ -7,6 +7,7 @@ import { Page } from '../shared/pagination/page';
 import { UnitOfWork } from '../shared/persistence/unit-of-work';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { NewParticipant, newParticipants, Participant, ParticipantChanges } from './domain/participant';
+import { isClash, locateClashes } from './domain/clashes';
 import { ParticipantNotFoundError } from './domain/participant-errors';
 import { ParticipantFilters, ParticipantListQuery, ParticipantRepository, StaleParticipantError } from './domain/participant.repository';
 import { checkCanWithdraw, checkRoomFor, Registration } from './domain/registration';
@@ -37,14 +38,14 @@ export class ParticipantsService {
 
   async create(accountId: string, tournamentId: string, fields: NewParticipant): Promise<Participant> {
     const participant = Participant.create(accountId, tournamentId, fields);
-    await this.register(accountId, tournamentId, [participant]);
+    await this.register(accountId, tournamentId, [participant], () => '');
     return participant;
   }
 
   /** The bulk import: all or nothing; one 422 points at every bad item (`/participants/3/name`). */
   async createMany(accountId: string, tournamentId: string, items: NewParticipant[]): Promise<Participant[]> {
     const participants = newParticipants(accountId, tournamentId, items);
-    await this.register(accountId, tournamentId, participants);
+    await this.register(accountId, tournamentId, participants, (index) => `/participants/${index}`);
     return participants;
   }
 
@@ -107,12 +108,20 @@ export class ParticipantsService {
     return this.participants.setFinalRanks(accountId, tournamentId, ranks);
   }
 
-  /** Counts under the tournament's lock, so concurrent adds queue and the cap is never passed. */
-  private register(accountId: string, tournamentId: string, participants: Participant[]): Promise<void> {
-    return this.inRegistration(accountId, tournamentId, async (registration) => {
-      checkRoomFor(registration, await this.participants.count(accountId, tournamentId), participants.length);
-      await this.participants.add(participants);
-    });
+  /**
+   * Counts under the tournament's lock, so concurrent adds queue and the cap is never passed. A clash the store
+   * refuses is read back after the rollback to point at the clashing items (`pointerOf(index)` + `/name`).
+   */
+  private async register(accountId: string, tournamentId: string, participants: Participant[], pointerOf: (index: number) => string): Promise<void> {
+    try {
+      await this.inRegistration(accountId, tournamentId, async (registration) => {
+        checkRoomFor(registration, await this.participants.count(accountId, tournamentId), participants.length);
+        await this.participants.add(participants);
+      });
+    } catch (error) {
+      if (!isClash(error)) throw error;
+      throw locateClashes(error, await this.inSeedingOrder(accountId, tournamentId), participants, pointerOf);
+    }
   }
 
   private inRegistration<T>(accountId: string, tournamentId: string, work: (registration: Registration) => Promise<T>): Promise<T> {

@@ -1,6 +1,6 @@
 import { LoggerService } from '@nestjs/common';
 import pino, { Logger as PinoLogger, LoggerOptions } from 'pino';
-import pinoPretty from 'pino-pretty';
+import pinoPretty, { MessageFormatFunc } from 'pino-pretty';
 import { LogFormat, LogLevel } from '../config/app-config';
 import { wireInstant } from './http/wire-instant';
 import { LineBatches } from './line-batches';
@@ -30,12 +30,32 @@ export function createLogger(level: LogLevel, destination: 1 | 2 = 1, format?: L
   };
   if ((format ?? defaultFormat(destination)) === 'pretty') {
     // Synchronous, in this thread: the last lines before an exit are never lost.
-    const pretty = pinoPretty({ destination, sync: true, colorize: isTerminal(destination), ignore: 'pid,hostname,service', singleLine: true, translateTime: 'SYS:HH:MM:ss.l' });
+    const pretty = pinoPretty({
+      destination,
+      sync: true,
+      colorize: isTerminal(destination),
+      ignore: 'pid,hostname,service',
+      singleLine: true,
+      translateTime: 'SYS:HH:MM:ss.l',
+      messageFormat: requestLineFormat,
+    });
     return pino(options, pretty);
   }
   const stream = buffered ? new LineBatches(pino.destination({ dest: destination, sync: false }), LOG_BATCH_CHARS, LOG_FLUSH_MS) : pino.destination(destination);
   return pino({ ...options, formatters: { level: (label) => ({ level: label }) } }, stream);
 }
+
+/**
+ * In the pretty format, the one line per request reads as `GET /api/v1/tournaments 200 3.4 ms`, its status coloured
+ * (green, cyan, yellow for 4xx, red for 5xx), so a 401 or a 500 stands out among the 200s; its JSON fields follow.
+ */
+const requestLineFormat: MessageFormatFunc = (log, messageKey, _level, { colors }) => {
+  const message = String(log[messageKey] ?? '');
+  if (message !== 'request completed' || typeof log.status !== 'number') return message;
+  const status = log.status;
+  const paint = status >= 500 ? colors.red : status >= 400 ? colors.yellow : status >= 300 ? colors.cyan : colors.green;
+  return `${String(log.method)} ${String(log.route ?? log.path ?? '?')} ${paint(String(status))} ${String(log.duration_ms)} ms`;
+};
 
 /** A buffered logger's batch: written once this much is waiting, or after LOG_FLUSH_MS, whichever comes first. */
 const LOG_BATCH_CHARS = 8 * 1024;

@@ -102,6 +102,14 @@ export class AccountsService {
     this.principals.invalidateAccount(account.id);
   }
 
+  /** The operator's delete (the command line): no password, the operator has the database already. */
+  async deleteAccountByEmail(email: string): Promise<Account> {
+    const account = await this.requireAccount(email);
+    await this.accounts.delete(account.id);
+    this.principals.invalidateAccount(account.id);
+    return account;
+  }
+
   async setPlan(email: string, plan: Plan): Promise<Account> {
     const account = await this.requireAccount(email);
     account.changePlan(plan);

@@ -7,6 +7,7 @@ import { ApiToken } from '../../tokens/domain/api-token';
 import { BillingGateway } from '../domain/billing.gateway';
 import { SignInThrottle } from '../persistence/sign-in-throttle';
 import { TokenReveals } from '../persistence/token-reveals';
+import { instanceUrl } from '../../shared/http/instance-url';
 import { PAGE_ASSETS } from './page-assets';
 import { CsrfGuard, FormSubmissionThrottle, SignedInGuard } from './page-guards';
 import { AccountPageFilter, PageRefusal, SignInRequired } from './page-refusals';
@@ -91,7 +92,8 @@ export class AccountSettingsController {
     const notice = noticeFrom(request.query);
     const token = await this.reveals.take(request.session.sessionId);
     if (!token) return redirect(reply, withNotice('/account', notice ? 'token-changed' : 'token-shown-once'));
-    await renderPage(request, reply, 200, 'new-token', { token, notice, scriptIntegrity: PAGE_ASSETS['copy.js'].integrity });
+    const curl = `curl -sS "${instanceUrl(request)}/api/v1/tournaments?limit=10" \\\n  -H "Authorization: Bearer ${token}"`;
+    await renderPage(request, reply, 200, 'new-token', { token, curl, notice, scriptIntegrity: PAGE_ASSETS['copy.js'].integrity });
   }
 
   @Post('delete')

@@ -36,3 +36,9 @@ export class UpdateMatchQuery {
   @IsOptional() @IsIn(BOOLEAN, { message: 'reset_dependents must be true or false.' })
   reset_dependents?: (typeof BOOLEAN)[number];
 }
+
+/** `POST …/matches/{match_id}/preview`: what a report would change; only the reset flag applies. */
+export class PreviewMatchQuery {
+  @IsOptional() @IsIn(BOOLEAN, { message: 'reset_dependents must be true or false.' })
+  reset_dependents?: (typeof BOOLEAN)[number];
+}

@@ -1,4 +1,9 @@
-import { ConflictError, NotFoundError } from '../../shared/domain-error';
+import { ConflictError, FieldProblem, NotFoundError } from '../../shared/domain-error';
+
+/** Where a clash is, when known: `errors` with the pointer of each clashing field (`/participants/2/name`). */
+function located(clashes: FieldProblem[]): Record<string, unknown> {
+  return clashes.length > 0 ? { errors: clashes } : {};
+}
 
 export class ParticipantNotFoundError extends NotFoundError {
   constructor() {
@@ -8,20 +13,20 @@ export class ParticipantNotFoundError extends NotFoundError {
 
 /** Another participant of the tournament already has this name, ignoring case. */
 export class ParticipantNameTakenError extends ConflictError {
-  constructor() {
-    super('participant_name_taken', 'Another participant of this tournament already has this name (names are compared ignoring case).');
+  constructor(clashes: FieldProblem[] = []) {
+    super('participant_name_taken', 'Another participant of this tournament already has this name (names are compared ignoring case).', located(clashes));
   }
 }
 
 export class SeedTakenError extends ConflictError {
-  constructor() {
-    super('seed_taken', 'Another participant of this tournament already has this seed.');
+  constructor(clashes: FieldProblem[] = []) {
+    super('seed_taken', 'Another participant of this tournament already has this seed.', located(clashes));
   }
 }
 
 export class ExternalIdTakenError extends ConflictError {
-  constructor() {
-    super('external_id_taken', 'Another participant of this tournament already has this external_id.');
+  constructor(clashes: FieldProblem[] = []) {
+    super('external_id_taken', 'Another participant of this tournament already has this external_id.', located(clashes));
   }
 }
 

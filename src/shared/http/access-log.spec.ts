@@ -30,7 +30,7 @@ function capturingLogger(options: LoggerOptions = {}): { logger: pino.Logger; li
 function pinoLine(entry: CompletedRequest, options?: LoggerOptions): string {
   const { logger, lines } = capturingLogger(options);
   logger.info(
-    { request_id: entry.requestId, method: entry.method, route: entry.route, status: entry.status, duration_ms: entry.durationMs, account_id: entry.accountId },
+    { request_id: entry.requestId, method: entry.method, route: entry.route, path: entry.path, status: entry.status, duration_ms: entry.durationMs, account_id: entry.accountId },
     'request completed',
   );
   return lines[0];
@@ -47,6 +47,7 @@ const entries = fc.record({
   requestId: text,
   method: fc.oneof(fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE'), text),
   route: fc.option(text, { nil: null }),
+  path: fc.option(text, { nil: undefined }),
   status: fc.integer({ min: 100, max: 599 }),
   durationMs: fc.oneof(fc.double(), fc.integer({ min: 0, max: 100_000 }).map((tenths) => tenths / 10)),
   accountId: fc.option(fc.oneof(fc.uuid(), text), { nil: null }),

@@ -6,6 +6,8 @@ export interface CompletedRequest {
   method: string;
   /** The route's template (`/api/v1/tournaments/:id`), or null when no route matched. */
   route: string | null;
+  /** When no route matched: the path asked for (no query string), so a 404 says what was asked. */
+  path?: string;
   status: number;
   durationMs: number;
   accountId: string | null;
@@ -57,14 +59,14 @@ export class AccessLog {
     if (!this.logger.isLevelEnabled('info')) return;
     if (!this.direct) {
       this.logger.info(
-        { request_id: entry.requestId, method: entry.method, route: entry.route, status: entry.status, duration_ms: entry.durationMs, account_id: entry.accountId },
+        { request_id: entry.requestId, method: entry.method, route: entry.route, path: entry.path, status: entry.status, duration_ms: entry.durationMs, account_id: entry.accountId },
         MESSAGE,
       );
       return;
     }
     const logger = this.internals;
     logger[symbols.streamSym].write(
-      `${logger[symbols.lsCacheSym][this.infoLevel]}${logger[symbols.timeSym]()}${logger[symbols.chindingsSym]},"request_id":${jsonString(entry.requestId)},"method":${this.quote(entry.method)},"route":${entry.route === null ? 'null' : this.quote(entry.route)},"status":${entry.status},"duration_ms":${jsonNumber(entry.durationMs)},"account_id":${entry.accountId === null ? 'null' : jsonString(entry.accountId)},"msg":"${MESSAGE}"${logger[symbols.endSym]}`,
+      `${logger[symbols.lsCacheSym][this.infoLevel]}${logger[symbols.timeSym]()}${logger[symbols.chindingsSym]},"request_id":${jsonString(entry.requestId)},"method":${this.quote(entry.method)},"route":${entry.route === null ? 'null' : this.quote(entry.route)}${entry.path === undefined ? '' : `,"path":${jsonString(entry.path)}`},"status":${entry.status},"duration_ms":${jsonNumber(entry.durationMs)},"account_id":${entry.accountId === null ? 'null' : jsonString(entry.accountId)},"msg":"${MESSAGE}"${logger[symbols.endSym]}`,
     );
   }
 

@@ -61,10 +61,12 @@ export function createHttpAdapter(options: HttpServerOptions): FastifyAdapter {
   });
   const accessLog = new AccessLog(options.logger);
   fastify.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? null;
     accessLog.completed({
       requestId: request.id,
       method: request.method,
-      route: request.routeOptions.url ?? null,
+      route,
+      path: route === null ? unmatchedPath(request.url) : undefined,
       status: reply.statusCode,
       durationMs: Math.round(reply.elapsedTime * 10) / 10,
       accountId: request.accountId ?? null,
@@ -73,6 +75,12 @@ export function createHttpAdapter(options: HttpServerOptions): FastifyAdapter {
   });
   registerBodyParsing(fastify);
   return adapter;
+}
+
+/** The path of a request no route matched, without its query string, and bounded: a client chooses it. */
+function unmatchedPath(url: string): string {
+  const query = url.indexOf('?');
+  return (query === -1 ? url : url.slice(0, query)).slice(0, 200);
 }
 
 /** TRUST_PROXY: unset or "false" ignores X-Forwarded-For; "true", a hop count, or a list of addresses/CIDRs trusts it. */

@@ -4,6 +4,7 @@ import { getMetadataStorage, ValidationError, ValidationTypes } from 'class-vali
 import { FieldProblem, InvalidError } from '../domain-error';
 import { HttpProblem } from './error-translation';
 import { escapePointerSegment, pointersWithNul } from './hostile-json';
+import { suggestion } from './did-you-mean';
 import { cacheValidationRules, validatePresent } from './validation-rules-cache';
 
 /** Fields a client may read but never write; naming them in a body is a 422 that says so. */
@@ -41,7 +42,7 @@ export class RequestValidationPipe implements PipeTransform {
     if ((type !== 'body' && type !== 'query') || !metatype || isPrimitive(metatype)) return value;
     if (value === undefined && type === 'query') value = {};
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      throw new InvalidError([{ pointer: '', detail: 'The body must be a JSON object.' }]);
+      throw new InvalidError([{ pointer: '', detail: `The body must be a JSON object.${this.wrapperHint(metatype, value)}` }]);
     }
     const plain = value as Record<string, unknown>;
     const shapeProblems: FlatError[] = [];
@@ -84,6 +85,12 @@ export class RequestValidationPipe implements PipeTransform {
       return undefined; // so class-validator does not report it a second time
     };
     return Array.isArray(value) ? value.map((item, index) => build(item, [...path, String(index)])) : build(value, path);
+  }
+
+  /** A bare array sent where the body wraps one (a bulk import): name the wrapper, `{"participants": [...]}`. */
+  private wrapperHint(metatype: object, value: unknown): string {
+    const [wrapper] = this.fieldsOf(metatype).nestedItems.keys();
+    return Array.isArray(value) && wrapper !== undefined ? ` Send the array in ${wrapper}: {"${wrapper}": [...]}.` : '';
   }
 
   private fieldsOf(metatype: object): DtoFields {
@@ -130,7 +137,7 @@ interface DtoFields {
 function unknownFields(plain: Record<string, unknown>, known: Set<string>, path: string[]): FlatError[] {
   return Object.keys(plain)
     .filter((key) => !known.has(key))
-    .map((key) => ({ path: [...path, key], detail: explain('whitelistValidation', '', key) }));
+    .map((key) => ({ path: [...path, key], detail: explain('whitelistValidation', '', key) + (READ_ONLY_FIELDS.has(key) ? '' : suggestion(key, known)) }));
 }
 
 function refusal(type: 'body' | 'query', errors: FlatError[], crossField: FieldProblem[]): Error {

@@ -211,6 +211,12 @@ function sharedHeaders(rateLimitPerMinute: number): Record<string, HeaderObject>
     'X-RateLimit-Limit': { description: 'Requests allowed per minute (legacy dialect, sent beside `RateLimit`).', schema: count, example: rateLimitPerMinute },
     'X-RateLimit-Remaining': { description: 'Requests you can make now (the limit minus those admitted in the last 60 seconds).', schema: count, example: rateLimitPerMinute - 1 },
     'X-RateLimit-Reset': { description: 'Seconds until the oldest admitted request leaves the window and one more request is admitted.', schema: count, example: 60 },
+    Deprecation: {
+      description: 'Sent when the request used a deprecated feature: since when (RFC 9745, `@` and Unix seconds). See Versioning.',
+      schema: text(20),
+      example: '@1764028800',
+    },
+    Sunset: { description: 'With `Deprecation`: the earliest date the feature may stop working (RFC 8594, an HTTP date).', schema: text(40), example: 'Tue, 01 Jun 2027 00:00:00 GMT' },
     'Retry-After': { description: 'Seconds to wait before retrying.', required: true, schema: { ...count, minimum: 1 }, example: 5 },
     ETag: {
       description:

@@ -31,12 +31,11 @@ export const headerRefs = (...names: string[]): Record<string, ReferenceObject> 
 
 /**
  * Headers on every /api/v1 response: the request id and where the caller stands
- * against the rate limit. The server sends the limit in two dialects; responses
- * name the IETF draft's (`RateLimit`, `RateLimit-Policy`), and the legacy
- * `X-RateLimit-*` trio is described once under components.headers (linters and
- * generators expect one dialect per response).
+ * against the rate limit, in both dialects the server sends: the IETF draft's
+ * (`RateLimit`, `RateLimit-Policy`) and the legacy `X-RateLimit-*` trio, so a
+ * generated client sees every header it can read.
  */
-export const API_HEADERS = headerRefs('X-Request-Id', 'RateLimit-Policy', 'RateLimit');
+export const API_HEADERS = headerRefs('X-Request-Id', 'RateLimit-Policy', 'RateLimit', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset');
 
 /** A JSON response with its schema and one example the server could send. */
 export function jsonResponse(description: string, schema: string, example: unknown, headers: Record<string, ReferenceObject> = {}): ResponseObject {

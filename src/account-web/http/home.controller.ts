@@ -1,0 +1,34 @@
+import { Controller, Get, Req, Res, UseFilters } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DatabaseHealth } from '../../health/database-health';
+import { Public } from '../../shared/auth/public.decorator';
+import { packageVersion } from '../../shared/package-version';
+import { instanceUrl } from '../../shared/http/instance-url';
+import { PAGE_SECURITY_HEADERS } from './page-assets';
+import { AccountPageFilter } from './page-refusals';
+
+/**
+ * The home page at `/`: what the service is, where to sign up, sign in and read the docs, and whether this
+ * instance can reach its database. No session and no form: it sets no cookie.
+ */
+@Public()
+@UseFilters(AccountPageFilter)
+@Controller()
+export class HomeController {
+  private readonly version = packageVersion();
+
+  constructor(private readonly database: DatabaseHealth) {}
+
+  @Get()
+  async homePage(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const databaseOk = await this.database.isReachable();
+    const html = await reply.viewAsync('home', {
+      notice: undefined,
+      baseUrl: instanceUrl(request),
+      version: this.version,
+      databaseOk,
+      databaseText: databaseOk ? 'reachable' : 'not reachable: the API answers 503 until it is back',
+    });
+    await reply.headers(PAGE_SECURITY_HEADERS).status(200).type('text/html; charset=utf-8').send(html);
+  }
+}
