@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsString, IsUUID, Length, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsNumber, IsString, IsUUID, Length, Max, MaxLength, Min } from 'class-validator';
 import {
   Absentable,
   IsInstant,
@@ -7,6 +7,8 @@ import {
   Nullable,
   Trim,
 } from '../../shared/http/validation/decorators';
+import { RULE_LIMITS, WEIGHT_LIMITS } from '../domain/competition-rules';
+import { IsPoints, IsTiebreakerList } from './competition-rules.dto';
 import { PARTICIPANT_TYPES, ROUNDS_LIMITS, TOURNAMENT_FORMATS } from '../domain/tournament';
 import { INITIAL_STATUSES, TOURNAMENT_STATUSES } from '../domain/tournament-status';
 
@@ -52,6 +54,18 @@ export class CreateTournamentDto {
 
   @Nullable() @IsInt() @Min(ROUNDS_LIMITS.min) @Max(ROUNDS_LIMITS.max)
   rounds?: number | null;
+
+  @Nullable() @IsPoints()
+  points?: Partial<Record<'win' | 'draw' | 'loss', number>> | null;
+
+  @Nullable() @IsTiebreakerList()
+  tiebreakers?: string[] | null;
+
+  @Nullable() @IsInt() @Min(RULE_LIMITS.legs[0]) @Max(RULE_LIMITS.legs[1])
+  legs?: number | null;
+
+  @Absentable() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'weight must be a number.' }) @Max(WEIGHT_LIMITS.max)
+  weight?: number;
 }
 
 /** Body of PATCH /api/v1/tournaments/:id: a JSON merge patch (absent = unchanged, null = clear). */
@@ -94,4 +108,16 @@ export class UpdateTournamentDto {
 
   @Nullable() @IsInt() @Min(ROUNDS_LIMITS.min) @Max(ROUNDS_LIMITS.max)
   rounds?: number | null;
+
+  @Nullable() @IsPoints()
+  points?: Partial<Record<'win' | 'draw' | 'loss', number>> | null;
+
+  @Nullable() @IsTiebreakerList()
+  tiebreakers?: string[] | null;
+
+  @Nullable() @IsInt() @Min(RULE_LIMITS.legs[0]) @Max(RULE_LIMITS.legs[1])
+  legs?: number | null;
+
+  @Absentable() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'weight must be a number.' }) @Max(WEIGHT_LIMITS.max)
+  weight?: number;
 }

@@ -21,6 +21,10 @@ export const TournamentSchema = new EntitySchema<Tournament>({
     leagueId: { type: 'uuid', nullable: true, fieldName: 'league_id' },
     metadata: { type: 'json' },
     rounds: { type: 'integer', nullable: true },
+    points: { type: 'json', nullable: true },
+    tiebreakers: { type: 'json', nullable: true },
+    legs: { type: 'integer', nullable: true },
+    weight: { type: 'number', columnType: 'double precision' },
     startedAt: { type: 'datetime', nullable: true, fieldName: 'started_at' },
     completedAt: { type: 'datetime', nullable: true, fieldName: 'completed_at' },
     // Kept by the participants table's triggers (migration 20261122000500-stored-participant-count); the application
