@@ -3,7 +3,7 @@
  * tournament's own list (competition-rules.ts names them and says which fit which format).
  */
 import type { CompetitionRules, PointsRule, TiebreakerName } from '../../tournaments/domain/competition-rules';
-import { isBye, Match } from './match';
+import { MatchResult } from './match';
 
 export interface Tiebreaker {
   name: string;
@@ -30,6 +30,12 @@ export interface RankedEntry<E extends RuleEntry> {
 
 type Values = Map<string, number | null>;
 
+/** What the catalogue reads of a match (a tournament's, or a league's across its tournaments). */
+export interface ScoredMatch {
+  status: string;
+  opponents: { participantId: string | null; score: number | null; result: MatchResult | null }[];
+}
+
 const HEAD_TO_HEAD = new Set<TiebreakerName>(['head_to_head_points', 'head_to_head_score_difference', 'head_to_head_score_for']);
 
 /** Only the seed is better low (an unseeded row, null, is worst on every criterion). */
@@ -42,7 +48,7 @@ const LOWER_IS_BETTER = new Set<TiebreakerName>(['seed']);
  * UEFA rule; an overall criterion gives the same values again and moves on). Rows no criterion separates share
  * a rank and keep their seeding order. The result does not depend on the order of `matches`.
  */
-export function rankByRules<E extends RuleEntry>(rules: CompetitionRules, entries: E[], matches: Match[]): RankedEntry<E>[] {
+export function rankByRules<E extends RuleEntry>(rules: CompetitionRules, entries: E[], matches: readonly ScoredMatch[]): RankedEntry<E>[] {
   const played = matches.filter((match) => match.status === 'completed' && match.opponents.length === 2);
   const byId = new Map(entries.map((entry) => [entry.participantId, entry]));
   const shown = new Map<TiebreakerName, Values>(rules.tiebreakers.map((name) => [name, overallValues(name, entries, played, byId)]));
@@ -107,7 +113,7 @@ function groupBy<E, K>(rows: E[], keyOf: (row: E) => K): E[][] {
 }
 
 /** A criterion that does not depend on which rows are tied. */
-function overallValues(name: TiebreakerName, entries: RuleEntry[], played: Match[], byId: Map<string, RuleEntry>): Values {
+function overallValues(name: TiebreakerName, entries: RuleEntry[], played: ScoredMatch[], byId: Map<string, RuleEntry>): Values {
   switch (name) {
     case 'score_difference':
       return new Map(entries.map((entry) => [entry.participantId, entry.scoreFor - entry.scoreAgainst]));
@@ -131,11 +137,11 @@ function overallValues(name: TiebreakerName, entries: RuleEntry[], played: Match
  * Buchholz: the opponents' points added up (a bye is not an opponent: it adds nothing). Buchholz cut 1: the same
  * without the weakest opponent. Sonneborn-Berger: the points of the opponents beaten, and half of those drawn with.
  */
-function opponentStrength(name: TiebreakerName, entries: RuleEntry[], played: Match[], byId: Map<string, RuleEntry>): Values {
+function opponentStrength(name: TiebreakerName, entries: RuleEntry[], played: ScoredMatch[], byId: Map<string, RuleEntry>): Values {
   const opponents = new Map<string, number[]>(entries.map((entry) => [entry.participantId, []]));
   const sonnebornBerger = new Map<string, number>(entries.map((entry) => [entry.participantId, 0]));
+  // `played` holds two-opponent matches only: a bye is not an opponent, it adds nothing.
   for (const match of played) {
-    if (isBye(match)) continue;
     const [a, b] = match.opponents;
     for (const [self, other] of [
       [a, b],
@@ -157,7 +163,7 @@ function opponentStrength(name: TiebreakerName, entries: RuleEntry[], played: Ma
 }
 
 /** A head-to-head criterion over the matches among exactly `group`. */
-function headToHead(name: TiebreakerName, group: RuleEntry[], played: Match[], points: PointsRule): Values {
+function headToHead(name: TiebreakerName, group: RuleEntry[], played: ScoredMatch[], points: PointsRule): Values {
   const members = new Set(group.map((entry) => entry.participantId));
   const values = new Map<string, number>(group.map((entry) => [entry.participantId, 0]));
   if (group.length < 2) return values;
