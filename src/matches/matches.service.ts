@@ -55,7 +55,7 @@ export interface NamedStandingRow extends StandingRow {
 }
 
 /** The format and its rounds, the swiss default resolved from the participant count (so a report need not read the field). */
-function settingsOf(tournament: Tournament): FormatSettings {
+export function settingsOf(tournament: Tournament): FormatSettings {
   const rounds = tournament.rounds ?? (tournament.format === 'swiss' ? defaultSwissRounds(tournament.participantCount) : null);
   return { format: tournament.format, rounds, rules: effectiveRules(tournament.format, tournament) };
 }
