@@ -140,17 +140,17 @@ describe('competition rules and league tables API', () => {
             { ranks: '6-5', points: 10 },
             { ranks: '7', points: -1 },
           ],
-          counted_results: 0,
         },
         as(),
       );
       const problem = expectProblem(overlapping, 422, 'validation_failed');
       expect((problem.errors as { pointer: string }[]).map((error) => error.pointer).sort()).toEqual([
-        '/counted_results',
         '/placement_points/1/ranks',
         '/placement_points/2/ranks',
         '/placement_points/3/points',
       ]);
+      const none = expectProblem(await http().post(LEAGUES, { name: 'Bad', counted_results: 0 }, as()), 422, 'validation_failed');
+      expect(none.errors).toEqual([expect.objectContaining({ pointer: '/counted_results' })]);
       expectProblem(await http().post(LEAGUES, { name: 'Bad', scoring: 'sum', counted_results: 2 }, as()), 422, 'validation_failed');
       const league = await created(LEAGUES, { name: 'Default' });
       expect(league).toMatchObject({ scoring: 'placements', counted_results: null });

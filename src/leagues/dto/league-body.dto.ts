@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsString, Length, MaxLength } from 'class-validator';
+import { IsIn, IsInt, IsString, Length, Max, MaxLength, Min } from 'class-validator';
 import { Absentable, IsCalendarDate, IsMetadata, IsTimeZone, Nullable, Shaped, Trim } from '../../shared/http/validation/decorators';
 import { LEAGUE_SCORINGS, PLACEMENT_LIMITS } from '../domain/league-scoring';
 import { INITIAL_STATUSES, LEAGUE_STATUSES } from '../domain/league-status';
@@ -29,7 +29,7 @@ const IsPlacementPoints = (): PropertyDecorator =>
         required: ['ranks', 'points'],
         additionalProperties: false,
         properties: {
-          ranks: { type: 'string', pattern: '^[1-9][0-9]{0,3}(-[1-9][0-9]{0,3})?$', examples: ['1', '3-4'] },
+          ranks: { type: 'string', maxLength: 9, pattern: '^[1-9][0-9]{0,3}(-[1-9][0-9]{0,3})?$', examples: ['1', '3-4'] },
           points: { type: 'number', minimum: 0, maximum: PLACEMENT_LIMITS.maxPoints },
         },
       },
@@ -73,7 +73,7 @@ export class CreateLeagueDto {
   @Nullable() @IsPlacementPoints()
   placement_points?: { ranks: string; points: number }[] | null;
 
-  @Nullable() @IsInt({ message: 'counted_results must be a whole number.' })
+  @Nullable() @IsInt({ message: 'counted_results must be a whole number.' }) @Min(1) @Max(PLACEMENT_LIMITS.maxCountedResults)
   counted_results?: number | null;
 }
 
@@ -112,6 +112,6 @@ export class UpdateLeagueDto {
   @Nullable() @IsPlacementPoints()
   placement_points?: { ranks: string; points: number }[] | null;
 
-  @Nullable() @IsInt({ message: 'counted_results must be a whole number.' })
+  @Nullable() @IsInt({ message: 'counted_results must be a whole number.' }) @Min(1) @Max(PLACEMENT_LIMITS.maxCountedResults)
   counted_results?: number | null;
 }
