@@ -58,13 +58,12 @@ function schemas(): Record<string, SchemaObject> {
     results: {
       type: 'array',
       maxItems: 100_000,
-      description: 'Every result, in tournament order; with `counted_results`, only the best N have `counted: true`.',
+      description: 'Every result, in tournament order (the tournaments’ names are in `tournaments`); with `counted_results`, only the best N have `counted: true`.',
       items: {
         type: 'object',
-        required: ['tournament_id', 'tournament_name', 'rank', 'points', 'counted'],
+        required: ['tournament_id', 'rank', 'points', 'counted'],
         properties: {
           tournament_id: { type: 'string', format: 'uuid', minLength: 36, maxLength: 36 },
-          tournament_name: { type: 'string', maxLength: 100 },
           rank: { ...count, minimum: 1 },
           points: { type: 'number' },
           counted: { type: 'boolean' },

@@ -11,7 +11,6 @@ export type { Tiebreaker };
 
 export interface PlacementResult {
   tournamentId: string;
-  tournamentName: string;
   rank: number;
   /** The table's points for the rank times the tournament's weight. */
   points: number;
@@ -106,7 +105,6 @@ export function placementsTable(tournaments: CompletedTournament[], table: reado
       ? null
       : {
           tournamentId: tournament.id,
-          tournamentName: tournament.name,
           rank: entrant.finalRank,
           points: rounded(pointsForRank(ranges, entrant.finalRank) * tournament.weight),
           counted: false,
@@ -174,7 +172,8 @@ export function sumTable(tournaments: CompletedTournament[]): SumRow[] {
       if (!seedOf.has(key)) seedOf.set(key, entrant.seed);
     }
   }
-  const competitors = byCompetitor(counted, (tournament, entrant) => tournament.table.find((row) => row.participantId === entrant.participantId) ?? null);
+  const tables = new Map(counted.map((tournament) => [tournament.id, new Map(tournament.table.map((row) => [row.participantId, row]))]));
+  const competitors = byCompetitor(counted, (tournament, entrant) => tables.get(tournament.id)!.get(entrant.participantId) ?? null);
   const entries: SumEntry[] = competitors.map((competitor, seedingIndex) => {
     const total = (pick: (row: (typeof competitor.results)[number]) => number) => competitor.results.reduce((sum, row) => sum + pick(row), 0);
     return {

@@ -10,7 +10,6 @@ export function presentPlacementRow(row: PlacementRow) {
     points: row.points,
     results: row.results.map((result) => ({
       tournament_id: result.tournamentId,
-      tournament_name: result.tournamentName,
       rank: result.rank,
       points: result.points,
       counted: result.counted,
