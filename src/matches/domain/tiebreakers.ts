@@ -50,18 +50,19 @@ const LOWER_IS_BETTER = new Set<TiebreakerName>(['seed']);
  */
 export function rankByRules<E extends RuleEntry>(rules: CompetitionRules, entries: E[], matches: readonly ScoredMatch[]): RankedEntry<E>[] {
   const played = matches.filter((match) => match.status === 'completed' && match.opponents.length === 2);
+  const meetings = meetingsOf(played);
   const byId = new Map(entries.map((entry) => [entry.participantId, entry]));
   const shown = new Map<TiebreakerName, Values>(rules.tiebreakers.map((name) => [name, overallValues(name, entries, played, byId)]));
   for (const name of rules.tiebreakers.filter((one) => HEAD_TO_HEAD.has(one))) {
     // Before any tie is broken, a head-to-head value is the one among the rows level on points.
     for (const level of groupBy(entries, (entry) => entry.points)) {
-      for (const [id, value] of headToHead(name, level, played, rules.points)) shown.get(name)!.set(id, value);
+      for (const [id, value] of headToHead(name, level, meetings, rules.points)) shown.get(name)!.set(id, value);
     }
   }
 
   const criterionValues = (name: TiebreakerName, group: E[]): Values => {
     if (!HEAD_TO_HEAD.has(name)) return shown.get(name)!;
-    const values = headToHead(name, group, played, rules.points);
+    const values = headToHead(name, group, meetings, rules.points);
     for (const [id, value] of values) shown.get(name)!.set(id, value);
     return values;
   };
@@ -162,27 +163,46 @@ function opponentStrength(name: TiebreakerName, entries: RuleEntry[], played: Sc
   );
 }
 
-/** A head-to-head criterion over the matches among exactly `group`. */
-function headToHead(name: TiebreakerName, group: RuleEntry[], played: ScoredMatch[], points: PointsRule): Values {
-  const members = new Set(group.map((entry) => entry.participantId));
-  const values = new Map<string, number>(group.map((entry) => [entry.participantId, 0]));
-  if (group.length < 2) return values;
+/** One side of a completed match: what a participant made of it against whom. */
+interface Meeting {
+  self: ScoredMatch['opponents'][number];
+  other: ScoredMatch['opponents'][number];
+}
+
+/** Each participant's meetings, so a group's head to head reads its members' matches, not every match. */
+function meetingsOf(played: ScoredMatch[]): Map<string, Meeting[]> {
+  const meetings = new Map<string, Meeting[]>();
   for (const match of played) {
     const [a, b] = match.opponents;
-    if (!members.has(a.participantId!) || !members.has(b.participantId!)) continue;
     for (const [self, other] of [
       [a, b],
       [b, a],
     ]) {
-      const id = self.participantId!;
-      const gained =
+      const list = meetings.get(self.participantId!);
+      if (list) list.push({ self, other });
+      else meetings.set(self.participantId!, [{ self, other }]);
+    }
+  }
+  return meetings;
+}
+
+/** A head-to-head criterion over the matches among exactly `group`. */
+function headToHead(name: TiebreakerName, group: RuleEntry[], meetings: Map<string, Meeting[]>, points: PointsRule): Values {
+  const members = new Set(group.map((entry) => entry.participantId));
+  const values = new Map<string, number>(group.map((entry) => [entry.participantId, 0]));
+  if (group.length < 2) return values;
+  for (const id of members) {
+    let total = 0;
+    for (const { self, other } of meetings.get(id) ?? []) {
+      if (!members.has(other.participantId!)) continue;
+      total +=
         name === 'head_to_head_points'
           ? points[self.result!]
           : name === 'head_to_head_score_for'
             ? (self.score ?? 0)
             : (self.score ?? 0) - (other.score ?? 0);
-      values.set(id, values.get(id)! + gained);
     }
+    values.set(id, total);
   }
   return values;
 }
