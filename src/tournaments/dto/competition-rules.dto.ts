@@ -12,11 +12,12 @@ const isPointsObject = (value: unknown) =>
   value !== null &&
   typeof value === 'object' &&
   !Array.isArray(value) &&
+  Object.keys(value).length > 0 &&
   Object.entries(value).every(([key, entry]) => RESULTS.includes(key) && typeof entry === 'number' && Number.isFinite(entry));
 
 /** On create the results not named take the format's default; on PATCH they keep their value. */
 export const IsPoints = (): PropertyDecorator =>
-  Shaped(isPointsObject, '$property must be an object with numbers for win, draw and/or loss, and no other keys.', {
+  Shaped(isPointsObject, '$property must be an object with numbers for win, draw and/or loss (at least one), and no other keys.', {
     type: 'object',
     additionalProperties: false,
     minProperties: 1,
