@@ -110,8 +110,9 @@ function rankingKeys(settings: FormatSettings): RankingKey[] {
 
 /**
  * The table of a tournament from its completed matches. Rows that no key separates share a rank (1, 1, 3);
- * once every match is reported the ranks are the final ranks. Elimination formats rank by how far each
- * participant got (a participant still in is above one knocked out at the same stage).
+ * once every match is reported the ranks are the final ranks. Round robin and swiss rank by their competition
+ * rules (points, then the tiebreaker list); elimination formats by how far each participant got (a participant
+ * still in is above one knocked out at the same stage).
  */
 export function computeStandings(settings: FormatSettings, participants: SeededParticipant[], matchList: Iterable<Match>): StandingRow[] {
   const matches = [...matchList];
