@@ -66,19 +66,25 @@ interface Competitor<R> {
 }
 
 function byCompetitor<R>(tournaments: CompletedTournament[], resultOf: (tournament: CompletedTournament, entrant: LeagueEntrant) => R | null) {
-  const competitors = new Map<string, Competitor<R>>();
+  // Two maps instead of one keyed by a built string: thousands of entrants are looked up with no string made for the external ids.
+  const byExternalId = new Map<string, Competitor<R>>();
+  const byName = new Map<string, Competitor<R>>();
   for (const tournament of tournaments) {
     for (const entrant of tournament.entrants) {
       const result = resultOf(tournament, entrant);
       if (result === null) continue;
-      const { key, shown } = competitorOf(entrant);
-      const competitor = competitors.get(key) ?? { key, shown, name: entrant.name, results: [] };
+      const map = entrant.externalId === null ? byName : byExternalId;
+      const lookup = entrant.externalId ?? competitorOf(entrant).shown;
+      let competitor = map.get(lookup);
+      if (!competitor) {
+        competitor = { ...competitorOf(entrant), name: entrant.name, results: [] };
+        map.set(lookup, competitor);
+      }
       competitor.name = entrant.name;
       competitor.results.push(result);
-      competitors.set(key, competitor);
     }
   }
-  return [...competitors.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return [...byExternalId.values(), ...byName.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
 /** Ranks sorted rows: a row equal to the one above by `compare` shares its rank. */
