@@ -2,6 +2,7 @@ import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/po
 import { Injectable } from '@nestjs/common';
 import { keysetQuery, SortKeys } from '../../shared/persistence/keyset-query';
 import { containsPattern } from '../../shared/persistence/like-pattern';
+import { preparedRows } from '../../shared/persistence/prepared-query';
 import { deleteVersioned, saveVersioned } from '../../shared/persistence/versioned-writes';
 import { Participant } from '../domain/participant';
 import { ExternalIdTakenError, ParticipantNameTakenError, SeedTakenError } from '../domain/participant-errors';
@@ -89,8 +90,10 @@ export class MikroOrmParticipantRepository extends ParticipantRepository {
 
   async placementsIn(accountId: string, tournamentIds: readonly string[]): Promise<Placement[]> {
     if (tournamentIds.length === 0) return [];
-    // Plain rows, no entities: a league over 50 tournaments of 256 reads 12 800 of them.
-    const rows = await this.em.execute<Record<string, unknown>[]>(
+    // Plain rows of a prepared statement, no entities: a league over 50 tournaments of 256 reads 12 800 of them.
+    // (Aggregating each tournament's participants into one JSON value in SQL measured slower.)
+    const rows = await preparedRows<Record<string, unknown>>(
+      this.em,
       `select tournament_id, id, name, external_id, seed, final_rank from participants
         where account_id = ? and tournament_id in (select value::uuid from jsonb_array_elements_text(?::jsonb))`,
       [accountId, JSON.stringify(tournamentIds)],
