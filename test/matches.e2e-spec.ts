@@ -153,6 +153,7 @@ describe('matches, results and standings API', () => {
           { participant_id: byName('P8'), score: null, rank: null, result: null },
         ],
         winner_id: null,
+        home_participant_id: null,
         next_match_id: expect.any(String),
         loser_next_match_id: expect.any(String),
         scheduled_at: null,

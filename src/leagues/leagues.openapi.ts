@@ -23,6 +23,28 @@ const FIELD_DOCS: FieldDocs = {
   },
   starts_on: { description: 'The first day of the league.' },
   ends_on: { description: 'The last day of the league; not before `starts_on`.' },
+  scoring: {
+    description:
+      'How `GET /api/v1/leagues/{id}/standings` ranks: `placements` (default) gives each competitor placement points for its final rank in every ' +
+      'completed tournament, times the tournament’s `weight`; `sum` adds up the round robin and swiss tables of its tournaments.',
+  },
+  placement_points: {
+    description:
+      '`placements` only: points per final rank, best ranks first: one rank (`"1"`) or a range (`"3-4"`). Ranges may not overlap, run backwards ' +
+      'or come out of order; points are not negative; ranks below the last line earn 0. Shown with the default table until you set one; `null` ' +
+      'restores the default; `null` for a `sum` league (422 if sent with it; switching to `sum` clears it).',
+    examples: [
+      [
+        { ranks: '1', points: 100 },
+        { ranks: '2', points: 70 },
+        { ranks: '3-4', points: 50 },
+      ],
+    ],
+  },
+  counted_results: {
+    description: '`placements` only: only each competitor’s best N results count (`null`: all). At least 1.',
+    examples: [3],
+  },
 };
 
 function presented(fields: Parameters<typeof League.create>[1]) {

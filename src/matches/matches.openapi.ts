@@ -78,17 +78,20 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
     losses: count,
     points: {
       type: 'number',
-      description: 'Round robin 3/1/0 per win/draw/loss; swiss 1/0.5/0 (a bye is a win); free-for-all n − rank + 1 per round; elimination formats: wins.',
+      description:
+        'Round robin and swiss: the tournament’s `points` per win/draw/loss (defaults 3/1/0 and 1/0.5/0; a bye is a win); ' +
+        'free-for-all n − rank + 1 per round; elimination formats: wins.',
     },
     score_for: { type: 'number' },
     score_against: { type: 'number' },
     tiebreakers: {
       type: 'array',
-      maxItems: 5,
+      maxItems: 10,
       items: schemaRef('Tiebreaker'),
       description:
-        'In the order they apply, each with its value. Round robin: `head_to_head_points` (among those level on points), `score_difference`, ' +
-        '`score_for`, `seed`. Swiss: `buchholz` (opponents’ points; a bye adds nothing), `sonneborn_berger`, `seed`. Free-for-all: `seed`. ' +
+        'In the order they apply, each with its value. Round robin and swiss: the tournament’s `tiebreakers` (defaults: round robin ' +
+        '`head_to_head_points`, `score_difference`, `score_for`, `seed`; swiss `buchholz`, `sonneborn_berger`, `seed`). A head-to-head value counts ' +
+        'only the matches among the rows it was applied to (those still tied; see docs/matches.md). Free-for-all: `seed`. ' +
         'Elimination: `stage_reached` (how far in the bracket) and `still_in` (not knocked out). A lower seed is better; unseeded participants tie on it.',
     },
     reached: {
@@ -116,6 +119,7 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
     status: { type: 'string', enum: [...MATCH_STATUSES], readOnly: true, description: '`pending`: an opponent is not known yet; `ready`: it can be reported; `completed`: it has a result.' },
     opponents: { type: 'array', maxItems: 1024, items: schemaRef('MatchOpponent'), description: 'In slot order: 2, 1 for a swiss bye, everyone in a free-for-all.' },
     winner_id: nullableUuid('`null` until reported, and for a draw.'),
+    home_participant_id: nullableUuid('The home side in a round robin of `legs: 2` (always `opponents[0]`); `null` in every other format.'),
     next_match_id: nullableUuid('Where the winner goes (elimination formats).'),
     loser_next_match_id: nullableUuid('Where the loser goes (double elimination).'),
     scheduled_at: instant('When it is to be played; settable with PATCH.'),

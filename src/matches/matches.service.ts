@@ -7,6 +7,7 @@ import { keysetPage } from '../shared/pagination/list-request';
 import { Page, SortDirection } from '../shared/pagination/page';
 import { UnitOfWork } from '../shared/persistence/unit-of-work';
 import { ParticipantsService } from '../participants/participants.service';
+import { effectiveRules } from '../tournaments/domain/competition-rules';
 import { Tournament } from '../tournaments/domain/tournament';
 import { TournamentStatus } from '../tournaments/domain/tournament-status';
 import { TournamentsService } from '../tournaments/tournaments.service';
@@ -57,9 +58,9 @@ export interface NamedStandingRow extends StandingRow {
 }
 
 /** The format and its rounds, the swiss default resolved from the participant count (so a report need not read the field). */
-function settingsOf(tournament: Tournament): FormatSettings {
+export function settingsOf(tournament: Tournament): FormatSettings {
   const rounds = tournament.rounds ?? (tournament.format === 'swiss' ? defaultSwissRounds(tournament.participantCount) : null);
-  return { format: tournament.format, rounds, thirdPlaceMatch: tournament.thirdPlaceMatch };
+  return { format: tournament.format, rounds, thirdPlaceMatch: tournament.thirdPlaceMatch, rules: effectiveRules(tournament.format, tournament) };
 }
 
 /** Formats whose results only change the reported match (no bracket to move on, no round to pair). */

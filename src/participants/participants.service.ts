@@ -9,7 +9,7 @@ import { TournamentsService } from '../tournaments/tournaments.service';
 import { NewParticipant, newParticipants, Participant, ParticipantChanges } from './domain/participant';
 import { isClash, locateClashes } from './domain/clashes';
 import { ParticipantNotFoundError } from './domain/participant-errors';
-import { ParticipantFilters, ParticipantListQuery, ParticipantRepository, StaleParticipantError } from './domain/participant.repository';
+import { ParticipantFilters, ParticipantListQuery, ParticipantRepository, Placement, StaleParticipantError } from './domain/participant.repository';
 import { checkCanWithdraw, checkRoomFor, Registration } from './domain/registration';
 
 const SEEDING_ORDER = { field: 'seed', direction: 'asc' } as const;
@@ -106,6 +106,11 @@ export class ParticipantsService {
   /** For the matches module, inside its transaction: final ranks once a tournament completes (or is corrected). */
   recordFinalRanks(accountId: string, tournamentId: string, ranks: ReadonlyMap<string, number | null>): Promise<void> {
     return this.participants.setFinalRanks(accountId, tournamentId, ranks);
+  }
+
+  /** For league tables: every participant of these tournaments of the account, with its final rank, in one read. */
+  placementsIn(accountId: string, tournamentIds: readonly string[]): Promise<Placement[]> {
+    return this.participants.placementsIn(accountId, tournamentIds);
   }
 
   /**

@@ -44,6 +44,33 @@ const FIELD_DOCS: FieldDocs = {
   third_place_match: {
     description: '`single_elimination` only (422 for other formats): the semi-final losers play for third place (bracket `third_place`). Default false.',
   },
+  points: {
+    description:
+      '`round_robin` and `swiss` only: points for a win, a draw and a loss (whole numbers or halves, not negative; a bye is a win). ' +
+      'Defaults 3/1/0 (round robin) and 1/0.5/0 (swiss); results left out keep their value (a merge patch), `null` restores the default. ' +
+      'Shown with the defaults filled in; `null` for other formats. Locked once play starts.',
+    examples: [{ win: 3, draw: 1, loss: 0 }],
+  },
+  tiebreakers: {
+    description:
+      '`round_robin` and `swiss` only: what orders rows level on points, in order. Head-to-head criteria (`head_to_head_points`, ' +
+      '`head_to_head_score_difference`, `head_to_head_score_for`) count only the matches among the rows still tied and are re-applied to a group ' +
+      'that stays tied after others were separated (the UEFA rule). `buchholz`, `buchholz_cut1` and `sonneborn_berger` are swiss only (422 in round robin). ' +
+      '`seed` always comes last (added when left out). Defaults: round robin `head_to_head_points, score_difference, score_for`; swiss ' +
+      '`buchholz, sonneborn_berger`. A name repeated, unknown or not fitting the format is 422 at its index. Locked once play starts.',
+    examples: [['head_to_head_points', 'head_to_head_score_difference', 'score_difference', 'score_for', 'seed']],
+  },
+  legs: {
+    description:
+      '`round_robin` only: 1 (everyone meets once, the default) or 2 (home and away: the second half mirrors the first with homes swapped, ' +
+      '`opponents[0]` is the home side and matches carry `home_participant_id`; nobody plays more than two home or two away matches in a row, ' +
+      'except in a field of 4). `legs: 2` in another format is 422. Locked once play starts.',
+  },
+  weight: {
+    description: 'The multiplier of this tournament’s placement points in its league’s table (a major worth 2). Greater than 0; default 1. Editable at any time, even once completed.',
+    exclusiveMinimum: 0,
+    examples: [2],
+  },
 };
 
 const serverInstant = (description: string): SchemaObject => ({ type: ['string', 'null'], format: 'date-time', maxLength: 24, readOnly: true, description });
@@ -90,7 +117,7 @@ export function tournamentsApiDocs(): ApiDocs {
         create: [new LeagueClosedError('completed')],
         update: [
           new InvalidTournamentTransitionError('registration_open', 'completed', allowedTransitions('registration_open')),
-          new TournamentFieldLockedError('in_progress', ['format']),
+          new TournamentFieldLockedError('in_progress', ['format', 'tiebreakers']),
           new NotEnoughParticipantsError(1),
           new MatchesPendingError(3),
           new LeagueClosedError('archived'),
@@ -127,7 +154,7 @@ export function tournamentsApiDocs(): ApiDocs {
         example,
         patchDescription:
           'A JSON merge patch (RFC 7396): absent fields stay unchanged, `null` clears an optional field. ' +
-          'From `in_progress` on, only `name`, `description`, `metadata` and `status` may change (409 `field_locked`).',
+          'From `in_progress` on, only `name`, `description`, `metadata`, `status` and `weight` may change (409 `field_locked`).',
       }),
     },
   };

@@ -57,6 +57,11 @@ export function describeLeagueRepositoryContract(name: string, setup: () => Leag
           startsOn: '2026-03-01',
           endsOn: '2026-06-30',
           metadata: { ref: 'x-1' },
+          placementPoints: [
+            { ranks: '1', points: 25 },
+            { ranks: '2-3', points: 12.5 },
+          ],
+          countedResults: 4,
           createdAt: new Date('2026-02-10T08:00:00.123Z'),
         });
         const found = await harness.repository().findOwned(accountId, league.id);

@@ -65,6 +65,21 @@ export function describeParticipantRepositoryContract(adapter: string, setup: ()
       expect(await subject.repository().findOwned(account, tournament, ada.id)).toMatchObject({ finalRank: 2, version: ada.version + 1 });
     });
 
+    it('reads the placements of several tournaments of the account at once, and nothing of another account', async () => {
+      const ada = await stored({ name: 'Ada', externalId: 'p-1', seed: 2 });
+      const otherTournament = await subject.newTournament(account);
+      const bob = aParticipant({ accountId: account, tournamentId: otherTournament, name: 'Bob' });
+      await subject.repository().add([bob]);
+      await subject.repository().setFinalRanks(account, tournament, new Map([[ada.id, 1]]));
+      const placements = await subject.repository().placementsIn(account, [tournament, otherTournament]);
+      expect(placements.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+        { tournamentId: tournament, participantId: ada.id, name: 'Ada', externalId: 'p-1', seed: 2, finalRank: 1 },
+        { tournamentId: otherTournament, participantId: bob.id, name: 'Bob', externalId: null, seed: null, finalRank: null },
+      ]);
+      expect(await subject.repository().placementsIn(await subject.newAccount(), [tournament])).toEqual([]);
+      expect(await subject.repository().placementsIn(account, [])).toEqual([]);
+    });
+
     it('round-trips every field', async () => {
       const created = await stored({ name: 'Ada', seed: 3, externalId: 'p-17', metadata: { club: 'Rooks' } });
       const found = await subject.repository().findOwned(account, tournament, created.id);

@@ -52,6 +52,10 @@ export function describeTournamentRepositoryContract(adapter: string, setup: () 
         startsAt: new Date('2026-05-01T18:00:00.123Z'),
         endsAt: new Date('2026-05-02T18:00:00.000Z'),
         metadata: { ref: 'abc' },
+        points: { win: 2, draw: 0.5, loss: 0 },
+        tiebreakers: ['buchholz_cut1', 'head_to_head_points', 'seed'],
+        legs: 1,
+        weight: 2.5,
       });
       const found = await subject.freshRepository().findOwned(mine, tournament.id);
       expect({ ...found }).toEqual({ ...tournament });

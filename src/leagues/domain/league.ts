@@ -1,8 +1,9 @@
-import { InvalidError } from '../../shared/domain-error';
+import { FieldProblem, InvalidError } from '../../shared/domain-error';
 import { applyMergePatch, checkMetadataSize, MergePatch, Metadata, sameValue } from '../../shared/domain/merge-patch';
 import { isCalendarDate } from '../../shared/domain/validation';
 import { newId } from '../../shared/ids';
 import { InvalidLeagueTransitionError } from './league-errors';
+import { countedResultsProblems, LeagueScoring, PlacementPoints, placementPointsProblems } from './league-scoring';
 import { acceptsTournaments, allowedTransitions, canTransition, INITIAL_STATUSES, LeagueStatus } from './league-status';
 
 /** What a client may set. Calendar dates are `YYYY-MM-DD` strings: a day, with no time zone to shift it. */
@@ -17,13 +18,32 @@ export interface LeagueFields {
   startsOn: string | null;
   endsOn: string | null;
   metadata: Metadata;
+  /** How the league table is scored (league-scoring.ts). */
+  scoring: LeagueScoring;
+  /** `placements` only: points per rank; null = the default table. */
+  placementPoints: PlacementPoints[] | null;
+  /** `placements` only: only each competitor's best N results count; null = all. */
+  countedResults: number | null;
 }
 
 export type NewLeague = Pick<LeagueFields, 'name'> & Partial<LeagueFields>;
 /** A merge patch: absent = unchanged, null clears; metadata merges key by key (null removes a key, null clears all). */
 export type LeagueChanges = MergePatch<LeagueFields>;
 
-const FIELDS: readonly (keyof LeagueFields)[] = ['name', 'description', 'game', 'season', 'status', 'timezone', 'startsOn', 'endsOn', 'metadata'];
+const FIELDS: readonly (keyof LeagueFields)[] = [
+  'name',
+  'description',
+  'game',
+  'season',
+  'status',
+  'timezone',
+  'startsOn',
+  'endsOn',
+  'metadata',
+  'scoring',
+  'placementPoints',
+  'countedResults',
+];
 
 /**
  * A series of competitions of one account (a season's events, its playoffs).
@@ -41,6 +61,9 @@ export class League implements LeagueFields {
   startsOn: string | null;
   endsOn: string | null;
   metadata: Metadata;
+  scoring: LeagueScoring;
+  placementPoints: PlacementPoints[] | null;
+  countedResults: number | null;
   /** Read-only: how many tournaments referenced the league when it was loaded (the persistence adapter counts them). */
   tournamentCount: number;
   createdAt: Date;
@@ -64,6 +87,7 @@ export class League implements LeagueFields {
       startsOn: fields.startsOn ?? null,
       endsOn: fields.endsOn ?? null,
       metadata: fields.metadata ?? {},
+      ...scoringFields(fields, { scoring: 'placements', placementPoints: null, countedResults: null }),
       tournamentCount: 0,
       createdAt: now,
       updatedAt: now,
@@ -79,7 +103,7 @@ export class League implements LeagueFields {
    */
   update(changes: LeagueChanges, now = new Date()): boolean {
     const current = this.fields();
-    const next = applyMergePatch(current, changes);
+    const next = { ...applyMergePatch(current, changes), ...scoringFields(changes, current) };
     if (FIELDS.every((field) => sameValue(current[field], next[field]))) return false;
     if (next.status !== this.status && !canTransition(this.status, next.status)) {
       throw new InvalidLeagueTransitionError(this.status, next.status, allowedTransitions(this.status));
@@ -100,8 +124,8 @@ export class League implements LeagueFields {
   }
 
   private fields(): LeagueFields {
-    const { name, description, game, season, status, timezone, startsOn, endsOn, metadata } = this;
-    return { name, description, game, season, status, timezone, startsOn, endsOn, metadata };
+    const { name, description, game, season, status, timezone, startsOn, endsOn, metadata, scoring, placementPoints, countedResults } = this;
+    return { name, description, game, season, status, timezone, startsOn, endsOn, metadata, scoring, placementPoints, countedResults };
   }
 }
 
@@ -114,6 +138,35 @@ function checkInvariants(fields: LeagueFields): void {
     throw InvalidError.field('/ends_on', 'must not be before starts_on.');
   }
   checkMetadataSize(fields.metadata);
+}
+
+type ScoringFields = Pick<LeagueFields, 'scoring' | 'placementPoints' | 'countedResults'>;
+
+/**
+ * The scoring after a create or patch. Placement points and counted results belong to `placements`: a `sum` league
+ * refuses them when sent, and switching to `sum` clears them. Throws 422 naming every bad field.
+ */
+function scoringFields(changes: Partial<ScoringFields>, current: ScoringFields): ScoringFields {
+  const next: ScoringFields = {
+    scoring: changes.scoring ?? current.scoring,
+    placementPoints: changes.placementPoints === undefined ? current.placementPoints : changes.placementPoints,
+    countedResults: changes.countedResults === undefined ? current.countedResults : changes.countedResults,
+  };
+  const problems: FieldProblem[] = [];
+  if (next.scoring === 'sum') {
+    for (const [field, pointer] of [
+      ['placementPoints', '/placement_points'],
+      ['countedResults', '/counted_results'],
+    ] as const) {
+      if (changes[field] !== undefined && changes[field] !== null) problems.push({ pointer, detail: 'only a placements league takes it; a sum league adds up its tournaments’ tables.' });
+    }
+    if (problems.length > 0) throw new InvalidError(problems);
+    return { scoring: 'sum', placementPoints: null, countedResults: null };
+  }
+  if (next.placementPoints !== null) problems.push(...placementPointsProblems(next.placementPoints));
+  if (next.countedResults !== null) problems.push(...countedResultsProblems(next.countedResults));
+  if (problems.length > 0) throw new InvalidError(problems);
+  return next;
 }
 
 /** A real calendar date PostgreSQL can store (it has no year 0). YYYY-MM-DD strings compare in date order. */

@@ -1,6 +1,42 @@
-import { IsIn, IsString, Length, MaxLength } from 'class-validator';
-import { Absentable, IsCalendarDate, IsMetadata, IsTimeZone, Nullable, Trim } from '../../shared/http/validation/decorators';
+import { IsIn, IsInt, IsString, Length, Max, MaxLength, Min } from 'class-validator';
+import { Absentable, IsCalendarDate, IsMetadata, IsTimeZone, Nullable, Shaped, Trim } from '../../shared/http/validation/decorators';
+import { LEAGUE_SCORINGS, PLACEMENT_LIMITS } from '../domain/league-scoring';
 import { INITIAL_STATUSES, LEAGUE_STATUSES } from '../domain/league-status';
+
+/** The shape of a placement table; the domain checks ranges, order and points, and points at the bad line. */
+const IsPlacementPoints = (): PropertyDecorator =>
+  Shaped(
+    (value) =>
+      Array.isArray(value) &&
+      value.length <= PLACEMENT_LIMITS.maxEntries &&
+      value.every(
+        (line) =>
+          line !== null &&
+          typeof line === 'object' &&
+          !Array.isArray(line) &&
+          Object.keys(line).every((key) => key === 'ranks' || key === 'points') &&
+          typeof line.ranks === 'string' &&
+          line.ranks.length <= 20 &&
+          typeof line.points === 'number',
+      ),
+    `$property must be a list of at most ${PLACEMENT_LIMITS.maxEntries} lines { "ranks": "3-4", "points": 50 }.`,
+    {
+      type: 'array',
+      minItems: 1,
+      maxItems: PLACEMENT_LIMITS.maxEntries,
+      items: {
+        type: 'object',
+        required: ['ranks', 'points'],
+        additionalProperties: false,
+        properties: {
+          ranks: { type: 'string', maxLength: 9, pattern: '^[1-9][0-9]{0,3}(-[1-9][0-9]{0,3})?$', examples: ['1', '3-4'] },
+          points: { type: 'number', minimum: 0, maximum: PLACEMENT_LIMITS.maxPoints },
+        },
+      },
+    },
+  );
+
+const SCORING_MESSAGE = `scoring must be ${LEAGUE_SCORINGS.join(' or ')}.`;
 
 /** Body of POST /api/v1/leagues. */
 export class CreateLeagueDto {
@@ -30,6 +66,15 @@ export class CreateLeagueDto {
 
   @Absentable() @IsMetadata(false)
   metadata?: Record<string, string>;
+
+  @Absentable() @IsIn(LEAGUE_SCORINGS, { message: SCORING_MESSAGE })
+  scoring?: string;
+
+  @Nullable() @IsPlacementPoints()
+  placement_points?: { ranks: string; points: number }[] | null;
+
+  @Nullable() @IsInt({ message: 'counted_results must be a whole number.' }) @Min(1) @Max(PLACEMENT_LIMITS.maxCountedResults)
+  counted_results?: number | null;
 }
 
 /** Body of PATCH /api/v1/leagues/:id: a JSON merge patch (absent = unchanged, null = clear). */
@@ -60,4 +105,13 @@ export class UpdateLeagueDto {
 
   @Nullable() @IsMetadata(true)
   metadata?: Record<string, string | null> | null;
+
+  @Absentable() @IsIn(LEAGUE_SCORINGS, { message: SCORING_MESSAGE })
+  scoring?: string;
+
+  @Nullable() @IsPlacementPoints()
+  placement_points?: { ranks: string; points: number }[] | null;
+
+  @Nullable() @IsInt({ message: 'counted_results must be a whole number.' }) @Min(1) @Max(PLACEMENT_LIMITS.maxCountedResults)
+  counted_results?: number | null;
 }

@@ -2,6 +2,7 @@ import { domainFieldsOf } from '../../shared/http/body-fields';
 import { etagFor } from '../../shared/http/etag';
 import { wireInstant } from '../../shared/http/wire-instant';
 import { League, LeagueChanges, NewLeague } from '../domain/league';
+import { DEFAULT_PLACEMENT_POINTS } from '../domain/league-scoring';
 import { CreateLeagueDto, UpdateLeagueDto } from './league-body.dto';
 
 /** The wire form of a league (spec §6): snake_case, calendar dates as YYYY-MM-DD, instants in UTC with milliseconds. */
@@ -17,6 +18,10 @@ export function presentLeague(league: League) {
     starts_on: league.startsOn,
     ends_on: league.endsOn,
     metadata: league.metadata,
+    scoring: league.scoring,
+    // The table in force: the default one until the league is given its own.
+    placement_points: league.scoring === 'placements' ? (league.placementPoints ?? DEFAULT_PLACEMENT_POINTS) : null,
+    counted_results: league.countedResults,
     tournament_count: league.tournamentCount,
     created_at: wireInstant(league.createdAt),
     updated_at: wireInstant(league.updatedAt),
@@ -40,6 +45,9 @@ const FIELD_NAMES = {
   starts_on: 'startsOn',
   ends_on: 'endsOn',
   metadata: 'metadata',
+  scoring: 'scoring',
+  placement_points: 'placementPoints',
+  counted_results: 'countedResults',
 } as const;
 
 export function toNewLeague(body: CreateLeagueDto): NewLeague {

@@ -26,6 +26,9 @@ export const LeagueSchema = new EntitySchema<League>({
     startsOn: { type: 'date', nullable: true, fieldName: 'starts_on' },
     endsOn: { type: 'date', nullable: true, fieldName: 'ends_on' },
     metadata: { type: 'json' },
+    scoring: { type: 'text' },
+    placementPoints: { type: 'json', nullable: true, fieldName: 'placement_points' },
+    countedResults: { type: 'integer', nullable: true, fieldName: 'counted_results' },
     // Computed on every read, never written.
     tournamentCount: { type: 'integer', formula: (table) => tournamentCountSql(table.alias), fieldName: 'tournament_count', persist: false },
     createdAt: { type: 'datetime', fieldName: 'created_at' },

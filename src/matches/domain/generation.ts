@@ -17,7 +17,7 @@ export function generateMatches(settings: FormatSettings, participants: SeededPa
     case 'double_elimination':
       return generateElimination(true, participants, newId);
     case 'round_robin':
-      return generateRoundRobin(participants, newId);
+      return generateRoundRobin(participants, newId, settings.rules?.legs ?? 1);
     case 'free_for_all':
       return generateFreeForAll(settings, participants, newId);
     case 'swiss':

@@ -2,6 +2,7 @@
  * A match of a running tournament, as the formats see it: plain data, no framework, no database.
  * Elimination matches link to the match their winner (and loser) moves on to, slot by slot.
  */
+import type { CompetitionRules } from '../../tournaments/domain/competition-rules';
 import type { TournamentFormat } from '../../tournaments/domain/tournament';
 
 /** The formats play knows are the tournament's (one list, in the tournaments domain). */
@@ -38,6 +39,8 @@ export interface Match {
   nextSlot: number | null;
   loserNextMatchId: string | null;
   loserNextSlot: number | null;
+  /** A two-legged round robin's home side (always `opponents[0]`); null where there is no home side. */
+  homeParticipantId: string | null;
   completedAt: Date | null;
 }
 
@@ -54,13 +57,15 @@ export interface FormatSettings {
   rounds: number | null;
   /** Single elimination: the semi-final losers play for third place. */
   thirdPlaceMatch?: boolean;
+  /** Round robin and swiss: points, tiebreakers and legs (the format's defaults when left out). */
+  rules?: CompetitionRules | null;
 }
 
 export type NewId = () => string;
 
 /** A new match with no result and no links yet: the fields every format's generator leaves at their start values. */
 export function newMatch(fields: Pick<Match, 'id' | 'number' | 'round' | 'bracket' | 'status' | 'opponents'>): Match {
-  return { ...fields, winnerId: null, nextMatchId: null, nextSlot: null, loserNextMatchId: null, loserNextSlot: null, completedAt: null };
+  return { ...fields, winnerId: null, nextMatchId: null, nextSlot: null, loserNextMatchId: null, loserNextSlot: null, homeParticipantId: null, completedAt: null };
 }
 
 export function emptyOpponent(participantId: string | null = null): Opponent {

@@ -1,3 +1,4 @@
+import { doubleRoundRobinPairings } from './double-round-robin';
 import { emptyOpponent, Match, NewId, newMatch, SeededParticipant } from './match';
 
 /**
@@ -21,11 +22,13 @@ export function roundRobinPairings(count: number): [number, number][][] {
   return rounds;
 }
 
-export function generateRoundRobin(participants: SeededParticipant[], newId: NewId): Match[] {
+/** One leg: the circle method, no home side. Two legs: home and away (double-round-robin.ts), `opponents[0]` at home. */
+export function generateRoundRobin(participants: SeededParticipant[], newId: NewId, legs: 1 | 2 = 1): Match[] {
   let number = 0;
-  return roundRobinPairings(participants.length).flatMap((pairs, index) =>
-    pairs.map(([a, b]) =>
-      newMatch({
+  const rounds = legs === 2 ? doubleRoundRobinPairings(participants.length) : roundRobinPairings(participants.length);
+  return rounds.flatMap((pairs, index) =>
+    pairs.map(([a, b]) => ({
+      ...newMatch({
         id: newId(),
         number: ++number,
         round: index + 1,
@@ -33,6 +36,7 @@ export function generateRoundRobin(participants: SeededParticipant[], newId: New
         status: 'ready',
         opponents: [emptyOpponent(participants[a].id), emptyOpponent(participants[b].id)],
       }),
-    ),
+      homeParticipantId: legs === 2 ? participants[a].id : null,
+    })),
   );
 }

@@ -1,10 +1,9 @@
+import { CompetitionRules, effectiveRules } from '../../tournaments/domain/competition-rules';
 import { doubleEliminationStage } from './elimination';
-import { FormatSettings, isBye, Match, SeededParticipant } from './match';
+import { FormatSettings, Match, SeededParticipant } from './match';
+import { rankByRules, Tiebreaker } from './tiebreakers';
 
-export interface Tiebreaker {
-  name: string;
-  value: number | boolean | null;
-}
+export type { Tiebreaker };
 
 /** What a participant's completed matches add up to. */
 interface Totals {
@@ -35,12 +34,13 @@ interface RankingKey {
   lowerIsBetter?: boolean;
 }
 
-const POINTS = {
-  round_robin: { win: 3, draw: 1, loss: 0 },
-  swiss: { win: 1, draw: 0.5, loss: 0 },
-  single_elimination: { win: 1, draw: 0, loss: 0 },
-  double_elimination: { win: 1, draw: 0, loss: 0 },
-} as const;
+/** Elimination formats count wins; round robin and swiss score by their rules. */
+const WINS_ONLY = { win: 1, draw: 0, loss: 0 } as const;
+
+/** The rules a round robin or swiss table is ranked by: the tournament's, or the format's defaults. */
+export function rulesOf(settings: FormatSettings): CompetitionRules | null {
+  return settings.rules ?? effectiveRules(settings.format, { points: null, tiebreakers: null, legs: null });
+}
 
 function tally(settings: FormatSettings, participants: SeededParticipant[], matches: Iterable<Match>): Map<string, Tally> {
   const tallies = new Map<string, Tally>(
@@ -49,6 +49,7 @@ function tally(settings: FormatSettings, participants: SeededParticipant[], matc
       { participant, seedingIndex, played: 0, wins: 0, draws: 0, losses: 0, points: 0, scoreFor: 0, scoreAgainst: 0 },
     ]),
   );
+  const points = rulesOf(settings)?.points ?? WINS_ONLY;
   for (const match of matches) {
     if (match.status !== 'completed') continue;
     const totalScore = match.opponents.reduce((sum, opponent) => sum + (opponent.score ?? 0), 0);
@@ -61,7 +62,7 @@ function tally(settings: FormatSettings, participants: SeededParticipant[], matc
       row.scoreFor += opponent.score ?? 0;
       row.scoreAgainst += totalScore - (opponent.score ?? 0);
       if (settings.format === 'free_for_all') row.points += match.opponents.length - opponent.rank! + 1;
-      else row.points += POINTS[settings.format][opponent.result!];
+      else row.points += points[opponent.result!];
     }
   }
   return tallies;
@@ -78,40 +79,6 @@ function compareKeys(keys: RankingKey[], a: Tiebreaker[], b: Tiebreaker[]): numb
     return keys[i].lowerIsBetter ? -difference : difference;
   }
   return 0;
-}
-
-/** Points among the tied: for each row, the points it took from matches against rows with the same points. */
-function headToHeadPoints(tallies: Map<string, Tally>, matches: Iterable<Match>): Map<string, number> {
-  const result = new Map<string, number>();
-  for (const match of matches) {
-    if (match.status !== 'completed' || match.opponents.length !== 2) continue;
-    const [a, b] = match.opponents;
-    if (tallies.get(a.participantId!)!.points !== tallies.get(b.participantId!)!.points) continue;
-    for (const opponent of [a, b]) {
-      result.set(opponent.participantId!, (result.get(opponent.participantId!) ?? 0) + POINTS.round_robin[opponent.result!]);
-    }
-  }
-  return result;
-}
-
-/** Buchholz (the opponents' points added up; a bye adds nothing) and Sonneborn-Berger (beaten opponents' points, half of drawn ones'). */
-function swissTiebreaks(tallies: Map<string, Tally>, matches: Iterable<Match>): Map<string, { buchholz: number; sonnebornBerger: number }> {
-  const result = new Map([...tallies.keys()].map((id) => [id, { buchholz: 0, sonnebornBerger: 0 }]));
-  for (const match of matches) {
-    if (match.status !== 'completed' || isBye(match)) continue;
-    const [a, b] = match.opponents;
-    for (const [self, other] of [
-      [a, b],
-      [b, a],
-    ]) {
-      const otherPoints = tallies.get(other.participantId!)!.points;
-      const row = result.get(self.participantId!)!;
-      row.buchholz += otherPoints;
-      if (self.result === 'win') row.sonnebornBerger += otherPoints;
-      if (self.result === 'draw') row.sonnebornBerger += otherPoints / 2;
-    }
-  }
-  return result;
 }
 
 /** How far each participant got in an elimination bracket, and whether a loss has put them out. */
@@ -139,10 +106,6 @@ function eliminationProgress(settings: FormatSettings, matches: Match[]): Map<st
 
 function rankingKeys(settings: FormatSettings): RankingKey[] {
   switch (settings.format) {
-    case 'round_robin':
-      return [{ name: 'points' }, { name: 'head_to_head_points' }, { name: 'score_difference' }, { name: 'score_for' }, { name: 'seed', lowerIsBetter: true }];
-    case 'swiss':
-      return [{ name: 'points' }, { name: 'buchholz' }, { name: 'sonneborn_berger' }, { name: 'seed', lowerIsBetter: true }];
     case 'free_for_all':
       return [{ name: 'points' }, { name: 'seed', lowerIsBetter: true }];
     default:
@@ -152,26 +115,22 @@ function rankingKeys(settings: FormatSettings): RankingKey[] {
 
 /**
  * The table of a tournament from its completed matches. Rows that no key separates share a rank (1, 1, 3);
- * once every match is reported the ranks are the final ranks. Elimination formats rank by how far each
- * participant got (a participant still in is above one knocked out at the same stage).
+ * once every match is reported the ranks are the final ranks. Round robin and swiss rank by their competition
+ * rules (points, then the tiebreaker list); elimination formats by how far each participant got (a participant
+ * still in is above one knocked out at the same stage).
  */
 export function computeStandings(settings: FormatSettings, participants: SeededParticipant[], matchList: Iterable<Match>): StandingRow[] {
   const matches = [...matchList];
   const tallies = tally(settings, participants, matches);
+  const rules = rulesOf(settings);
+  if (rules) return rankedByRules(rules, tallies, matches);
   const keys = rankingKeys(settings);
-  const headToHead = settings.format === 'round_robin' ? headToHeadPoints(tallies, matches) : null;
-  const swiss = settings.format === 'swiss' ? swissTiebreaks(tallies, matches) : null;
   const progress = keys[0].name === 'stage_reached' ? eliminationProgress(settings, matches) : null;
 
   const rows = [...tallies.values()].map((row) => {
     const id = row.participant.id;
     const values: Record<string, number | boolean | null> = {
       points: row.points,
-      head_to_head_points: headToHead?.get(id) ?? 0,
-      score_difference: row.scoreFor - row.scoreAgainst,
-      score_for: row.scoreFor,
-      buchholz: swiss?.get(id)?.buchholz ?? 0,
-      sonneborn_berger: swiss?.get(id)?.sonnebornBerger ?? 0,
       seed: row.participant.seed,
       stage_reached: progress?.get(id)?.stage ?? 0,
       still_in: !(progress?.get(id)?.eliminated ?? false),
@@ -198,4 +157,21 @@ export function computeStandings(settings: FormatSettings, participants: SeededP
     });
   });
   return standings;
+}
+
+/** Round robin and swiss: points, then the rules' tiebreakers (tiebreakers.ts). */
+function rankedByRules(rules: CompetitionRules, tallies: Map<string, Tally>, matches: Match[]): StandingRow[] {
+  const entries = [...tallies.values()].map((row) => ({ ...row, participantId: row.participant.id, seed: row.participant.seed }));
+  return rankByRules(rules, entries, matches).map(({ entry, rank, tiebreakers }) => ({
+    rank,
+    participantId: entry.participantId,
+    played: entry.played,
+    wins: entry.wins,
+    draws: entry.draws,
+    losses: entry.losses,
+    points: entry.points,
+    scoreFor: entry.scoreFor,
+    scoreAgainst: entry.scoreAgainst,
+    tiebreakers,
+  }));
 }

@@ -19,6 +19,7 @@ export function presentMatch(match: MatchRecord) {
       result: opponent.result,
     })),
     winner_id: match.winnerId,
+    home_participant_id: match.homeParticipantId,
     next_match_id: match.nextMatchId,
     loser_next_match_id: match.loserNextMatchId,
     scheduled_at: instant(match.scheduledAt),

@@ -18,6 +18,7 @@ interface MatchRow {
   next_slot: number | null;
   loser_next_match_id: string | null;
   loser_next_slot: number | null;
+  home_participant_id: string | null;
   scheduled_at: Date | null;
   completed_at: Date | null;
   created_at: Date;
@@ -28,10 +29,10 @@ interface MatchRow {
 /** Columns as jsonb_to_recordset declares them: a whole batch travels as one JSON parameter. */
 const RECORDSET = `account_id uuid, id uuid, tournament_id uuid, number int, round int, bracket text, status text, opponents jsonb,
   winner_id uuid, next_match_id uuid, next_slot smallint, loser_next_match_id uuid, loser_next_slot smallint,
-  scheduled_at timestamptz, completed_at timestamptz, created_at timestamptz, updated_at timestamptz, version int`;
+  home_participant_id uuid, scheduled_at timestamptz, completed_at timestamptz, created_at timestamptz, updated_at timestamptz, version int`;
 
 const COLUMNS = `account_id, id, tournament_id, number, round, bracket, status, opponents, winner_id, next_match_id, next_slot,
-  loser_next_match_id, loser_next_slot, scheduled_at, completed_at, created_at, updated_at, version`;
+  loser_next_match_id, loser_next_slot, home_participant_id, scheduled_at, completed_at, created_at, updated_at, version`;
 
 function toRecord(row: MatchRow): MatchRecord {
   const date = (value: Date | string | null) => (value === null ? null : typeof value === 'string' ? parseTimestamptz(value) : new Date(value));
@@ -49,6 +50,7 @@ function toRecord(row: MatchRow): MatchRecord {
     nextSlot: row.next_slot,
     loserNextMatchId: row.loser_next_match_id,
     loserNextSlot: row.loser_next_slot,
+    homeParticipantId: row.home_participant_id,
     scheduledAt: date(row.scheduled_at),
     completedAt: date(row.completed_at),
     createdAt: date(row.created_at)!,
@@ -72,6 +74,7 @@ function toRow(match: MatchRecord): MatchRow {
     next_slot: match.nextSlot,
     loser_next_match_id: match.loserNextMatchId,
     loser_next_slot: match.loserNextSlot,
+    home_participant_id: match.homeParticipantId,
     scheduled_at: match.scheduledAt,
     completed_at: match.completedAt,
     created_at: match.createdAt,

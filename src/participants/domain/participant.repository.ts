@@ -45,6 +45,18 @@ export abstract class ParticipantRepository {
   abstract list(query: ParticipantListQuery): Promise<PositionedParticipant[]>;
   /** Sets every listed participant's final_rank (null clears it) in one write, bumping the version of each whose rank changes. */
   abstract setFinalRanks(accountId: string, tournamentId: string, ranks: ReadonlyMap<string, number | null>): Promise<void>;
+  /** Every participant of the account's listed tournaments, in one read; ids of other accounts' tournaments give nothing. */
+  abstract placementsIn(accountId: string, tournamentIds: readonly string[]): Promise<Placement[]>;
+}
+
+/** A participant's standing in a finished tournament, as league tables read it (no full entity: they read thousands). */
+export interface Placement {
+  tournamentId: string;
+  participantId: string;
+  name: string;
+  externalId: string | null;
+  seed: number | null;
+  finalRank: number | null;
 }
 
 /** Another writer got there first: the version read is no longer current. */

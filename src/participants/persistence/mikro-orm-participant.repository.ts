@@ -2,6 +2,7 @@ import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/po
 import { Injectable } from '@nestjs/common';
 import { keysetQuery, SortKeys } from '../../shared/persistence/keyset-query';
 import { containsPattern } from '../../shared/persistence/like-pattern';
+import { preparedRows } from '../../shared/persistence/prepared-query';
 import { deleteVersioned, saveVersioned } from '../../shared/persistence/versioned-writes';
 import { Participant } from '../domain/participant';
 import { ExternalIdTakenError, ParticipantNameTakenError, SeedTakenError } from '../domain/participant-errors';
@@ -9,6 +10,7 @@ import {
   ParticipantListQuery,
   ParticipantRepository,
   ParticipantSortField,
+  Placement,
   PositionedParticipant,
   StaleParticipantError,
 } from '../domain/participant.repository';
@@ -84,6 +86,26 @@ export class MikroOrmParticipantRepository extends ParticipantRepository {
         where p.account_id = ? and p.tournament_id = ? and p.id = r.id and p.final_rank is distinct from r.rank`,
       [JSON.stringify([...ranks].map(([id, rank]) => ({ id, rank }))), accountId, tournamentId],
     );
+  }
+
+  async placementsIn(accountId: string, tournamentIds: readonly string[]): Promise<Placement[]> {
+    if (tournamentIds.length === 0) return [];
+    // Plain rows of a prepared statement, no entities: a league over 50 tournaments of 256 reads 12 800 of them.
+    // (Aggregating each tournament's participants into one JSON value in SQL measured slower.)
+    const rows = await preparedRows<Record<string, unknown>>(
+      this.em,
+      `select tournament_id, id, name, external_id, seed, final_rank from participants
+        where account_id = ? and tournament_id in (select value::uuid from jsonb_array_elements_text(?::jsonb))`,
+      [accountId, JSON.stringify(tournamentIds)],
+    );
+    return rows.map((row) => ({
+      tournamentId: row.tournament_id as string,
+      participantId: row.id as string,
+      name: row.name as string,
+      externalId: row.external_id as string | null,
+      seed: row.seed as number | null,
+      finalRank: row.final_rank as number | null,
+    }));
   }
 
   private async reportingClashes(write: () => Promise<void>): Promise<void> {

@@ -6,6 +6,7 @@ import {
   ParticipantListQuery,
   ParticipantRepository,
   ParticipantSortField,
+  Placement,
   PositionedParticipant,
   StaleParticipantError,
 } from '../domain/participant.repository';
@@ -73,6 +74,19 @@ export class InMemoryParticipantRepository extends ParticipantRepository {
       row.participant.finalRank = rank;
       row.participant.version++;
     }
+  }
+
+  async placementsIn(accountId: string, tournamentIds: readonly string[]): Promise<Placement[]> {
+    return tournamentIds.flatMap((tournamentId) =>
+      this.inTournament(accountId, tournamentId).map(({ participant }) => ({
+        tournamentId,
+        participantId: participant.id,
+        name: participant.name,
+        externalId: participant.externalId,
+        seed: participant.seed,
+        finalRank: participant.finalRank,
+      })),
+    );
   }
 
   private inTournament(accountId: string, tournamentId: string): Row[] {

@@ -41,6 +41,7 @@ const RULES: Record<string, (constraints: unknown[]) => SchemaObject> = {
   arrayMaxSize: ([max]) => ({ maxItems: max as number }),
   isNumber: () => ({ type: 'number' }),
   isBoolean: () => ({ type: 'boolean' }),
+  shaped: ([schema]) => ({ ...(schema as SchemaObject) }),
 };
 
 interface FieldRules {

@@ -56,11 +56,16 @@ export class PlainRows<T extends object> {
       .map((prop) => ({
         property: prop.name as string,
         field: prop.fieldNames[0],
-        kind: prop.runtimeType === 'Date' ? 'date' : prop.type === 'json' || prop.runtimeType === 'object' ? 'json' : 'plain',
+        kind: prop.runtimeType === 'Date' ? 'date' : isJson(prop) ? 'json' : 'plain',
         readOnly: prop.persist === false,
       }));
     return this.columnList;
   }
+}
+
+/** A JSON column, whatever its value (an object, or an array, which pg would otherwise send as a PostgreSQL array). */
+function isJson(prop: { type: string; runtimeType: string; columnTypes?: string[] }): boolean {
+  return prop.type === 'json' || prop.runtimeType === 'object' || /^jsonb?$/.test(prop.columnTypes?.[0] ?? '');
 }
 
 /**

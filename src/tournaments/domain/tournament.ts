@@ -1,6 +1,7 @@
 import { InvalidError } from '../../shared/domain-error';
 import { applyMergePatch, checkMetadataSize, Metadata, sameValue } from '../../shared/domain/merge-patch';
 import { newId } from '../../shared/ids';
+import { checkRules, checkWeight, DEFAULT_POINTS, PointsRule, takesRules, TiebreakerName } from './competition-rules';
 import { InvalidTournamentTransitionError, TournamentFieldLockedError } from './tournament-errors';
 import { allowedTransitions, canTransition, INITIAL_STATUSES, locksSetup, TournamentStatus } from './tournament-status';
 
@@ -29,17 +30,27 @@ export interface TournamentFields {
   rounds: number | null;
   /** Single elimination only: the semi-final losers play for third place. */
   thirdPlaceMatch: boolean;
+  /** Round robin and swiss: points for a win, draw and loss; null = the format's default (competition-rules.ts). */
+  points: PointsRule | null;
+  /** Round robin and swiss: tiebreakers in the order they apply; null = the format's default. */
+  tiebreakers: TiebreakerName[] | null;
+  /** Round robin: 1 (everyone meets once) or 2 (home and away); null = 1. */
+  legs: number | null;
+  /** A league's multiplier for this tournament's placement points (a major worth 2). Editable at any time. */
+  weight: number;
 }
 
 /** Formats that take a `rounds` setting, and its range. */
 export const ROUNDS_FORMATS: readonly TournamentFormat[] = ['swiss', 'free_for_all'];
 export const ROUNDS_LIMITS = { min: 1, max: 64 } as const;
 
-export type NewTournament = Pick<TournamentFields, 'name' | 'format'> & Partial<TournamentFields>;
-export type TournamentChanges = Partial<Omit<TournamentFields, 'metadata'>> & { metadata?: Record<string, string | null> | null };
+/** `points` may name only some results: the others keep their value (RFC 7396 merges objects). */
+type PointsPatch = { points?: Partial<PointsRule> | null };
+export type NewTournament = Pick<TournamentFields, 'name' | 'format'> & Partial<Omit<TournamentFields, 'points'>> & PointsPatch;
+export type TournamentChanges = Partial<Omit<TournamentFields, 'metadata' | 'points'>> & { metadata?: Record<string, string | null> | null } & PointsPatch;
 
 /** Fields that stay editable once play has started. */
-const ALWAYS_EDITABLE = new Set<keyof TournamentChanges>(['name', 'description', 'metadata', 'status']);
+const ALWAYS_EDITABLE = new Set<keyof TournamentChanges>(['name', 'description', 'metadata', 'status', 'weight']);
 
 /** Each settable field's name on the wire, which is how domain errors name it to clients. */
 export const TOURNAMENT_WIRE_NAMES: Record<keyof TournamentFields, string> = {
@@ -57,6 +68,10 @@ export const TOURNAMENT_WIRE_NAMES: Record<keyof TournamentFields, string> = {
   metadata: 'metadata',
   rounds: 'rounds',
   thirdPlaceMatch: 'third_place_match',
+  points: 'points',
+  tiebreakers: 'tiebreakers',
+  legs: 'legs',
+  weight: 'weight',
 };
 
 /** A competition of one account: its setup, its schedule and its lifecycle. */
@@ -77,6 +92,10 @@ export class Tournament implements TournamentFields {
   metadata: Metadata;
   rounds: number | null;
   thirdPlaceMatch: boolean;
+  points: PointsRule | null;
+  tiebreakers: TiebreakerName[] | null;
+  legs: number | null;
+  weight: number;
   startedAt: Date | null;
   completedAt: Date | null;
   /** Read-only: how many participants it had when it was loaded (the persistence adapter counts them). */
@@ -107,6 +126,10 @@ export class Tournament implements TournamentFields {
       metadata: fields.metadata ?? {},
       rounds: fields.rounds ?? null,
       thirdPlaceMatch: fields.thirdPlaceMatch ?? false,
+      points: completePoints(fields.format, null, fields.points) ?? null,
+      tiebreakers: fields.tiebreakers ?? null,
+      legs: fields.legs ?? null,
+      weight: fields.weight ?? 1,
       startedAt: null,
       completedAt: null,
       participantCount: 0,
@@ -120,7 +143,7 @@ export class Tournament implements TournamentFields {
 
   /** Applies a merge patch. Returns whether anything changed; throws without changing anything otherwise. */
   update(changes: TournamentChanges, now = new Date()): boolean {
-    const next = this.merged(changes);
+    const next = this.merged({ ...changes, points: completePoints(changes.format ?? this.format, this.points, changes.points) });
     const changed = (Object.keys(TOURNAMENT_WIRE_NAMES) as (keyof TournamentFields)[]).filter((field) => !sameValue(this[field], next[field]));
     if (changed.length === 0) return false;
 
@@ -135,6 +158,8 @@ export class Tournament implements TournamentFields {
     checkMetadataSize(next.metadata);
     checkRounds(next.format, next.rounds, next.maxParticipants);
     checkThirdPlaceMatch(next.format, next.thirdPlaceMatch);
+    checkRules(next.format, next);
+    checkWeight(next.weight);
 
     const previousStatus = this.status;
     Object.assign(this, next);
@@ -159,8 +184,12 @@ export class Tournament implements TournamentFields {
       metadata: this.metadata,
       rounds: this.rounds,
       thirdPlaceMatch: this.thirdPlaceMatch,
+      points: this.points,
+      tiebreakers: this.tiebreakers,
+      legs: this.legs,
+      weight: this.weight,
     };
-    return applyMergePatch(current, changes);
+    return applyMergePatch(current, changes as Partial<TournamentFields>);
   }
 
   private enter(status: TournamentStatus, now: Date): void {
@@ -174,7 +203,19 @@ export class Tournament implements TournamentFields {
     checkMetadataSize(this.metadata);
     checkRounds(this.format, this.rounds, this.maxParticipants);
     checkThirdPlaceMatch(this.format, this.thirdPlaceMatch);
+    checkRules(this.format, this);
+    checkWeight(this.weight);
   }
+}
+
+/**
+ * A points patch merged into the points in force (RFC 7396: an object merges key by key): `{ "win": 2 }` keeps
+ * the draw and loss points. Absent stays absent; null (the format's default) stays null.
+ */
+function completePoints(format: TournamentFormat, current: PointsRule | null, patch: Partial<PointsRule> | null | undefined): PointsRule | null | undefined {
+  if (patch === undefined || patch === null) return patch;
+  const base = current ?? (takesRules(format) ? DEFAULT_POINTS[format] : {});
+  return { ...base, ...patch } as PointsRule;
 }
 
 function checkSchedule(startsAt: Date | null, endsAt: Date | null): void {

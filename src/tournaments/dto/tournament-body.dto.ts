@@ -1,4 +1,4 @@
-import { IsBoolean, IsIn, IsInt, IsString, IsUUID, Length, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNumber, IsString, IsUUID, Length, Max, MaxLength, Min } from 'class-validator';
 import {
   Absentable,
   IsInstant,
@@ -7,6 +7,8 @@ import {
   Nullable,
   Trim,
 } from '../../shared/http/validation/decorators';
+import { RULE_LIMITS, WEIGHT_LIMITS } from '../domain/competition-rules';
+import { IsPoints, IsTiebreakerList } from './competition-rules.dto';
 import { PARTICIPANT_TYPES, ROUNDS_LIMITS, TOURNAMENT_FORMATS } from '../domain/tournament';
 import { INITIAL_STATUSES, TOURNAMENT_STATUSES } from '../domain/tournament-status';
 
@@ -55,6 +57,17 @@ export class CreateTournamentDto {
 
   @Absentable() @IsBoolean({ message: 'third_place_match must be true or false.' })
   third_place_match?: boolean;
+  @Nullable() @IsPoints()
+  points?: Partial<Record<'win' | 'draw' | 'loss', number>> | null;
+
+  @Nullable() @IsTiebreakerList()
+  tiebreakers?: string[] | null;
+
+  @Nullable() @IsInt() @Min(RULE_LIMITS.legs[0]) @Max(RULE_LIMITS.legs[1])
+  legs?: number | null;
+
+  @Absentable() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'weight must be a number.' }) @Max(WEIGHT_LIMITS.max)
+  weight?: number;
 }
 
 /** Body of PATCH /api/v1/tournaments/:id: a JSON merge patch (absent = unchanged, null = clear). */
@@ -100,4 +113,15 @@ export class UpdateTournamentDto {
 
   @Absentable() @IsBoolean({ message: 'third_place_match must be true or false.' })
   third_place_match?: boolean;
+  @Nullable() @IsPoints()
+  points?: Partial<Record<'win' | 'draw' | 'loss', number>> | null;
+
+  @Nullable() @IsTiebreakerList()
+  tiebreakers?: string[] | null;
+
+  @Nullable() @IsInt() @Min(RULE_LIMITS.legs[0]) @Max(RULE_LIMITS.legs[1])
+  legs?: number | null;
+
+  @Absentable() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'weight must be a number.' }) @Max(WEIGHT_LIMITS.max)
+  weight?: number;
 }

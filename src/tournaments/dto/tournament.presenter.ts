@@ -2,11 +2,14 @@ import { parseInstant } from '../../shared/domain/validation';
 import { domainFieldsOf } from '../../shared/http/body-fields';
 import { etagFor } from '../../shared/http/etag';
 import { wireInstantOrNull as instant } from '../../shared/http/wire-instant';
+import { effectiveRules } from '../domain/competition-rules';
 import { NewTournament, Tournament, TOURNAMENT_WIRE_NAMES, TournamentChanges } from '../domain/tournament';
 import { CreateTournamentDto, UpdateTournamentDto } from './tournament-body.dto';
 
 /** The wire form of a tournament (spec §5): snake_case, RFC 3339 instants in UTC with milliseconds. */
 export function presentTournament(tournament: Tournament) {
+  // The rules in force, defaults filled in (null for formats without rules): what standings will apply.
+  const rules = effectiveRules(tournament.format, tournament);
   return {
     id: tournament.id,
     name: tournament.name,
@@ -23,6 +26,10 @@ export function presentTournament(tournament: Tournament) {
     metadata: tournament.metadata,
     rounds: tournament.rounds,
     third_place_match: tournament.thirdPlaceMatch,
+    points: rules && rules.points,
+    tiebreakers: rules && rules.tiebreakers,
+    legs: rules && tournament.format === 'round_robin' ? rules.legs : null,
+    weight: tournament.weight,
     started_at: instant(tournament.startedAt),
     completed_at: instant(tournament.completedAt),
     participant_count: tournament.participantCount,

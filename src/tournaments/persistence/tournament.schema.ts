@@ -22,6 +22,10 @@ export const TournamentSchema = new EntitySchema<Tournament>({
     metadata: { type: 'json' },
     rounds: { type: 'integer', nullable: true },
     thirdPlaceMatch: { type: 'boolean', fieldName: 'third_place_match' },
+    points: { type: 'json', nullable: true },
+    tiebreakers: { type: 'json', nullable: true },
+    legs: { type: 'integer', nullable: true },
+    weight: { type: 'number', columnType: 'double precision' },
     startedAt: { type: 'datetime', nullable: true, fieldName: 'started_at' },
     completedAt: { type: 'datetime', nullable: true, fieldName: 'completed_at' },
     // Kept by the participants table's triggers (migration 20261122000500-stored-participant-count); the application

@@ -63,3 +63,17 @@ export const IsMetadata = (allowNullValues: boolean): PropertyDecorator =>
     },
     '$property must be an object of at most 20 keys (1–40 characters) with string values of at most 500 characters.',
   );
+
+/**
+ * A rule whose OpenAPI schema is given with it (a module's structured field: an object or a list of objects),
+ * so the document shows the field's shape while the domain checks its contents and points at the bad part.
+ */
+export const Shaped = (test: (value: unknown) => boolean, message: string, schema: object): PropertyDecorator => (target, propertyName) =>
+  registerDecorator({
+    name: 'shaped',
+    target: target.constructor,
+    propertyName: propertyName as string,
+    constraints: [schema],
+    options: { message },
+    validator: { validate: test },
+  });

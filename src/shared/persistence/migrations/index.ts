@@ -9,6 +9,7 @@ import { Matches20261122000400 } from './20261122000400-matches';
 import { PrincipalChangeNotifications20261122000201 } from './20261122000201-principal-change-notifications';
 import { StoredParticipantCount20261122000500 } from './20261122000500-stored-participant-count';
 import { ThirdPlaceMatch20261125400100 } from './20261125400100-third-place-match';
+import { CompetitionRules20261125300100 } from './20261125300100-competition-rules';
 
 /** Every schema change, oldest first. Append new migrations; never edit a released one. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -21,5 +22,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: '20261122000400-matches', class: Matches20261122000400 },
   { name: '20261122000201-principal-change-notifications', class: PrincipalChangeNotifications20261122000201 },
   { name: '20261122000500-stored-participant-count', class: StoredParticipantCount20261122000500 },
+  { name: '20261125300100-competition-rules', class: CompetitionRules20261125300100 },
   { name: '20261125400100-third-place-match', class: ThirdPlaceMatch20261125400100 },
 ];
