@@ -5,10 +5,12 @@ import { MatchRepository } from './domain/match.repository';
 import { MatchesController } from './matches.controller';
 import { MatchesService } from './matches.service';
 import { MikroOrmMatchRepository } from './persistence/mikro-orm-match.repository';
+import { WithdrawalsController } from './withdrawals.controller';
+import { WithdrawalsService } from './withdrawals.service';
 
 @Module({
   imports: [TournamentsModule, ParticipantsModule],
-  controllers: [MatchesController],
-  providers: [MatchesService, { provide: MatchRepository, useClass: MikroOrmMatchRepository }],
+  controllers: [MatchesController, WithdrawalsController],
+  providers: [MatchesService, WithdrawalsService, { provide: MatchRepository, useClass: MikroOrmMatchRepository }],
 })
 export class MatchesModule {}

@@ -18,6 +18,9 @@ import { MatchFilters, MatchRecord, MatchRepository } from './domain/match.repos
 import { ResultReport } from './domain/report';
 import { computeStandings, StandingRow } from './domain/standings';
 import { needsField, ReportChanges, TournamentPlay } from './domain/tournament-play';
+import { fieldAfterCheckIn, withdrawalTermsOf } from './withdrawal-terms';
+import type { Participant } from '../participants/domain/participant';
+import type { TransitionNote } from '../tournaments/tournament-transitions';
 
 export interface ListMatchesRequest {
   filters: MatchFilters;
@@ -45,21 +48,25 @@ export interface ReportResult {
   deleted: MatchRecord[];
   cleared: MatchRecord[];
   tournamentCompleted: boolean;
+  /** A correction that cleared reported results of a completed tournament: it is in progress again. */
+  tournamentReopened: boolean;
   /** Filled for a dry run, and when the report completes (or corrects) the tournament. */
   standings: NamedStandingRow[];
 }
 
 export interface NamedStandingRow extends StandingRow {
   name: string;
+  /** `withdrawn` or `disqualified` once they left the tournament. */
+  status: Participant['status'];
 }
 
 /** The format and its rounds, the swiss default resolved from the participant count (so a report need not read the field). */
-function settingsOf(tournament: Tournament): FormatSettings {
+export function settingsOf(tournament: Tournament): FormatSettings {
   const rounds = tournament.rounds ?? (tournament.format === 'swiss' ? defaultSwissRounds(tournament.participantCount) : null);
   return { format: tournament.format, rounds };
 }
 
-function seeded(participants: { id: string; seed: number | null }[]): SeededParticipant[] {
+export function seeded(participants: { id: string; seed: number | null }[]): SeededParticipant[] {
   return participants.map(({ id, seed }) => ({ id, seed }));
 }
 
@@ -123,9 +130,12 @@ export class MatchesService implements OnModuleInit {
       if (tournament.status === 'cancelled') throw new MatchNotReadyError('The tournament is cancelled: its matches can be read, not reported.');
 
       const now = new Date();
+      const withdrawals = withdrawalTermsOf(await this.participants.withdrawnIn(accountId, tournamentId));
       // Most reports neither rank nor pair: they skip reading the field, so their cost does not grow with it.
-      const field = flags.dryRun || needsField(tournament.format, stored, current) ? await this.participants.inSeedingOrder(accountId, tournamentId) : undefined;
-      const play = new TournamentPlay(settingsOf(tournament), field && seeded(field), stored, () => newId(now.getTime()));
+      // With withdrawals, any report may decide the remaining matches by forfeit and so complete the tournament.
+      const readField = flags.dryRun || withdrawals.size > 0 || needsField(tournament.format, stored, current);
+      const field = readField ? await this.participants.inSeedingOrder(accountId, tournamentId) : undefined;
+      const play = new TournamentPlay(settingsOf(tournament), field && seeded(field), stored, () => newId(now.getTime()), withdrawals);
       const changes: ReportChanges = update.report
         ? play.report(id, update.report, {
             resetDependents: flags.resetDependents || flags.dryRun,
@@ -154,6 +164,7 @@ export class MatchesService implements OnModuleInit {
       }
       const writes = { created: changes.created.map((match) => record(match, true)), updated, deleted: changes.deleted.map((match) => byId.get(match.id)!) };
       const completes = changes.complete && tournament.status === 'in_progress';
+      const reopens = !changes.complete && tournament.status === 'completed';
       // The table is needed only to preview or to set final ranks; most reports skip it.
       const finalRanking = update.report !== undefined && changes.complete;
       const standings = flags.dryRun || finalRanking ? named(play.standings(), field!) : [];
@@ -164,12 +175,17 @@ export class MatchesService implements OnModuleInit {
         deleted: writes.deleted,
         cleared: changes.cleared.map((match) => byId.get(match.id)!),
         tournamentCompleted: changes.complete,
+        tournamentReopened: reopens,
         standings,
       };
       if (flags.dryRun) return result;
 
       await this.matches.write(writes);
       if (completes) await this.tournaments.completeByPlay(tournament);
+      if (reopens) {
+        await this.tournaments.reopenByPlay(tournament);
+        await this.participants.recordFinalRanks(accountId, tournamentId, new Map(field!.map((participant) => [participant.id, null])));
+      }
       if (finalRanking) {
         await this.participants.recordFinalRanks(accountId, tournamentId, new Map(standings.map((row) => [row.participantId, row.rank])));
       }
@@ -177,10 +193,13 @@ export class MatchesService implements OnModuleInit {
     });
   }
 
-  private async onStatusChange(tournament: Tournament, from: TournamentStatus): Promise<void> {
+  private async onStatusChange(tournament: Tournament, from: TournamentStatus): Promise<TransitionNote | void> {
     const { accountId, id } = tournament;
     if (tournament.status === 'in_progress') {
-      const field = await this.participants.inSeedingOrder(accountId, id);
+      // With check-in required, those who did not check in are left out (removed), and the answer names them.
+      const { field, dropped } = fieldAfterCheckIn(tournament, await this.participants.inSeedingOrder(accountId, id));
+      await this.participants.removeFromField(dropped);
+      tournament.participantCount = field.length;
       const now = tournament.startedAt ?? new Date();
       const generated = generateMatches(settingsOf(tournament), seeded(field), () => newId(now.getTime()), now);
       await this.matches.write({
@@ -188,6 +207,7 @@ export class MatchesService implements OnModuleInit {
         updated: [],
         deleted: [],
       });
+      if (tournament.checkInRequired) return { droppedParticipants: dropped.map((participant) => ({ id: participant.id, name: participant.name })) };
     }
     if (tournament.status === 'completed' && from === 'in_progress') {
       const open = await this.matches.countOpen(accountId, id);
@@ -196,7 +216,7 @@ export class MatchesService implements OnModuleInit {
   }
 }
 
-function named(rows: StandingRow[], field: { id: string; name: string }[]): NamedStandingRow[] {
-  const names = new Map(field.map((participant) => [participant.id, participant.name]));
-  return rows.map((row) => ({ ...row, name: names.get(row.participantId)! }));
+function named(rows: StandingRow[], field: Pick<Participant, 'id' | 'name' | 'status'>[]): NamedStandingRow[] {
+  const byId = new Map(field.map((participant) => [participant.id, participant]));
+  return rows.map((row) => ({ ...row, name: byId.get(row.participantId)!.name, status: byId.get(row.participantId)!.status }));
 }

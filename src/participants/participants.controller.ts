@@ -85,6 +85,44 @@ export class ParticipantsController {
     return presentParticipant(participant);
   }
 
+  /** Checks in (before the start, inside the tournament's check-in window); checking in twice keeps the first time. */
+  @Post(':participant_id/check-in')
+  @HttpCode(200)
+  checkIn(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Param('id', TournamentId) tournamentId: string,
+    @Param('participant_id', ParticipantId) id: string,
+    @IfMatch(participantEtag) expected: ExpectedVersion<Participant>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.setCheckIn(account, tournamentId, id, true, expected, reply);
+  }
+
+  @Post(':participant_id/check-out')
+  @HttpCode(200)
+  checkOut(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Param('id', TournamentId) tournamentId: string,
+    @Param('participant_id', ParticipantId) id: string,
+    @IfMatch(participantEtag) expected: ExpectedVersion<Participant>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.setCheckIn(account, tournamentId, id, false, expected, reply);
+  }
+
+  private async setCheckIn(
+    account: AuthenticatedAccount,
+    tournamentId: string,
+    id: string,
+    present: boolean,
+    expected: ExpectedVersion<Participant>,
+    reply: FastifyReply,
+  ) {
+    const participant = await this.participants.setCheckIn(account.id, tournamentId, id, present, expected);
+    reply.header('etag', participantEtag(participant));
+    return presentParticipant(participant);
+  }
+
   @Delete(':participant_id')
   @HttpCode(204)
   async remove(

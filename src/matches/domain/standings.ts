@@ -50,10 +50,12 @@ function tally(settings: FormatSettings, participants: SeededParticipant[], matc
     ]),
   );
   for (const match of matches) {
-    if (match.status !== 'completed') continue;
+    if (match.status !== 'completed' || match.outcome === 'void') continue;
     const totalScore = match.opponents.reduce((sum, opponent) => sum + (opponent.score ?? 0), 0);
     for (const opponent of match.opponents) {
-      const row = tallies.get(opponent.participantId!)!;
+      // An elimination walkover has an empty slot: whoever it was for left before getting there.
+      if (opponent.participantId === null) continue;
+      const row = tallies.get(opponent.participantId)!;
       row.played++;
       if (opponent.result === 'win') row.wins++;
       else if (opponent.result === 'draw') row.draws++;
@@ -84,7 +86,7 @@ function compareKeys(keys: RankingKey[], a: Tiebreaker[], b: Tiebreaker[]): numb
 function headToHeadPoints(tallies: Map<string, Tally>, matches: Iterable<Match>): Map<string, number> {
   const result = new Map<string, number>();
   for (const match of matches) {
-    if (match.status !== 'completed' || match.opponents.length !== 2) continue;
+    if (match.status !== 'completed' || match.opponents.length !== 2 || match.outcome === 'void') continue;
     const [a, b] = match.opponents;
     if (tallies.get(a.participantId!)!.points !== tallies.get(b.participantId!)!.points) continue;
     for (const opponent of [a, b]) {
@@ -98,7 +100,7 @@ function headToHeadPoints(tallies: Map<string, Tally>, matches: Iterable<Match>)
 function swissTiebreaks(tallies: Map<string, Tally>, matches: Iterable<Match>): Map<string, { buchholz: number; sonnebornBerger: number }> {
   const result = new Map([...tallies.keys()].map((id) => [id, { buchholz: 0, sonnebornBerger: 0 }]));
   for (const match of matches) {
-    if (match.status !== 'completed' || isBye(match)) continue;
+    if (match.status !== 'completed' || isBye(match) || match.outcome === 'void') continue;
     const [a, b] = match.opponents;
     for (const [self, other] of [
       [a, b],
@@ -125,7 +127,9 @@ function eliminationProgress(settings: FormatSettings, matches: Match[]): Map<st
       if (opponent.participantId === null) continue;
       const entry = progress.get(opponent.participantId) ?? { stage: 0, eliminated: false };
       entry.stage = Math.max(entry.stage, stageOf(match));
-      if (opponent.result === 'loss' && match.loserNextMatchId === null) entry.eliminated = true;
+      // A forfeit's loser left the tournament: out, even where a loss would drop them to the losers' bracket.
+      if (opponent.result === 'loss' && (match.loserNextMatchId === null || match.outcome !== null)) entry.eliminated = true;
+      if (match.outcome === 'void') entry.eliminated = true;
       progress.set(opponent.participantId, entry);
     }
   }

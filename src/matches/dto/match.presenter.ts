@@ -1,5 +1,6 @@
 import { etagFor } from '../../shared/http/etag';
 import { wireInstantOrNull as instant } from '../../shared/http/wire-instant';
+import { isBye } from '../domain/match';
 import { MatchRecord } from '../domain/match.repository';
 import { NamedStandingRow, ReportResult } from '../matches.service';
 
@@ -19,6 +20,7 @@ export function presentMatch(match: MatchRecord) {
       result: opponent.result,
     })),
     winner_id: match.winnerId,
+    outcome: match.status !== 'completed' ? null : (match.outcome ?? (isBye(match) ? 'bye' : 'played')),
     next_match_id: match.nextMatchId,
     loser_next_match_id: match.loserNextMatchId,
     scheduled_at: instant(match.scheduledAt),
@@ -38,6 +40,7 @@ export function presentStandingRow(row: NamedStandingRow) {
     rank: row.rank,
     participant_id: row.participantId,
     name: row.name,
+    status: row.status,
     played: row.played,
     wins: row.wins,
     draws: row.draws,
@@ -61,6 +64,7 @@ export function presentPreview(result: ReportResult) {
     deleted_matches: result.deleted.map(reference),
     cleared_matches: result.cleared.map(reference),
     tournament_completes: result.tournamentCompleted,
+    tournament_reopens: result.tournamentReopened,
     standings: result.standings.map(presentStandingRow),
   };
 }

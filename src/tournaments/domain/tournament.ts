@@ -27,6 +27,11 @@ export interface TournamentFields {
   metadata: Metadata;
   /** Rounds to play (swiss and free_for_all only); null = the format's default (spec §12). */
   rounds: number | null;
+  /** Participants who have not checked in are left out of the field when it starts. */
+  checkInRequired: boolean;
+  /** When participants may check in (either end may be open; check-in always ends at the start). */
+  checkInOpensAt: Date | null;
+  checkInClosesAt: Date | null;
 }
 
 /** Formats that take a `rounds` setting, and its range. */
@@ -54,6 +59,9 @@ export const TOURNAMENT_WIRE_NAMES: Record<keyof TournamentFields, string> = {
   leagueId: 'league_id',
   metadata: 'metadata',
   rounds: 'rounds',
+  checkInRequired: 'check_in_required',
+  checkInOpensAt: 'check_in_opens_at',
+  checkInClosesAt: 'check_in_closes_at',
 };
 
 /** A competition of one account: its setup, its schedule and its lifecycle. */
@@ -73,6 +81,9 @@ export class Tournament implements TournamentFields {
   leagueId: string | null;
   metadata: Metadata;
   rounds: number | null;
+  checkInRequired: boolean;
+  checkInOpensAt: Date | null;
+  checkInClosesAt: Date | null;
   startedAt: Date | null;
   completedAt: Date | null;
   /** Read-only: how many participants it had when it was loaded (the persistence adapter counts them). */
@@ -102,6 +113,9 @@ export class Tournament implements TournamentFields {
       leagueId: fields.leagueId ?? null,
       metadata: fields.metadata ?? {},
       rounds: fields.rounds ?? null,
+      checkInRequired: fields.checkInRequired ?? false,
+      checkInOpensAt: fields.checkInOpensAt ?? null,
+      checkInClosesAt: fields.checkInClosesAt ?? null,
       startedAt: null,
       completedAt: null,
       participantCount: 0,
@@ -129,6 +143,7 @@ export class Tournament implements TournamentFields {
     checkSchedule(next.startsAt, next.endsAt);
     checkMetadataSize(next.metadata);
     checkRounds(next.format, next.rounds);
+    checkCheckInWindow(next.checkInOpensAt, next.checkInClosesAt);
 
     const previousStatus = this.status;
     Object.assign(this, next);
@@ -152,8 +167,20 @@ export class Tournament implements TournamentFields {
       leagueId: this.leagueId,
       metadata: this.metadata,
       rounds: this.rounds,
+      checkInRequired: this.checkInRequired,
+      checkInOpensAt: this.checkInOpensAt,
+      checkInClosesAt: this.checkInClosesAt,
     };
     return applyMergePatch(current, changes);
+  }
+
+  /**
+   * A correction that clears reported results of a completed tournament reopens it (issue 32): play goes on and it
+   * completes again by itself. Not a client's transition: only play makes it.
+   */
+  reopen(now = new Date()): void {
+    if (this.status !== 'completed') return;
+    Object.assign(this, { status: 'in_progress', completedAt: null, updatedAt: now });
   }
 
   private enter(status: TournamentStatus, now: Date): void {
@@ -166,6 +193,13 @@ export class Tournament implements TournamentFields {
     checkSchedule(this.startsAt, this.endsAt);
     checkMetadataSize(this.metadata);
     checkRounds(this.format, this.rounds);
+    checkCheckInWindow(this.checkInOpensAt, this.checkInClosesAt);
+  }
+}
+
+function checkCheckInWindow(opensAt: Date | null, closesAt: Date | null): void {
+  if (opensAt && closesAt && closesAt.getTime() < opensAt.getTime()) {
+    throw InvalidError.field('/check_in_closes_at', 'must not be before check_in_opens_at.');
   }
 }
 

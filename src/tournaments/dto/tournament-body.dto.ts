@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsString, IsUUID, Length, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsString, IsUUID, Length, Max, MaxLength, Min } from 'class-validator';
 import {
   Absentable,
   IsInstant,
@@ -52,6 +52,15 @@ export class CreateTournamentDto {
 
   @Nullable() @IsInt() @Min(ROUNDS_LIMITS.min) @Max(ROUNDS_LIMITS.max)
   rounds?: number | null;
+
+  @Absentable() @IsBoolean({ message: 'check_in_required must be true or false.' })
+  check_in_required?: boolean;
+
+  @Nullable() @IsInstant()
+  check_in_opens_at?: string | null;
+
+  @Nullable() @IsInstant()
+  check_in_closes_at?: string | null;
 }
 
 /** Body of PATCH /api/v1/tournaments/:id: a JSON merge patch (absent = unchanged, null = clear). */
@@ -94,4 +103,13 @@ export class UpdateTournamentDto {
 
   @Nullable() @IsInt() @Min(ROUNDS_LIMITS.min) @Max(ROUNDS_LIMITS.max)
   rounds?: number | null;
+
+  @Absentable() @IsBoolean({ message: 'check_in_required must be true or false.' })
+  check_in_required?: boolean;
+
+  @Nullable() @IsInstant()
+  check_in_opens_at?: string | null;
+
+  @Nullable() @IsInstant()
+  check_in_closes_at?: string | null;
 }

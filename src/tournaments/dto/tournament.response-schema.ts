@@ -30,6 +30,9 @@ const TOURNAMENT_PROPERTIES = {
   league_id: optionalText,
   metadata: { type: 'object', additionalProperties: text },
   rounds: { type: ['integer', 'null'] },
+  check_in_required: { type: 'boolean' },
+  check_in_opens_at: optionalText,
+  check_in_closes_at: optionalText,
   started_at: optionalText,
   completed_at: optionalText,
   participant_count: { type: 'integer' },
@@ -43,4 +46,16 @@ export const TOURNAMENT_RESPONSE_SCHEMA = {
   properties: TOURNAMENT_PROPERTIES,
   required: Object.keys(TOURNAMENT_PROPERTIES),
   additionalProperties: false,
+};
+
+/** The PATCH answer: a start with check-in required adds whom it left out (`dropped_participants`). */
+export const TOURNAMENT_PATCH_RESPONSE_SCHEMA = {
+  ...TOURNAMENT_RESPONSE_SCHEMA,
+  properties: {
+    ...TOURNAMENT_PROPERTIES,
+    dropped_participants: {
+      type: 'array',
+      items: { type: 'object', properties: { id: text, name: text }, required: ['id', 'name'], additionalProperties: false },
+    },
+  },
 };

@@ -21,6 +21,9 @@ export const TournamentSchema = new EntitySchema<Tournament>({
     leagueId: { type: 'uuid', nullable: true, fieldName: 'league_id' },
     metadata: { type: 'json' },
     rounds: { type: 'integer', nullable: true },
+    checkInRequired: { type: 'boolean', fieldName: 'check_in_required' },
+    checkInOpensAt: { type: 'datetime', nullable: true, fieldName: 'check_in_opens_at' },
+    checkInClosesAt: { type: 'datetime', nullable: true, fieldName: 'check_in_closes_at' },
     startedAt: { type: 'datetime', nullable: true, fieldName: 'started_at' },
     completedAt: { type: 'datetime', nullable: true, fieldName: 'completed_at' },
     // Kept by the participants table's triggers (migration 20261122000500-stored-participant-count); the application
