@@ -134,7 +134,7 @@ export class TournamentPlay {
         reportedDependents: (match) => this.dependentsOf(match).filter(isReported),
         undo: (match) => this.undo(match),
       });
-      applyWithdrawals(this.settings.format, this.bench(), this.withdrawals, now);
+      applyWithdrawals(this.settings.format, this.bench(), this.withdrawals, now, true);
       if (this.settings.format === 'swiss') this.pairNextRoundWhenDone(this.lastRound(), now);
       return this.changes();
     });

@@ -30,9 +30,12 @@ export function isElimination(format: MatchFormat): boolean {
   return format === 'single_elimination' || format === 'double_elimination';
 }
 
-/** Applies every withdrawal to the open matches (and, for round robin disqualifications, to the played ones). */
-export function applyWithdrawals(format: MatchFormat, bench: Workbench, withdrawals: Withdrawals, now: Date): void {
-  if (withdrawals.size === 0) return;
+/**
+ * Applies every withdrawal to the open matches (and, for round robin disqualifications, to the played ones).
+ * Without withdrawals there is nothing to do, unless one was just taken back (`always`: a bracket is settled again).
+ */
+export function applyWithdrawals(format: MatchFormat, bench: Workbench, withdrawals: Withdrawals, now: Date, always = false): void {
+  if (withdrawals.size === 0 && !always) return;
   if (isElimination(format)) settleBracket(bench, withdrawals, now);
   else forfeitOpenMatches(format, bench, withdrawals, now);
 }
@@ -83,8 +86,17 @@ function settleBracket(bench: Workbench, withdrawals: Withdrawals, now: Date): v
     moved = false;
     const matches = [...bench.live()].sort((a, b) => a.number - b.number);
     const feeders = feedersOf(matches);
+    const byId = new Map(matches.map((match) => [match.id, match]));
     for (const match of matches) {
-      if (match.status === 'completed') continue;
+      if (match.status === 'completed') {
+        // A forfeit whose winner left as well, before playing on: nobody comes out of it (void).
+        const next = match.nextMatchId === null ? undefined : byId.get(match.nextMatchId);
+        if (match.outcome === 'forfeit' && withdrawals.has(match.winnerId!) && next && next.status !== 'completed') {
+          decide(bench.write(match.id), participantsOfSlots(match), null, null, now);
+          moved = true;
+        }
+        continue;
+      }
       const occupants = match.opponents.map((_, slot) => occupantOf(match, slot, feeders));
       const isIn = (occupant: Occupant) => occupant.kind === 'participant' && !withdrawals.has(occupant.id);
       const idOf = (occupant: Occupant) => (occupant.kind === 'participant' ? occupant.id : null);
@@ -99,6 +111,10 @@ function settleBracket(bench: Workbench, withdrawals: Withdrawals, now: Date): v
       }
     }
   }
+}
+
+function participantsOfSlots(match: Match): (string | null)[] {
+  return match.opponents.map((opponent) => opponent.participantId);
 }
 
 function setSlots(bench: Workbench, match: Match, ids: (string | null)[], status: 'pending' | 'ready'): boolean {
@@ -130,11 +146,19 @@ function decide(match: Match, ids: (string | null)[], winnerId: string | null, s
  * last when it is reported). A round robin disqualification with `voidResults` voids every match of theirs.
  */
 function forfeitOpenMatches(format: MatchFormat, bench: Workbench, withdrawals: Withdrawals, now: Date): void {
-  for (const match of [...bench.live()]) {
+  const matches = [...bench.live()];
+  const lastRound = Math.max(0, ...matches.map((match) => match.round));
+  for (const match of matches) {
     const ids = participantsOf(match);
     const gone = ids.filter((id) => withdrawals.has(id));
     if (gone.length === 0) continue;
     const voiding = format === 'round_robin' && gone.some((id) => withdrawals.get(id)!.voidResults);
+    // A forfeit between two who both left counts for nobody (in swiss only while no later round builds on it).
+    const bothLeft = match.outcome === 'forfeit' && gone.length === ids.length && ids.length === 2 && (format === 'round_robin' || match.round === lastRound);
+    if (bothLeft) {
+      decide(bench.write(match.id), ids, null, null, now);
+      continue;
+    }
     if (match.status === 'completed') {
       // A played result against a voided player stays readable, but counts for nobody.
       if (voiding && match.outcome !== 'void') {
