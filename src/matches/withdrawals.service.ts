@@ -88,11 +88,10 @@ export class WithdrawalsService {
       if (tournament.status !== 'in_progress') throw new TournamentNotRunningError(tournament.status);
 
       const now = new Date();
-      const [stored, field, withdrawn] = await Promise.all([
-        this.matches.allOf(accountId, tournamentId),
-        this.participants.inSeedingOrder(accountId, tournamentId),
-        this.participants.withdrawnIn(accountId, tournamentId),
-      ]);
+      // One connection in a transaction: the reads go one after the other.
+      const stored = await this.matches.allOf(accountId, tournamentId);
+      const field = await this.participants.inSeedingOrder(accountId, tournamentId);
+      const withdrawn = await this.participants.withdrawnIn(accountId, tournamentId);
       const settings = settingsOf(tournament);
       const play = new TournamentPlay(settings, seeded(field), stored, () => newId(now.getTime()), withdrawalTermsOf(withdrawn));
       const changes = change(participant, play, stored, now);

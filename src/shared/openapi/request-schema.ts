@@ -40,6 +40,7 @@ const RULES: Record<string, (constraints: unknown[]) => SchemaObject> = {
   arrayMinSize: ([min]) => ({ minItems: min as number }),
   arrayMaxSize: ([max]) => ({ maxItems: max as number }),
   isNumber: () => ({ type: 'number' }),
+  isBoolean: () => ({ type: 'boolean' }),
 };
 
 interface FieldRules {
