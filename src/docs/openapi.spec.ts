@@ -53,7 +53,7 @@ describe('the OpenAPI document', () => {
       return Object.keys(properties).filter((field) => (properties[field] as SchemaObject).readOnly);
     };
     expect(readOnlyOf('Tournament')).toEqual(['id', 'started_at', 'completed_at', 'participant_count', 'created_at', 'updated_at', 'version']);
-    expect(readOnlyOf('Participant')).toEqual(['id', 'tournament_id', 'final_rank', 'created_at', 'updated_at', 'version']);
+    expect(readOnlyOf('Participant')).toEqual(['id', 'tournament_id', 'final_rank', 'status', 'withdrawal', 'checked_in_at', 'created_at', 'updated_at', 'version']);
     const readOnly = [...readOnlyOf('Tournament'), ...readOnlyOf('Participant')];
     for (const name of [
       'post /api/v1/tournaments',
