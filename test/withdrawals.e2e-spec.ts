@@ -10,7 +10,7 @@ interface MatchJson {
   round: number;
   status: string;
   outcome: string | null;
-  opponents: { participant_id: string | null; score: number | null; result: string | null }[];
+  opponents: { participant_id: string | null; score: number | null; rank: number | null; result: string | null }[];
   winner_id: string | null;
 }
 
@@ -132,6 +132,33 @@ describe('the organiser’s day: withdrawals, check-in, reopening corrections', 
       expect(problem.dependent_matches).toEqual([{ id: semi.id, number: 5 }]);
     });
 
+    it('plays a double elimination to its end around a withdrawn player, who never reappears in an open match', async () => {
+      const { base, byName, id } = await aTournament('double_elimination', 4);
+      expect((await withdraw(base, byName('P1'))).statusCode).toBe(200);
+      for (let guard = 0; guard < 10; guard++) {
+        const open = (await matches(base)).filter((match) => match.status !== 'completed');
+        for (const match of open) expect(match.opponents.map((opponent) => opponent.participant_id)).not.toContain(byName('P1'));
+        const ready = open.find((match) => match.status === 'ready');
+        if (!ready) break;
+        expect((await http().patch(`${base}/matches/${ready.id}`, { scores: [2, 1] }, as())).statusCode).toBe(200);
+      }
+      expect((await http().get(`${TOURNAMENTS}/${id}`, as())).json()).toMatchObject({ status: 'completed' });
+      const p1 = (await http().get(`${base}/participants/${byName('P1')}`, as())).json();
+      expect(p1).toMatchObject({ status: 'withdrawn', final_rank: expect.any(Number) });
+    });
+
+    it('ranks a free-for-all player who left last in the rounds reported afterwards', async () => {
+      const { base, byName } = await aTournament('free_for_all', 3, { rounds: 2 });
+      const [first, second] = await matches(base);
+      expect((await http().patch(`${base}/matches/${first.id}`, { ranks: [1, 2, 3] }, as())).statusCode).toBe(200);
+      expect((await withdraw(base, byName('P1'))).statusCode).toBe(200);
+      expectProblem(await http().patch(`${base}/matches/${second.id}`, { ranks: [1, 2, 3] }, as()), 422, 'validation_failed');
+      const reported = await http().patch(`${base}/matches/${second.id}`, { ranks: [2, 1] }, as());
+      expect(reported.statusCode).toBe(200);
+      const ranks = Object.fromEntries((reported.json() as MatchJson).opponents.map((opponent) => [opponent.participant_id, opponent.rank]));
+      expect(ranks).toEqual({ [byName('P1')]: 3, [byName('P2')]: 2, [byName('P3')]: 1 });
+    });
+
     it('is 404 for another account, and for an unknown participant', async () => {
       const { base, byName } = await aTournament('single_elimination', 4);
       expectProblem(await http().post(`${base}/participants/${byName('P1')}/withdraw`, { reason: 'withdrawn' }, as(api.stranger)), 404, 'not_found');
@@ -226,6 +253,7 @@ describe('the organiser’s day: withdrawals, check-in, reopening corrections', 
       const leagueId = league.json().id as string;
       const { base, byName, one } = await completedBracket({ league_id: leagueId });
       expect((await http().patch(`/api/v1/leagues/${leagueId}`, { status: 'completed' }, as())).statusCode).toBe(200);
+      expectProblem(await http().patch(`${base}/matches/${one.id}?dry_run=true`, winBy(one, byName('P4')), as()), 409, 'league_closed');
       expectProblem(await http().patch(`${base}/matches/${one.id}?reset_dependents=true`, winBy(one, byName('P4')), as()), 409, 'league_closed');
       expect((await http().get(base, as())).json()).toMatchObject({ status: 'completed' });
     });

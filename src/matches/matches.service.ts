@@ -178,7 +178,10 @@ export class MatchesService implements OnModuleInit {
         tournamentReopened: reopens,
         standings,
       };
-      if (flags.dryRun) return result;
+      if (flags.dryRun) {
+        if (reopens) await this.tournaments.checkReopenable(tournament);
+        return result;
+      }
 
       await this.matches.write(writes);
       if (completes) await this.tournaments.completeByPlay(tournament);

@@ -157,9 +157,14 @@ export class TournamentsService {
    * (409 league_closed): a closed league's record is final.
    */
   async reopenByPlay(tournament: Tournament): Promise<void> {
-    if (tournament.leagueId) await this.leagues.lockAttachableLeague(tournament.accountId, tournament.leagueId);
+    await this.checkReopenable(tournament);
     tournament.reopen();
     await this.tournaments.save(tournament);
+  }
+
+  /** Whether `reopenByPlay` would accept it (a dry run previews the refusal too); the league stays share-locked. */
+  async checkReopenable(tournament: Tournament): Promise<void> {
+    if (tournament.leagueId) await this.leagues.lockAttachableLeague(tournament.accountId, tournament.leagueId);
   }
 
   private withFreshVersion<T>(
