@@ -61,7 +61,11 @@ export function withdrawalsApiDocs(): ApiDocs {
             deleted_matches: {
               type: 'array',
               maxItems: 100_000,
-              items: { type: 'object', required: ['id', 'number'], properties: { id: { type: 'string', format: 'uuid' }, number: { type: 'integer', format: 'int32', minimum: 1 } } },
+              items: { type: 'object', required: ['id', 'number'], properties: {
+                  id: { type: 'string', format: 'uuid', minLength: 36, maxLength: 36 },
+                  number: { type: 'integer', format: 'int32', minimum: 1, maximum: 2_147_483_647 },
+                },
+              },
               description: 'Swiss rounds paired without them, paired again on reinstatement.',
             },
             tournament_completed: { type: 'boolean', description: 'Whether this decided the last open match (final ranks are then set).' },

@@ -87,7 +87,7 @@ export function participantsApiDocs(): ApiDocs {
           reason: { type: 'string', enum: ['withdrawn', 'disqualified'] },
           note: { type: ['string', 'null'], maxLength: 500 },
           void_results: { type: 'boolean', description: 'Round robin disqualification: every match of theirs counts for nobody.' },
-          forfeit_score: { type: ['array', 'null'], minItems: 2, maxItems: 2, items: { type: 'integer', format: 'int32', minimum: 0 } },
+          forfeit_score: { type: ['array', 'null'], minItems: 2, maxItems: 2, items: { type: 'integer', format: 'int32', minimum: 0, maximum: 1_000_000_000 } },
           at: { type: 'string', format: 'date-time', maxLength: 24 },
         },
       },
