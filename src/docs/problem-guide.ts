@@ -46,7 +46,7 @@ export const PROBLEM_GUIDE: Record<ProblemCode, string> = {
   matches_pending:
     'Matches still have no result (`open_matches`); a tournament with matches completes by itself when the last one is reported. Report them, or cancel the tournament.',
   tournament_completed:
-    'The correction needs a new match (a grand-final reset) in a completed tournament, which reopens it. Send `?reset_dependents=true` to accept that (preview with `?dry_run=true`).',
+    'The correction leaves matches to play in a completed tournament (a grand-final reset, or a final that was a forfeit), which reopens it. Send `?reset_dependents=true` to accept that (preview with `?dry_run=true`).',
   participant_withdrawn:
     'The participant already withdrew or was disqualified (`participant_status` says which). To change how they left, reinstate them (POST …/reinstate) and withdraw them again.',
   participant_not_withdrawn: 'The participant is active: there is no withdrawal to take back.',

@@ -40,12 +40,12 @@ export class DependentMatchesReportedError extends ConflictError {
   }
 }
 
-/** A correction that needs a new match (a grand-final reset) reopens a completed tournament: only on request. */
+/** A correction that leaves matches to play (a grand-final reset, a forfeit no longer decided) reopens a completed tournament: only on request. */
 export class CorrectionReopensTournamentError extends ConflictError {
   constructor() {
     super(
       'tournament_completed',
-      'This correction needs a new match (the grand-final reset), which reopens the completed tournament. Send ?reset_dependents=true to reopen it (preview with ?dry_run=true).',
+      'This correction leaves matches to play (such as the grand-final reset), which reopens the completed tournament. Send ?reset_dependents=true to reopen it (preview with ?dry_run=true).',
     );
   }
 }

@@ -143,10 +143,12 @@ export class TournamentPlay {
   private tracked<T>(work: () => T): T {
     for (const tracked of [this.before, this.written, this.createdIds, this.deletedIds, this.clearedIds]) tracked.clear();
     const withdrawals = new Map(this.withdrawals);
+    const openCount = this.openCount;
     try {
       return work();
     } catch (error) {
       this.rollBack();
+      this.openCount = openCount;
       this.withdrawals.clear();
       for (const [id, terms] of withdrawals) this.withdrawals.set(id, terms);
       throw error;
@@ -198,8 +200,10 @@ export class TournamentPlay {
     Object.assign(match, { winnerId: outcome.winnerId, status: 'completed', completedAt: options.now });
     this.moveOn(match, options.now);
     applyWithdrawals(this.settings.format, this.bench(), this.withdrawals, options.now);
-    if (options.tournamentCompleted && !options.resetDependents && this.createdIds.size > 0) throw new CorrectionReopensTournamentError();
-    return { match: this.matches.get(matchId)!, ...this.changes() };
+    const changes = this.changes();
+    // A correction that leaves a completed tournament with matches to play (a reset, a forfeit no longer decided) reopens it: only on request.
+    if (options.tournamentCompleted && !options.resetDependents && !changes.complete) throw new CorrectionReopensTournamentError();
+    return { match: this.matches.get(matchId)!, ...changes };
   }
 
   private changes(): PlayChanges {
@@ -255,7 +259,8 @@ export class TournamentPlay {
     }
     const target = this.write(targetId);
     if (target.status === 'completed') {
-      this.clearedIds.set(target.id, this.before.get(target.id)!);
+      // A forfeit is not a reported result: it is decided again once the bracket settles.
+      if (isReported(target)) this.clearedIds.set(target.id, this.before.get(target.id)!);
       this.undo(target);
       target.opponents.forEach((opponent) => Object.assign(opponent, { score: null, rank: null, result: null }));
       Object.assign(target, { winnerId: null, completedAt: null, outcome: null });
@@ -334,7 +339,7 @@ export class TournamentPlay {
 
   private remove(match: Match): void {
     const previous = this.before.get(match.id) ?? match;
-    if (previous.status === 'completed' && !isBye(previous)) this.clearedIds.set(match.id, previous);
+    if (isReported(previous)) this.clearedIds.set(match.id, previous);
     this.matches.delete(match.id);
     if (!this.createdIds.has(match.id)) this.deletedIds.set(match.id, previous);
   }

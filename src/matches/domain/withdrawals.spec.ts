@@ -21,8 +21,8 @@ function start(format: MatchFormat, count: number, rounds: number | null = null)
   const byNumber = (number: number) => play.all().find((match) => match.number === number)!;
   const report = (number: number, body: ResultReport, options: Partial<ReportOptions> = {}) =>
     play.report(byNumber(number).id, body, { ...plain, ...options });
-  const first = (number: number) => report(number, { scores: [1, 0] });
-  const second = (number: number) => report(number, { scores: [0, 1] });
+  const first = (number: number, options: Partial<ReportOptions> = {}) => report(number, { scores: [1, 0] }, options);
+  const second = (number: number, options: Partial<ReportOptions> = {}) => report(number, { scores: [0, 1] }, options);
   const lastNumber = () => Math.max(...play.all().map((match) => match.number));
   const withdraw = (id: string, overrides: Partial<WithdrawalTerms> = {}) => play.withdraw(id, terms({ afterMatchNumber: lastNumber(), ...overrides }), now);
   const row = (id: string) => play.standings().find((one) => one.participantId === id)!;
@@ -220,6 +220,23 @@ describe('withdrawals in free-for-all (4 players, 2 rounds)', () => {
     const changes = t.withdraw('p2');
     expect(changes.complete).toBe(true);
     expect(t.byNumber(1)).toMatchObject({ outcome: 'forfeit', winnerId: 'p3' });
+  });
+});
+
+describe('corrections around a withdrawal', () => {
+  it('reopens a completed tournament whose final was a forfeit only on request, and then the final is played', () => {
+    const t = start('single_elimination', 4);
+    t.first(1); // p1 beats p4
+    t.withdraw('p1');
+    t.first(2); // p2 beats p3, and wins the final by forfeit
+    expect(t.play.isComplete()).toBe(true);
+    expect(() => t.second(1, { tournamentCompleted: true })).toThrow(expect.objectContaining({ code: 'tournament_completed' }));
+    expect(t.byNumber(3)).toMatchObject({ outcome: 'forfeit', winnerId: 'p2' });
+    const changes = t.second(1, { tournamentCompleted: true, resetDependents: true }); // p4 beat p1 after all
+    expect(changes.complete).toBe(false);
+    expect(changes.cleared).toEqual([]);
+    expect(t.byNumber(3)).toMatchObject({ status: 'ready', outcome: null });
+    expect(who(t.byNumber(3))).toEqual(['p4', 'p2']);
   });
 });
 
