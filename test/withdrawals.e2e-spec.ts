@@ -8,6 +8,7 @@ interface MatchJson {
   id: string;
   number: number;
   round: number;
+  bracket: string;
   status: string;
   outcome: string | null;
   opponents: { participant_id: string | null; score: number | null; rank: number | null; result: string | null }[];
@@ -248,6 +249,26 @@ describe('the organiser’s day: withdrawals, check-in, reopening corrections', 
       expect((await http().get(base, as())).json()).toMatchObject({ status: 'completed', completed_at: expect.any(String) });
       expect((await http().get(`${base}/participants/${byName('P4')}`, as())).json().final_rank).toBe(1);
       expect((await http().get(`${base}/participants/${byName('P1')}`, as())).json().final_rank).toBe(3);
+    });
+
+    it('reopens a completed double elimination for a grand final corrected to need the reset', async () => {
+      const { base, id } = await aTournament('double_elimination', 4);
+      for (let guard = 0; guard < 10; guard++) {
+        const ready = (await matches(base)).find((match) => match.status === 'ready');
+        if (!ready) break;
+        expect((await http().patch(`${base}/matches/${ready.id}`, { scores: [2, 1] }, as())).statusCode).toBe(200); // the first opponent wins
+      }
+      expect((await http().get(`${TOURNAMENTS}/${id}`, as())).json()).toMatchObject({ status: 'completed' });
+      const grandFinal = (await matches(base)).find((match) => match.bracket === 'grand_final')!;
+      const flipped = { scores: [1, 2] }; // the losers' champion wins after all: a reset is needed
+      expectProblem(await http().patch(`${base}/matches/${grandFinal.id}`, flipped, as()), 409, 'tournament_completed');
+      const preview = (await http().patch(`${base}/matches/${grandFinal.id}?dry_run=true`, flipped, as())).json();
+      expect(preview).toMatchObject({ tournament_reopens: true, created_matches: [{ bracket: 'grand_final', round: 2, status: 'ready' }] });
+      expect((await http().patch(`${base}/matches/${grandFinal.id}?reset_dependents=true`, flipped, as())).statusCode).toBe(200);
+      expect((await http().get(`${TOURNAMENTS}/${id}`, as())).json()).toMatchObject({ status: 'in_progress', completed_at: null });
+      const reset = (await matches(base)).find((match) => match.bracket === 'grand_final' && match.round === 2)!;
+      expect((await http().patch(`${base}/matches/${reset.id}`, { scores: [3, 0] }, as())).statusCode).toBe(200);
+      expect((await http().get(`${TOURNAMENTS}/${id}`, as())).json()).toMatchObject({ status: 'completed' });
     });
 
     it('leaves a tournament of a completed league as it is (409 league_closed)', async () => {
