@@ -160,6 +160,20 @@ describe('the organiser’s day: withdrawals, check-in, reopening corrections', 
       expect(ranks).toEqual({ [byName('P1')]: 3, [byName('P2')]: 2, [byName('P3')]: 1 });
     });
 
+    it('honours Idempotency-Key: a retried withdrawal replays the first answer instead of 409', async () => {
+      const { base, byName } = await aTournament('single_elimination', 4);
+      const headers = { 'idempotency-key': `withdraw-${randomUUID()}` };
+      const url = `${base}/participants/${byName('P3')}/withdraw`;
+      const first = await http().post(url, { reason: 'withdrawn' }, { ...as(), headers });
+      expect(first.statusCode).toBe(200);
+      const retry = await http().post(url, { reason: 'withdrawn' }, { ...as(), headers });
+      expect(retry.statusCode).toBe(200);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.json()).toEqual(first.json());
+      expect(retry.headers.etag).toBe(first.headers.etag);
+      expectProblem(await http().post(url, { reason: 'disqualified' }, { ...as(), headers }), 422, 'idempotency_key_reused');
+    });
+
     it('is 404 for another account, and for an unknown participant', async () => {
       const { base, byName } = await aTournament('single_elimination', 4);
       expectProblem(await http().post(`${base}/participants/${byName('P1')}/withdraw`, { reason: 'withdrawn' }, as(api.stranger)), 404, 'not_found');

@@ -1,6 +1,6 @@
-import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, Param, Post, UseInterceptors } from '@nestjs/common';
 import { ExpectedVersion } from '../shared/concurrency/fresh-version';
+import { ActionAnswer, IdempotentAction } from '../shared/idempotency/idempotent-action.interceptor';
 import { IfMatch } from '../shared/http/if-match.decorator';
 import { ResourceIdPipe } from '../shared/http/resource-id.pipe';
 import { AuthenticatedAccount } from '../tokens/accounts.service';
@@ -24,15 +24,14 @@ export class WithdrawalsController {
 
   /** 200 with the participant and the matches it decided; before the start, a plain removal (204). */
   @Post('withdraw')
-  @HttpCode(200)
+  @UseInterceptors(IdempotentAction)
   async withdraw(
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', TournamentId) tournamentId: string,
     @Param('participant_id', ParticipantId) id: string,
     @Body() body: WithdrawParticipantDto,
     @IfMatch(participantEtag) expected: ExpectedVersion<Participant>,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  ): Promise<ActionAnswer> {
     const result = await this.withdrawals.withdraw(
       account.id,
       tournamentId,
@@ -40,34 +39,30 @@ export class WithdrawalsController {
       { reason: body.reason as WithdrawalReason, note: body.note ?? null, voidResults: body.void_results ?? false, forfeitScore: body.forfeit_score ?? null },
       expected,
     );
-    return present(result, reply);
+    return present(result);
   }
 
   /** Takes a withdrawal back while no reported match depends on it. */
   @Post('reinstate')
-  @HttpCode(200)
+  @UseInterceptors(IdempotentAction)
   async reinstate(
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', TournamentId) tournamentId: string,
     @Param('participant_id', ParticipantId) id: string,
     @IfMatch(participantEtag) expected: ExpectedVersion<Participant>,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    return present(await this.withdrawals.reinstate(account.id, tournamentId, id, expected), reply);
+  ): Promise<ActionAnswer> {
+    return present(await this.withdrawals.reinstate(account.id, tournamentId, id, expected));
   }
 }
 
-function present(result: WithdrawalResult, reply: FastifyReply) {
-  if (result.participant === null) {
-    reply.status(204);
-    return undefined;
-  }
-  reply.header('etag', participantEtag(result.participant));
-  return {
+function present(result: WithdrawalResult): ActionAnswer {
+  if (result.participant === null) return { status: 204 };
+  const body = {
     participant: presentParticipant(result.participant),
     changed_matches: result.changed.map(presentMatch),
     created_matches: result.created.map(presentMatch),
     deleted_matches: result.deleted.map((match) => ({ id: match.id, number: match.number })),
     tournament_completed: result.tournamentCompleted,
   };
+  return { status: 200, body, etag: participantEtag(result.participant) };
 }

@@ -86,7 +86,7 @@ function withdraw(): ApiOperation {
       'Swiss: their open match is a forfeit and later rounds are paired without them (their games keep counting in opponents’ Buchholz). ' +
       'Free-for-all: they are ranked last in the rounds reported afterwards. Results already played stand. Before the start this is a plain removal (204).',
     tags: tag,
-    parameters: [ref('parameters', 'IfMatch')],
+    parameters: [ref('parameters', 'IfMatch'), ref('parameters', 'IdempotencyKey')],
     requestBody: jsonBody('ParticipantWithdrawal', 'How they leave.', { reason: 'disqualified', note: 'Did not show up for round 2.' }),
     responses: {
       '200': jsonResponse('Withdrawn: the participant and the matches this decided.', 'WithdrawalResult', resultExample, headerRefs('ETag')),
@@ -117,7 +117,7 @@ function reinstate(): ApiOperation {
       'While no reported match depends on what it decided: its forfeits reopen, the participant goes back where the bracket sends them, and swiss rounds ' +
       'paired without them are paired again. No body is needed.',
     tags: tag,
-    parameters: [ref('parameters', 'IfMatch')],
+    parameters: [ref('parameters', 'IfMatch'), ref('parameters', 'IdempotencyKey')],
     responses: {
       '200': jsonResponse('Active again: the participant and the matches this reopened.', 'WithdrawalResult', { ...resultExample, participant: { ...participantExample, status: 'active', withdrawal: null } }, headerRefs('ETag')),
       '404': notFound(),

@@ -285,7 +285,7 @@ function checkInOperation(present: boolean, example: object): ApiOperation {
       'Before the start only, inside the tournament’s window (`check_in_opens_at` … `check_in_closes_at`, either end open when null); otherwise 409 ' +
       '`check_in_closed`. With `check_in_required`, the start leaves out whoever has not checked in. No body is needed.',
     tags: tag,
-    parameters: [ref('parameters', 'IfMatch')],
+    parameters: [ref('parameters', 'IfMatch'), ref('parameters', 'IdempotencyKey')],
     responses: {
       '200': jsonResponse('The participant as it is now.', 'Participant', example, headerRefs('ETag')),
       '404': participantNotFound(),
