@@ -154,6 +154,7 @@ describe('matches, results and standings API', () => {
         ],
         winner_id: null,
         home_participant_id: null,
+        outcome: null,
         next_match_id: expect.any(String),
         loser_next_match_id: expect.any(String),
         scheduled_at: null,
@@ -300,8 +301,8 @@ describe('matches, results and standings API', () => {
       const { id, base, m1, final } = await semifinalsPlayed();
       await report(base, final, { scores: [1, 0] });
       expect((await tournamentOf(id)).status).toBe('completed');
-      // A completed tournament: only the final (nothing depends on it) can be corrected, even with reset_dependents.
-      const refused = expectProblem(await report(base, m1, { scores: [0, 2] }, '?reset_dependents=true'), 409, 'dependent_matches_reported');
+      // A completed tournament: the final (nothing depends on it) is corrected in place; a semifinal needs reset_dependents (which reopens it).
+      const refused = expectProblem(await report(base, m1, { scores: [0, 2] }), 409, 'dependent_matches_reported');
       expect(refused.dependent_matches).toEqual([{ id: final.id, number: 3 }]);
       const corrected = await report(base, final, { scores: [0, 1] });
       expect(corrected.statusCode).toBe(200);
@@ -482,6 +483,7 @@ describe('matches, results and standings API', () => {
           rank: 1,
           participant_id: byName('P1'),
           name: 'P1',
+          status: 'active',
           played: 2,
           wins: 1,
           draws: 0,

@@ -53,8 +53,9 @@ describe('the OpenAPI document', () => {
       return Object.keys(properties).filter((field) => (properties[field] as SchemaObject).readOnly);
     };
     expect(readOnlyOf('Tournament')).toEqual(['id', 'started_at', 'completed_at', 'participant_count', 'created_at', 'updated_at', 'version']);
-    expect(readOnlyOf('Participant')).toEqual(['id', 'tournament_id', 'final_rank', 'created_at', 'updated_at', 'version']);
-    const readOnly = [...readOnlyOf('Tournament'), ...readOnlyOf('Participant')];
+    expect(readOnlyOf('Participant')).toEqual(['id', 'tournament_id', 'final_rank', 'status', 'withdrawal', 'checked_in_at', 'created_at', 'updated_at', 'version']);
+    // A participant's status is the server's; a tournament's is the client's to change.
+    const readOnly = [...readOnlyOf('Tournament'), ...readOnlyOf('Participant').filter((field) => field !== 'status')];
     for (const name of [
       'post /api/v1/tournaments',
       'patch /api/v1/tournaments/{id}',

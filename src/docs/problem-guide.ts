@@ -42,11 +42,18 @@ export const PROBLEM_GUIDE: Record<ProblemCode, string> = {
   match_not_ready:
     'The match cannot take a result: an opponent is not known yet (`status` is `pending`), it is a bye, or the tournament is cancelled. Report the matches before it first.',
   dependent_matches_reported:
-    'Matches that depend on this result (`dependent_matches`) are already reported. Send `?reset_dependents=true` to clear them too (preview with `?dry_run=true`); a completed tournament accepts only corrections nothing reported depends on.',
+    'Matches that depend on this result (`dependent_matches`) are already reported. Send `?reset_dependents=true` to clear them too (preview with `?dry_run=true`); in a completed tournament that reopens it. A withdrawal can no longer be taken back once matches depending on it are reported.',
   matches_pending:
     'Matches still have no result (`open_matches`); a tournament with matches completes by itself when the last one is reported. Report them, or cancel the tournament.',
   tournament_completed:
-    'The correction would need a new match (a grand-final reset) in a completed tournament. Only corrections that keep it complete are accepted.',
+    'The correction leaves matches to play in a completed tournament (a grand-final reset, or a final that was a forfeit), which reopens it. Send `?reset_dependents=true` to accept that (preview with `?dry_run=true`).',
+  participant_withdrawn:
+    'The participant already withdrew or was disqualified (`participant_status` says which). To change how they left, reinstate them (POST …/reinstate) and withdraw them again.',
+  participant_not_withdrawn: 'The participant is active: there is no withdrawal to take back.',
+  tournament_not_running:
+    'Withdrawals and reinstatements happen while the tournament is `in_progress`. Before the start, remove the participant (DELETE); a completed or cancelled tournament keeps its field.',
+  check_in_closed:
+    'Check-in happens before the tournament starts, inside its window (`check_in_opens_at` … `check_in_closes_at`, both echoed in the problem). Wait for it to open, or ask the organiser to move it.',
   email_taken: 'An account with this email address already exists (sign-up and the admin command line). Sign in, or use another address.',
   conflict: 'The request clashes with the current state of the resource, for example a concurrent change. Read the resource again and retry.',
   precondition_failed:

@@ -54,7 +54,7 @@ function played() {
   return {
     match: presentMatch(record(reported.match, 2)),
     next: presentMatch(record(reported.updated.find((match) => match.id !== reported.match.id)!, 2)),
-    standings: play.standings().map((row) => presentStandingRow({ ...row, name: names.get(row.participantId)!, reached: reached.get(row.participantId) ?? null })),
+    standings: play.standings().map((row) => presentStandingRow({ ...row, name: names.get(row.participantId)!, reached: reached.get(row.participantId) ?? null, status: 'active' })),
   };
 }
 
@@ -72,6 +72,11 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
     rank: { ...count, minimum: 1, description: 'Rows no tiebreaker separates share a rank (1, 1, 3); the final rank once the tournament is completed.' },
     participant_id: { type: 'string', format: 'uuid', minLength: 36, maxLength: 36 },
     name: { type: 'string', maxLength: 100, description: 'The participant’s name.' },
+    status: {
+      type: 'string',
+      enum: ['active', 'withdrawn', 'disqualified'],
+      description: 'Whether they are still in: `withdrawn` or `disqualified` once they left (POST …/participants/{id}/withdraw). They keep their row and results.',
+    },
     played: { ...count, description: 'Completed matches, a swiss bye included.' },
     wins: count,
     draws: count,
@@ -120,6 +125,14 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
     opponents: { type: 'array', maxItems: 1024, items: schemaRef('MatchOpponent'), description: 'In slot order: 2, 1 for a swiss bye, everyone in a free-for-all.' },
     winner_id: nullableUuid('`null` until reported, and for a draw.'),
     home_participant_id: nullableUuid('The home side in a round robin of `legs: 2` (always `opponents[0]`); `null` in every other format.'),
+    outcome: {
+      type: ['string', 'null'],
+      enum: ['played', 'bye', 'forfeit', 'void', null],
+      readOnly: true,
+      description:
+        'How a completed match was decided (`null` while open): `played`; `bye` (swiss); `forfeit` (an opponent withdrew: the other wins, scores `null` ' +
+        'unless the withdrawal set a forfeit score); `void` (counts for nobody: both sides withdrew, or a round robin disqualification voided it).',
+    },
     next_match_id: nullableUuid('Where the winner goes (elimination formats).'),
     loser_next_match_id: nullableUuid('Where the loser goes (double elimination).'),
     scheduled_at: instant('When it is to be played; settable with PATCH.'),
@@ -163,7 +176,7 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
       type: 'object',
       example: previewExample(example),
       description: 'The answer of `POST …/preview` (and the deprecated `?dry_run=true`): what the report would change (nothing is written), and the standings it would give.',
-      required: ['dry_run', 'match', 'changed_matches', 'created_matches', 'deleted_matches', 'cleared_matches', 'tournament_completes', 'standings'],
+      required: ['dry_run', 'match', 'changed_matches', 'created_matches', 'deleted_matches', 'cleared_matches', 'tournament_completes', 'tournament_reopens', 'standings'],
       properties: {
         dry_run: { type: 'boolean', enum: [true] },
         match: schemaRef('Match'),
@@ -172,6 +185,10 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
         deleted_matches: { type: 'array', maxItems: 100_000, items: reference, description: 'Matches that would go (a re-paired swiss round, a reset no longer needed).' },
         cleared_matches: { type: 'array', maxItems: 100_000, items: reference, description: 'Reported matches whose results would be cleared (what `reset_dependents=true` clears).' },
         tournament_completes: { type: 'boolean', description: 'Whether every match would then have a result.' },
+        tournament_reopens: {
+          type: 'boolean',
+          description: 'Whether a completed tournament would be in progress again (the correction clears reported results or needs the grand-final reset).',
+        },
         standings: { type: 'array', maxItems: 100_000, items: schemaRef('StandingRow') },
       },
     },
@@ -261,8 +278,10 @@ function report(example: ReturnType<typeof played>): ApiOperation {
     description:
       'One transaction: the result, winners and losers moved on, the next swiss round paired, a reset match created, the tournament completed ' +
       '(participants get `final_rank`). Reports of one tournament apply one at a time, so two reports feeding the same next match both land. ' +
-      'A correction is allowed while no match depending on it is reported (else 409 `dependent_matches_reported`, unless `reset_dependents=true`); ' +
-      'a completed tournament takes only corrections nothing reported depends on, and stays completed with re-derived ranks.',
+      'A correction is allowed while no match depending on it is reported (else 409 `dependent_matches_reported`, unless `reset_dependents=true`). ' +
+      'In a completed tournament, a correction nothing reported depends on keeps it completed with re-derived ranks; with `reset_dependents=true` ' +
+      'one that clears reported results (or needs the grand-final reset) reopens it: `in_progress` again, `completed_at` and final ranks cleared until ' +
+      'its last match is reported again (409 `league_closed` if its league is completed or archived). A match decided by a withdrawal is 409 `match_not_ready`.',
     tags: tag,
     parameters: [
       ref('parameters', 'IfMatch'),
@@ -325,6 +344,7 @@ function previewExample(example: ReturnType<typeof played>) {
     deleted_matches: [],
     cleared_matches: [],
     tournament_completes: false,
+    tournament_reopens: false,
     standings: example.standings,
   };
 }

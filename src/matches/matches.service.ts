@@ -20,6 +20,9 @@ import { MatchFilters, MatchRecord, MatchRepository } from './domain/match.repos
 import { ResultReport } from './domain/report';
 import { computeStandings, StandingRow } from './domain/standings';
 import { needsField, ReportChanges, TournamentPlay } from './domain/tournament-play';
+import { fieldAfterCheckIn, withdrawalTermsOf } from './withdrawal-terms';
+import type { Participant } from '../participants/domain/participant';
+import type { TransitionNote } from '../tournaments/tournament-transitions';
 
 export interface ListMatchesRequest {
   filters: MatchFilters;
@@ -47,6 +50,8 @@ export interface ReportResult {
   deleted: MatchRecord[];
   cleared: MatchRecord[];
   tournamentCompleted: boolean;
+  /** A correction that cleared reported results of a completed tournament: it is in progress again. */
+  tournamentReopened: boolean;
   /** Filled for a dry run, and when the report completes (or corrects) the tournament. */
   standings: NamedStandingRow[];
 }
@@ -55,6 +60,8 @@ export interface NamedStandingRow extends StandingRow {
   name: string;
   /** Elimination formats: how far the participant got, in words ("losers round 3"); null in other formats. */
   reached: string | null;
+  /** `withdrawn` or `disqualified` once they left the tournament. */
+  status: Participant['status'];
 }
 
 /** The format and its rounds, the swiss default resolved from the participant count (so a report need not read the field). */
@@ -66,7 +73,7 @@ export function settingsOf(tournament: Tournament): FormatSettings {
 /** Formats whose results only change the reported match (no bracket to move on, no round to pair). */
 const RESULTS_MOVE_NOBODY_ON = new Set<Tournament['format']>(['round_robin', 'free_for_all']);
 
-function seeded(participants: { id: string; seed: number | null }[]): SeededParticipant[] {
+export function seeded(participants: { id: string; seed: number | null }[]): SeededParticipant[] {
   return participants.map(({ id, seed }) => ({ id, seed }));
 }
 
@@ -129,13 +136,15 @@ export class MatchesService implements OnModuleInit {
       if (tournament.status === 'cancelled') throw new MatchNotReadyError('The tournament is cancelled: its matches can be read, not reported.');
 
       const now = new Date();
-      // A report that changes only its own match reads only that match (and whether another is open): its cost does not grow with the tournament.
-      const alone = await this.changesOnlyItself(tournament, current, update, flags);
+      const withdrawals = withdrawalTermsOf(await this.participants.withdrawnIn(accountId, tournamentId));
+      // A report that changes only its own match reads only that match (and whether another is open): its cost does not
+      // grow with the tournament. With withdrawals, any report may decide the remaining matches by forfeit: the general path.
+      const alone = withdrawals.size === 0 && (await this.changesOnlyItself(tournament, current, update, flags));
       const stored = alone ? [current] : await this.matches.allOf(accountId, tournamentId);
       // Most reports neither rank nor pair: they skip reading the field, so their cost does not grow with it.
-      const field =
-        !alone && (flags.dryRun || needsField(tournament.format, stored, current)) ? await this.participants.inSeedingOrder(accountId, tournamentId) : undefined;
-      const play = new TournamentPlay(settingsOf(tournament), field && seeded(field), stored, () => newId(now.getTime()));
+      const readField = !alone && (flags.dryRun || withdrawals.size > 0 || needsField(tournament.format, stored, current));
+      const field = readField ? await this.participants.inSeedingOrder(accountId, tournamentId) : undefined;
+      const play = new TournamentPlay(settingsOf(tournament), field && seeded(field), stored, () => newId(now.getTime()), withdrawals);
       const reportedChanges: ReportChanges = update.report
         ? play.report(id, update.report, {
             resetDependents: flags.resetDependents || flags.dryRun,
@@ -166,6 +175,7 @@ export class MatchesService implements OnModuleInit {
       }
       const writes = { created: changes.created.map((match) => record(match, true)), updated, deleted: changes.deleted.map((match) => byId.get(match.id)!) };
       const completes = changes.complete && tournament.status === 'in_progress';
+      const reopens = !changes.complete && tournament.status === 'completed';
       // The table is needed only to preview or to set final ranks; most reports skip it.
       const finalRanking = update.report !== undefined && changes.complete;
       const standings = flags.dryRun || finalRanking ? named(play.standings(), field!, bracketReached(tournament.format, play.all())) : [];
@@ -176,12 +186,20 @@ export class MatchesService implements OnModuleInit {
         deleted: writes.deleted,
         cleared: changes.cleared.map((match) => byId.get(match.id)!),
         tournamentCompleted: changes.complete,
+        tournamentReopened: reopens,
         standings,
       };
-      if (flags.dryRun) return result;
+      if (flags.dryRun) {
+        if (reopens) await this.tournaments.checkReopenable(tournament);
+        return result;
+      }
 
       await this.matches.write(writes);
       if (completes) await this.tournaments.completeByPlay(tournament);
+      if (reopens) {
+        await this.tournaments.reopenByPlay(tournament);
+        await this.participants.recordFinalRanks(accountId, tournamentId, new Map(field!.map((participant) => [participant.id, null])));
+      }
       if (finalRanking) {
         await this.participants.recordFinalRanks(accountId, tournamentId, new Map(standings.map((row) => [row.participantId, row.rank])));
       }
@@ -201,10 +219,13 @@ export class MatchesService implements OnModuleInit {
     return this.matches.anotherOpen(tournament.accountId, tournament.id, current.id);
   }
 
-  private async onStatusChange(tournament: Tournament, from: TournamentStatus): Promise<void> {
+  private async onStatusChange(tournament: Tournament, from: TournamentStatus): Promise<TransitionNote | void> {
     const { accountId, id } = tournament;
     if (tournament.status === 'in_progress') {
-      const field = await this.participants.inSeedingOrder(accountId, id);
+      // With check-in required, those who did not check in are left out (removed), and the answer names them.
+      const { field, dropped } = fieldAfterCheckIn(tournament, await this.participants.inSeedingOrder(accountId, id));
+      await this.participants.removeFromField(dropped);
+      tournament.participantCount = field.length;
       const now = tournament.startedAt ?? new Date();
       const generated = generateMatches(settingsOf(tournament), seeded(field), () => newId(now.getTime()), now);
       await this.matches.write({
@@ -212,6 +233,7 @@ export class MatchesService implements OnModuleInit {
         updated: [],
         deleted: [],
       });
+      if (tournament.checkInRequired) return { droppedParticipants: dropped.map((participant) => ({ id: participant.id, name: participant.name })) };
     }
     if (tournament.status === 'completed' && from === 'in_progress') {
       const open = await this.matches.countOpen(accountId, id);
@@ -220,7 +242,7 @@ export class MatchesService implements OnModuleInit {
   }
 }
 
-function named(rows: StandingRow[], field: { id: string; name: string }[], reached: Map<string, string>): NamedStandingRow[] {
-  const names = new Map(field.map((participant) => [participant.id, participant.name]));
-  return rows.map((row) => ({ ...row, name: names.get(row.participantId)!, reached: reached.get(row.participantId) ?? null }));
+function named(rows: StandingRow[], field: Pick<Participant, 'id' | 'name' | 'status'>[], reached: Map<string, string>): NamedStandingRow[] {
+  const byId = new Map(field.map((participant) => [participant.id, participant]));
+  return rows.map((row) => ({ ...row, name: byId.get(row.participantId)!.name, status: byId.get(row.participantId)!.status, reached: reached.get(row.participantId) ?? null }));
 }

@@ -5,6 +5,7 @@ import type { Participant } from './domain/participant';
 import { CurrentAccount } from '../tokens/http/current-account.decorator';
 import { ExpectedVersion } from '../shared/concurrency/fresh-version';
 import { created, IdempotentCreate } from '../shared/idempotency/idempotent-create.interceptor';
+import { ActionAnswer, IdempotentAction } from '../shared/idempotency/idempotent-action.interceptor';
 import { conditionalGet } from '../shared/http/etag';
 import { IfMatch } from '../shared/http/if-match.decorator';
 import { listResponse } from '../shared/http/list-response';
@@ -83,6 +84,40 @@ export class ParticipantsController {
     const participant = await this.participants.update(account.id, tournamentId, id, toParticipantChanges(body), expected);
     reply.header('etag', participantEtag(participant));
     return presentParticipant(participant);
+  }
+
+  /** Checks in (before the start, inside the tournament's check-in window); checking in twice keeps the first time. */
+  @Post(':participant_id/check-in')
+  @UseInterceptors(IdempotentAction)
+  checkIn(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Param('id', TournamentId) tournamentId: string,
+    @Param('participant_id', ParticipantId) id: string,
+    @IfMatch(participantEtag) expected: ExpectedVersion<Participant>,
+  ) {
+    return this.setCheckIn(account, tournamentId, id, true, expected);
+  }
+
+  @Post(':participant_id/check-out')
+  @UseInterceptors(IdempotentAction)
+  checkOut(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Param('id', TournamentId) tournamentId: string,
+    @Param('participant_id', ParticipantId) id: string,
+    @IfMatch(participantEtag) expected: ExpectedVersion<Participant>,
+  ) {
+    return this.setCheckIn(account, tournamentId, id, false, expected);
+  }
+
+  private async setCheckIn(
+    account: AuthenticatedAccount,
+    tournamentId: string,
+    id: string,
+    present: boolean,
+    expected: ExpectedVersion<Participant>,
+  ): Promise<ActionAnswer> {
+    const participant = await this.participants.setCheckIn(account.id, tournamentId, id, present, expected);
+    return { status: 200, body: presentParticipant(participant), etag: participantEtag(participant) };
   }
 
   @Delete(':participant_id')

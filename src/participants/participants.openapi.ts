@@ -9,7 +9,9 @@ import { FieldDocs, queryParameters } from '../shared/openapi/request-schema';
 import { COMMON_FIELD_DOCS, resourceSchemas } from '../shared/openapi/resource-operations';
 import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
 import { newParticipants, Participant, PARTICIPANT_LIMITS, repeatedInBatch } from './domain/participant';
+import { PARTICIPANT_STATUSES } from './domain/withdrawal';
 import {
+  CheckInClosedError,
   ExternalIdTakenError,
   ParticipantFieldLockedError,
   ParticipantNameTakenError,
@@ -68,7 +70,33 @@ export function participantsApiDocs(): ApiDocs {
         minimum: 1,
         maximum: PARTICIPANT_LIMITS.maxSeed,
         readOnly: true,
-        description: 'Set when the tournament completes; ties share a rank.',
+        description: 'Set when the tournament completes; ties share a rank (cleared while a correction has reopened it).',
+      },
+      status: {
+        type: 'string',
+        enum: [...PARTICIPANT_STATUSES],
+        readOnly: true,
+        description: '`active`, or `withdrawn` / `disqualified` once they left the running tournament (POST …/withdraw; POST …/reinstate takes it back).',
+      },
+      withdrawal: {
+        type: ['object', 'null'],
+        readOnly: true,
+        description: 'How they left; `null` while active.',
+        required: ['reason', 'note', 'void_results', 'forfeit_score', 'at'],
+        properties: {
+          reason: { type: 'string', enum: ['withdrawn', 'disqualified'] },
+          note: { type: ['string', 'null'], maxLength: 500 },
+          void_results: { type: 'boolean', description: 'Round robin disqualification: every match of theirs counts for nobody.' },
+          forfeit_score: { type: ['array', 'null'], minItems: 2, maxItems: 2, items: { type: 'integer', format: 'int32', minimum: 0, maximum: 1_000_000_000 } },
+          at: { type: 'string', format: 'date-time', maxLength: 24 },
+        },
+      },
+      checked_in_at: {
+        type: ['string', 'null'],
+        format: 'date-time',
+        maxLength: 24,
+        readOnly: true,
+        description: 'When they checked in (POST …/check-in); `null` when they have not (or checked out).',
       },
     },
     createdWithDefaults: presented([{ name: 'Ada Lovelace' }])[0],
@@ -85,6 +113,14 @@ export function participantsApiDocs(): ApiDocs {
         get: getOneOperation('Participant', 'participant', 'Participants', example, participantNotFound()),
         patch: update(example),
         delete: remove(),
+      },
+      '/api/v1/tournaments/{id}/participants/{participant_id}/check-in': {
+        parameters: [tournamentId(), participantId()],
+        post: checkInOperation(true, { ...example, checked_in_at: '2026-05-01T17:45:00.000Z' }),
+      },
+      '/api/v1/tournaments/{id}/participants/{participant_id}/check-out': {
+        parameters: [tournamentId(), participantId()],
+        post: checkInOperation(false, example),
       },
     },
     components: {
@@ -232,6 +268,29 @@ function update(example: object): ApiOperation {
       '413': ref('responses', 'PayloadTooLarge'),
       '415': ref('responses', 'UnsupportedMediaType'),
       '422': ref('responses', 'ValidationFailed'),
+    },
+  };
+}
+
+function checkInOperation(present: boolean, example: object): ApiOperation {
+  const window = new CheckInClosedError('Check-in opens at 2026-05-01T17:00:00.000Z.', {
+    opensAt: new Date('2026-05-01T17:00:00.000Z'),
+    closesAt: new Date('2026-05-01T17:55:00.000Z'),
+  });
+  return {
+    operationId: present ? 'checkInParticipant' : 'checkOutParticipant',
+    summary: present ? 'Check a participant in' : 'Take a participant’s check-in back',
+    description:
+      (present ? 'Sets `checked_in_at` (checking in twice keeps the first time). ' : 'Clears `checked_in_at`. ') +
+      'Before the start only, inside the tournament’s window (`check_in_opens_at` … `check_in_closes_at`, either end open when null); otherwise 409 ' +
+      '`check_in_closed`. With `check_in_required`, the start leaves out whoever has not checked in. No body is needed.',
+    tags: tag,
+    parameters: [ref('parameters', 'IfMatch'), ref('parameters', 'IdempotencyKey')],
+    responses: {
+      '200': jsonResponse('The participant as it is now.', 'Participant', example, headerRefs('ETag')),
+      '404': participantNotFound(),
+      '409': problemResponse('Outside the check-in window, or the tournament has started.', `${ITEM}/${present ? 'check-in' : 'check-out'}`, [window], API_HEADERS),
+      '412': ref('responses', 'PreconditionFailed'),
     },
   };
 }

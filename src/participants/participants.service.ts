@@ -11,6 +11,7 @@ import { isClash, locateClashes } from './domain/clashes';
 import { ParticipantNotFoundError } from './domain/participant-errors';
 import { ParticipantFilters, ParticipantListQuery, ParticipantRepository, Placement, StaleParticipantError } from './domain/participant.repository';
 import { checkCanWithdraw, checkRoomFor, Registration } from './domain/registration';
+import { checkIn, checkOut } from './domain/withdrawal';
 
 const SEEDING_ORDER = { field: 'seed', direction: 'asc' } as const;
 const SEEDING_PAGE = 500;
@@ -101,6 +102,41 @@ export class ParticipantsService {
       if (rows.length < SEEDING_PAGE) return participants;
       after = rows.at(-1)!.position;
     }
+  }
+
+  /** Checks a participant in (or, with `present` false, out): before the start, inside the tournament's window. */
+  setCheckIn(accountId: string, tournamentId: string, id: string, present: boolean, expected: ExpectedVersion<Participant>): Promise<Participant> {
+    return this.inRegistration(accountId, tournamentId, (registration) =>
+      this.withFreshVersion(accountId, tournamentId, id, expected, async (participant) => {
+        const window = { started: registration.setupLocked, opensAt: registration.checkInOpensAt ?? null, closesAt: registration.checkInClosesAt ?? null };
+        const now = new Date();
+        if (present ? checkIn(participant, window, now) : checkOut(participant, window, now)) await this.participants.save(participant);
+        return participant;
+      }),
+    );
+  }
+
+  /** For the matches module, inside its transaction: who withdrew or was disqualified. */
+  withdrawnIn(accountId: string, tournamentId: string): Promise<Participant[]> {
+    return this.participants.withdrawnIn(accountId, tournamentId);
+  }
+
+  /** For the matches module, inside its transaction (which holds the tournament's lock): one participant, 404 if unknown. */
+  findInPlay(accountId: string, tournamentId: string, id: string): Promise<Participant> {
+    return this.find(accountId, tournamentId, id);
+  }
+
+  /** For the matches module, inside its transaction: a withdrawal or reinstatement it has applied to the matches. */
+  saveInPlay(participant: Participant): Promise<void> {
+    return this.participants.save(participant);
+  }
+
+  /**
+   * For the matches module, inside the transaction that starts the tournament: participants left out of the field
+   * (they did not check in) are removed, as they could have been one by one before the start.
+   */
+  async removeFromField(participants: Participant[]): Promise<void> {
+    for (const participant of participants) if (!(await this.participants.remove(participant))) throw new StaleParticipantError();
   }
 
   /** For the matches module, inside its transaction: final ranks once a tournament completes (or is corrected). */

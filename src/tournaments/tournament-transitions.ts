@@ -2,8 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { Tournament } from './domain/tournament';
 import { TournamentStatus } from './domain/tournament-status';
 
+/** What a listener tells the client about a status change (a start that left out participants who did not check in). */
+export interface TransitionNote {
+  droppedParticipants?: { id: string; name: string }[];
+}
+
 /** Work another module does inside the transaction that changes a tournament's status; throwing refuses the change. */
-export type TransitionListener = (tournament: Tournament, from: TournamentStatus) => Promise<void>;
+export type TransitionListener = (tournament: Tournament, from: TournamentStatus) => Promise<TransitionNote | void>;
 
 /**
  * Where other modules hook into status changes (the matches module generates matches when a tournament
@@ -18,7 +23,9 @@ export class TournamentTransitions {
     this.listeners.push(listener);
   }
 
-  async entered(tournament: Tournament, from: TournamentStatus): Promise<void> {
-    for (const listener of this.listeners) await listener(tournament, from);
+  async entered(tournament: Tournament, from: TournamentStatus): Promise<TransitionNote> {
+    const note: TransitionNote = {};
+    for (const listener of this.listeners) Object.assign(note, await listener(tournament, from));
+    return note;
   }
 }

@@ -18,7 +18,7 @@ import { Tournament, TournamentFormat } from './domain/tournament';
 import { ListTournamentsQuery } from './dto/list-tournaments.query';
 import { CreateTournamentDto, UpdateTournamentDto } from './dto/tournament-body.dto';
 import { presentTournament, toNewTournament, toTournamentChanges, tournamentEtag } from './dto/tournament.presenter';
-import { TOURNAMENT_RESPONSE_SCHEMA } from './dto/tournament.response-schema';
+import { TOURNAMENT_PATCH_RESPONSE_SCHEMA, TOURNAMENT_RESPONSE_SCHEMA } from './dto/tournament.response-schema';
 import { TournamentsService } from './tournaments.service';
 
 const TournamentId = new ResourceIdPipe(TournamentNotFoundError);
@@ -59,7 +59,7 @@ export class TournamentsController {
   }
 
   @Patch(':id')
-  @RouteSchema({ response: { 200: TOURNAMENT_RESPONSE_SCHEMA } })
+  @RouteSchema({ response: { 200: TOURNAMENT_PATCH_RESPONSE_SCHEMA } })
   async update(
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', TournamentId) id: string,
@@ -67,8 +67,10 @@ export class TournamentsController {
     @IfMatch(tournamentEtag) expected: ExpectedVersion<Tournament>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const tournament = await this.tournaments.update(account.id, id, toTournamentChanges(body), expected);
+    const { tournament, note } = await this.tournaments.change(account.id, id, toTournamentChanges(body), expected);
     reply.header('etag', tournamentEtag(tournament));
+    // A start with check-in required says whom it left out; every other answer is the tournament alone.
+    if (note.droppedParticipants) return { ...presentTournament(tournament), dropped_participants: note.droppedParticipants };
     return presentTournament(tournament);
   }
 

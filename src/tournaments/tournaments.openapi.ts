@@ -5,7 +5,7 @@ import { LIST_PARAMETER_DOCS } from '../shared/openapi/openapi-document';
 import { FieldDocs, queryParameters } from '../shared/openapi/request-schema';
 import { COMMON_FIELD_DOCS, resourcePaths, resourceSchemas } from '../shared/openapi/resource-operations';
 import { LeagueClosedError } from '../leagues/domain/league-errors';
-import { MatchesPendingError, NotEnoughParticipantsError } from '../matches/domain/match-errors';
+import { MatchesPendingError, NotEnoughCheckedInError, NotEnoughParticipantsError } from '../matches/domain/match-errors';
 import { Tournament, TOURNAMENT_FORMATS } from './domain/tournament';
 import { InvalidTournamentTransitionError, TournamentFieldLockedError, TournamentInProgressError, TournamentNotFoundError } from './domain/tournament-errors';
 import { allowedTransitions, TOURNAMENT_STATUSES } from './domain/tournament-status';
@@ -71,6 +71,13 @@ const FIELD_DOCS: FieldDocs = {
     exclusiveMinimum: 0,
     examples: [2],
   },
+  check_in_required: {
+    description:
+      'When `true`, the start leaves out participants who have not checked in (POST …/participants/{id}/check-in) and the PATCH answer lists them in ' +
+      '`dropped_participants: [{ id, name }]`; fewer than 2 checked in is 409 `not_enough_participants`.',
+  },
+  check_in_opens_at: { description: 'When check-in opens (`null`: open until the start or `check_in_closes_at`). Outside the window check-in is 409 `check_in_closed`.' },
+  check_in_closes_at: { description: 'When check-in closes (`null`: at the start). Not before `check_in_opens_at` (422).' },
 };
 
 const serverInstant = (description: string): SchemaObject => ({ type: ['string', 'null'], format: 'date-time', maxLength: 24, readOnly: true, description });
@@ -119,6 +126,7 @@ export function tournamentsApiDocs(): ApiDocs {
           new InvalidTournamentTransitionError('registration_open', 'completed', allowedTransitions('registration_open')),
           new TournamentFieldLockedError('in_progress', ['format', 'tiebreakers']),
           new NotEnoughParticipantsError(1),
+          new NotEnoughCheckedInError(1, 12),
           new MatchesPendingError(3),
           new LeagueClosedError('archived'),
           new ConcurrentWritesError('tournament'),
@@ -154,7 +162,8 @@ export function tournamentsApiDocs(): ApiDocs {
         example,
         patchDescription:
           'A JSON merge patch (RFC 7396): absent fields stay unchanged, `null` clears an optional field. ' +
-          'From `in_progress` on, only `name`, `description`, `metadata`, `status` and `weight` may change (409 `field_locked`).',
+          'From `in_progress` on, only `name`, `description`, `metadata`, `status` and `weight` may change (409 `field_locked`). ' +
+          'A start with `check_in_required` answers with the tournament plus `dropped_participants: [{ id, name }]`, who were left out for not checking in.',
       }),
     },
   };

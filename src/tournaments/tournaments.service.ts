@@ -8,7 +8,7 @@ import { Page } from '../shared/pagination/page';
 import { NewTournament, Tournament, TournamentChanges } from './domain/tournament';
 import { TournamentInProgressError, TournamentNotFoundError } from './domain/tournament-errors';
 import { locksSetup } from './domain/tournament-status';
-import { TournamentTransitions } from './tournament-transitions';
+import { TournamentTransitions, TransitionNote } from './tournament-transitions';
 import {
   StaleTournamentError,
   TournamentFilters,
@@ -21,6 +21,8 @@ export interface TournamentRegistration {
   /** In progress or over: the field is fixed (spec §11). */
   setupLocked: boolean;
   maxParticipants: number | null;
+  checkInOpensAt: Date | null;
+  checkInClosesAt: Date | null;
 }
 
 export interface ListTournamentsRequest {
@@ -71,6 +73,17 @@ export class TournamentsService {
    * without, it is re-applied to the newest version, so no update is lost.
    */
   async update(accountId: string, id: string, changes: TournamentChanges, expected: ExpectedVersion<Tournament>): Promise<Tournament> {
+    return (await this.change(accountId, id, changes, expected)).tournament;
+  }
+
+  /** `update`, with what the status change's listeners said (a start lists who it left out for not checking in). */
+  async change(
+    accountId: string,
+    id: string,
+    changes: TournamentChanges,
+    expected: ExpectedVersion<Tournament>,
+  ): Promise<{ tournament: Tournament; note: TransitionNote }> {
+    let note: TransitionNote = {};
     const write = async () => {
       // A status change locks the row before reading it: status changes queue behind registrations and each
       // other, so the second of two concurrent starts reads the first's result instead of generating again.
@@ -82,14 +95,15 @@ export class TournamentsService {
         if (tournament.leagueId && tournament.leagueId !== previousLeague) {
           await this.leagues.lockAttachableLeague(accountId, tournament.leagueId);
         }
-        if (tournament.status !== previousStatus) await this.transitions.entered(tournament, previousStatus);
+        if (tournament.status !== previousStatus) note = await this.transitions.entered(tournament, previousStatus);
         await this.tournaments.save(tournament);
         return tournament;
       });
     };
     // Attaching to a league needs the league's lock and the save in one transaction; so does a status change
     // with what other modules do on it (generating matches on start).
-    return typeof changes.leagueId === 'string' || changes.status !== undefined ? this.unitOfWork.run(write) : write();
+    const tournament = await (typeof changes.leagueId === 'string' || changes.status !== undefined ? this.unitOfWork.run(write) : write());
+    return { tournament, note };
   }
 
   async delete(accountId: string, id: string, expected: ExpectedVersion<Tournament>): Promise<void> {
@@ -115,7 +129,12 @@ export class TournamentsService {
   async lockForRegistration(accountId: string, id: string): Promise<TournamentRegistration> {
     const tournament = await this.tournaments.lockOwned(accountId, id);
     if (!tournament) throw new TournamentNotFoundError();
-    return { setupLocked: locksSetup(tournament.status), maxParticipants: tournament.maxParticipants };
+    return {
+      setupLocked: locksSetup(tournament.status),
+      maxParticipants: tournament.maxParticipants,
+      checkInOpensAt: tournament.checkInOpensAt,
+      checkInClosesAt: tournament.checkInClosesAt,
+    };
   }
 
   /**
@@ -130,6 +149,22 @@ export class TournamentsService {
   /** Play has ended (the last result is in): the tournament completes by itself, inside the reporting transaction. */
   async completeByPlay(tournament: Tournament): Promise<void> {
     if (tournament.update({ status: 'completed' })) await this.tournaments.save(tournament);
+  }
+
+  /**
+   * A correction cleared reported results of a completed tournament: it is in progress again (completed_at cleared)
+   * until its last match is reported again. A tournament of a completed or archived league stays as it is
+   * (409 league_closed): a closed league's record is final.
+   */
+  async reopenByPlay(tournament: Tournament): Promise<void> {
+    await this.checkReopenable(tournament);
+    tournament.reopen();
+    await this.tournaments.save(tournament);
+  }
+
+  /** Whether `reopenByPlay` would accept it (a dry run previews the refusal too); the league stays share-locked. */
+  async checkReopenable(tournament: Tournament): Promise<void> {
+    if (tournament.leagueId) await this.leagues.lockAttachableLeague(tournament.accountId, tournament.leagueId);
   }
 
   private withFreshVersion<T>(

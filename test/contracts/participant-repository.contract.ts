@@ -3,6 +3,7 @@ import { Participant } from '../../src/participants/domain/participant';
 import { ExternalIdTakenError, ParticipantNameTakenError, SeedTakenError } from '../../src/participants/domain/participant-errors';
 import { ParticipantListQuery, ParticipantRepository, StaleParticipantError } from '../../src/participants/domain/participant.repository';
 import { aParticipant } from '../../src/participants/testing/a-participant';
+import { withdraw } from '../../src/participants/domain/withdrawal';
 import { everyPage } from './keyset-paging';
 
 export interface ParticipantContractSubject {
@@ -35,6 +36,21 @@ export function describeParticipantRepositoryContract(adapter: string, setup: ()
       await subject.repository().add([created]);
       return created;
     }
+
+    it('keeps a withdrawal and a check-in, and lists only those who left', async () => {
+      const leaving = await stored({ name: 'Leaves' });
+      await stored({ name: 'Stays' });
+      const at = new Date('2026-05-01T18:30:00.000Z');
+      withdraw(leaving, { reason: 'disqualified', note: 'no-show', voidResults: true, forfeitScore: [3, 0], afterMatchNumber: 7, at });
+      leaving.checkedInAt = new Date('2026-05-01T17:45:00.000Z');
+      await subject.repository().save(leaving);
+      const [found] = await subject.repository().withdrawnIn(account, tournament);
+      expect(found).toMatchObject({ id: leaving.id, status: 'disqualified', checkedInAt: leaving.checkedInAt });
+      expect(found.withdrawal).toMatchObject({ reason: 'disqualified', note: 'no-show', voidResults: true, forfeitScore: [3, 0], afterMatchNumber: 7 });
+      expect(new Date(found.withdrawal!.at).toISOString()).toBe(at.toISOString());
+      expect(await subject.repository().withdrawnIn(account, tournament)).toHaveLength(1);
+      expect(await subject.repository().withdrawnIn(await subject.newAccount(), tournament)).toEqual([]);
+    });
 
     it('finds a participant only within its own account and tournament', async () => {
       const mine = await stored({ name: 'Ada' });

@@ -32,6 +32,7 @@ function result(id: string, a: string, b: string, scoreA: number, scoreB: number
     loserNextSlot: null,
     homeParticipantId: null,
     completedAt: now,
+    outcome: null,
   };
 }
 

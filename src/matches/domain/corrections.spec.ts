@@ -92,15 +92,33 @@ describe('corrections in single elimination (8 players)', () => {
     expect(t.play.standings().find((row) => row.participantId === 'p1')!.rank).toBeGreaterThan(1);
   });
 
-  it('in a completed tournament corrects only a match nothing reported depends on, and re-derives the ranks', () => {
+  it('in a completed tournament corrects a match nothing reported depends on in place, and re-derives the ranks', () => {
     const t = start('single_elimination', 4);
     [1, 2, 3].forEach((number) => t.first(number));
-    expect(() => t.second(1, { resetDependents: true, tournamentCompleted: true })).toThrow(expect.objectContaining({ code: 'dependent_matches_reported' }));
+    expect(() => t.second(1, { tournamentCompleted: true })).toThrow(expect.objectContaining({ code: 'dependent_matches_reported' }));
     t.second(3, { tournamentCompleted: true });
     expect(t.play.isComplete()).toBe(true);
     expect(t.play.standings().slice(0, 2).map((row) => [row.participantId, row.rank])).toEqual([
       ['p2', 1],
       ['p1', 2],
+    ]);
+  });
+});
+
+describe('corrections that reopen a completed tournament', () => {
+  it('clears reported dependents with reset_dependents, leaving the tournament open until they are reported again', () => {
+    const t = start('single_elimination', 4);
+    [1, 2, 3].forEach((number) => t.first(number)); // p1 beats p4, p2 beats p3, p1 wins the final
+    const changes = t.second(1, { resetDependents: true, tournamentCompleted: true }); // p4 beat p1 after all
+    expect(changes.cleared.map((match) => match.number)).toEqual([3]);
+    expect(changes.complete).toBe(false);
+    expect(who(t.byNumber(3))).toEqual(['p4', 'p2']);
+    expect(t.byNumber(3).status).toBe('ready');
+    t.second(3);
+    expect(t.play.isComplete()).toBe(true);
+    expect(t.play.standings().slice(0, 2).map((row) => [row.participantId, row.rank])).toEqual([
+      ['p2', 1],
+      ['p4', 2],
     ]);
   });
 });
@@ -129,6 +147,17 @@ describe('corrections in double elimination (4 players)', () => {
     expect(() => t.second(6, { tournamentCompleted: true })).toThrow(expect.objectContaining({ code: 'tournament_completed' }));
     expect(t.play.all()).toHaveLength(6);
     expect(t.byNumber(6).winnerId).toBe(t.byNumber(6).opponents[0].participantId);
+  });
+
+  it('reopens a completed tournament for a grand final corrected to need the reset, when asked to', () => {
+    const t = toGrandFinal();
+    t.first(6);
+    const changes = t.second(6, { tournamentCompleted: true, resetDependents: true });
+    expect(changes.created).toMatchObject([{ bracket: 'grand_final', round: 2, status: 'ready' }]);
+    expect(changes.complete).toBe(false);
+    t.first(7, { tournamentCompleted: false });
+    expect(t.play.isComplete()).toBe(true);
+    expect(t.play.standings()[0]).toMatchObject({ participantId: t.byNumber(7).opponents[0].participantId, rank: 1 });
   });
 
   it('moves a corrected loser within the losers’ bracket and clears what followed', () => {

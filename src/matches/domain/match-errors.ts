@@ -33,19 +33,19 @@ export class DependentMatchesReportedError extends ConflictError {
     super(
       'dependent_matches_reported',
       completedTournament
-        ? `Matches ${numbers} depend on this result and are reported; a completed tournament accepts corrections only of matches nothing reported depends on.`
+        ? `Matches ${numbers} depend on this result and are reported. Send ?reset_dependents=true to clear them too, which reopens the completed tournament (preview with ?dry_run=true).`
         : `Matches ${numbers} depend on this result and are reported. Send ?reset_dependents=true to clear them too (preview with ?dry_run=true).`,
       { dependent_matches: dependents.map((match) => ({ id: match.id, number: match.number })) },
     );
   }
 }
 
-/** A correction that needs a new match (a grand-final reset) cannot be made once the tournament is completed. */
+/** A correction that leaves matches to play (a grand-final reset, a forfeit no longer decided) reopens a completed tournament: only on request. */
 export class CorrectionReopensTournamentError extends ConflictError {
   constructor() {
     super(
       'tournament_completed',
-      'This correction would need a new match (the grand-final reset), and the tournament is completed. Only corrections that keep it complete are accepted.',
+      'This correction leaves matches to play (such as the grand-final reset), which reopens the completed tournament. Send ?reset_dependents=true to reopen it (preview with ?dry_run=true).',
     );
   }
 }
@@ -73,5 +73,28 @@ export class MatchesPendingError extends ConflictError {
     super('matches_pending', `${open} match(es) still have no result; the tournament completes by itself when the last one is reported.`, {
       open_matches: open,
     });
+  }
+}
+
+/** A withdrawal is taken back only while no reported match depends on what it decided. */
+export class WithdrawalDependentsError extends ConflictError {
+  constructor(dependents: MatchReference[]) {
+    const sorted = [...dependents].sort((a, b) => a.number - b.number);
+    super(
+      'dependent_matches_reported',
+      `Matches ${sorted.map((match) => `#${match.number}`).join(', ')} were played after this withdrawal and depend on it; it can no longer be taken back.`,
+      { dependent_matches: sorted.map((match) => ({ id: match.id, number: match.number })) },
+    );
+  }
+}
+
+/** Check-in is required and fewer than 2 checked in. */
+export class NotEnoughCheckedInError extends ConflictError {
+  constructor(checkedIn: number, registered: number) {
+    super(
+      'not_enough_participants',
+      `Check-in is required and only ${checkedIn} of ${registered} participants checked in; a tournament needs at least 2 to start.`,
+      { participant_count: checkedIn, registered_count: registered, check_in_required: true },
+    );
   }
 }

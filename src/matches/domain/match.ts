@@ -25,6 +25,13 @@ export interface Opponent {
   result: MatchResult | null;
 }
 
+/**
+ * How a completed match was decided when it was not played out: `forfeit` (one side withdrew, the other wins,
+ * scores as the withdrawal says or null) or `void` (it counts for nobody). null: played (or open, or a swiss bye).
+ */
+export const MATCH_OUTCOMES = ['forfeit', 'void'] as const;
+export type MatchOutcome = (typeof MATCH_OUTCOMES)[number] | null;
+
 export interface Match {
   id: string;
   /** Play order, unique in the tournament. */
@@ -42,6 +49,7 @@ export interface Match {
   /** A two-legged round robin's home side (always `opponents[0]`); null where there is no home side. */
   homeParticipantId: string | null;
   completedAt: Date | null;
+  outcome: MatchOutcome;
 }
 
 /** A participant as the formats need it, listed in seeding order (the participant list's default order). */
@@ -65,7 +73,7 @@ export type NewId = () => string;
 
 /** A new match with no result and no links yet: the fields every format's generator leaves at their start values. */
 export function newMatch(fields: Pick<Match, 'id' | 'number' | 'round' | 'bracket' | 'status' | 'opponents'>): Match {
-  return { ...fields, winnerId: null, nextMatchId: null, nextSlot: null, loserNextMatchId: null, loserNextSlot: null, homeParticipantId: null, completedAt: null };
+  return { ...fields, winnerId: null, nextMatchId: null, nextSlot: null, loserNextMatchId: null, loserNextSlot: null, homeParticipantId: null, completedAt: null, outcome: null };
 }
 
 export function emptyOpponent(participantId: string | null = null): Opponent {

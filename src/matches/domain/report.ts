@@ -19,23 +19,31 @@ export interface Outcome {
 
 const DRAWS_ALLOWED = new Set<MatchFormat>(['round_robin', 'swiss']);
 
-function freeForAllOutcome(match: Match, report: ResultReport): Outcome {
-  const size = match.opponents.length;
+/**
+ * Free-for-all ranks, one per opponent still in (opponents order, skipping those who left the tournament): those
+ * who left share the last place.
+ */
+function freeForAllOutcome(match: Match, report: ResultReport, withdrawn: ReadonlyMap<string, unknown>): Outcome {
+  const stillIn = match.opponents.map((opponent) => !withdrawn.has(opponent.participantId!));
+  const size = stillIn.filter(Boolean).length;
+  const left = size < match.opponents.length ? ' still in (those who left the tournament are ranked last)' : '';
   const problems = [];
   if (report.winnerId !== undefined) problems.push({ pointer: '/winner_id', detail: 'a free-for-all result is reported as ranks.' });
-  if (report.ranks === undefined) problems.push({ pointer: '/ranks', detail: `send ranks: one per opponent (${size}), in opponents order.` });
-  else if (report.ranks.length !== size) problems.push({ pointer: '/ranks', detail: `must hold ${size} ranks, one per opponent.` });
+  if (report.ranks === undefined) problems.push({ pointer: '/ranks', detail: `send ranks: one per opponent${left} (${size}), in opponents order.` });
+  else if (report.ranks.length !== size) problems.push({ pointer: '/ranks', detail: `must hold ${size} ranks, one per opponent${left}.` });
   else {
     report.ranks.forEach((rank, index) => {
       if (!Number.isInteger(rank) || rank < 1 || rank > size) problems.push({ pointer: `/ranks/${index}`, detail: `must be an integer from 1 to ${size}.` });
     });
   }
-  if (report.scores !== undefined && report.scores.length !== size) problems.push({ pointer: '/scores', detail: `must hold ${size} scores, one per opponent.` });
+  if (report.scores !== undefined && report.scores.length !== size) problems.push({ pointer: '/scores', detail: `must hold ${size} scores, one per opponent${left}.` });
   if (problems.length > 0) throw new InvalidError(problems);
-  const ranks = report.ranks!;
-  if (new Set(ranks).size !== size) throw new DrawNotAllowedError('/ranks', 'free_for_all');
+  if (new Set(report.ranks!).size !== size) throw new DrawNotAllowedError('/ranks', 'free_for_all');
+  const reported = { ranks: [...report.ranks!], scores: report.scores ? [...report.scores] : undefined };
+  const ranks = stillIn.map((isIn) => (isIn ? reported.ranks.shift()! : size + 1));
+  const scores = stillIn.map((isIn) => (isIn ? (reported.scores?.shift() ?? null) : null));
   return {
-    scores: report.scores ?? ranks.map(() => null),
+    scores,
     ranks,
     results: ranks.map((rank) => (rank === 1 ? 'win' : 'loss')),
     winnerId: match.opponents[ranks.indexOf(1)].participantId,
@@ -67,6 +75,6 @@ function headToHeadOutcome(format: MatchFormat, match: Match, report: ResultRepo
 }
 
 /** Checks a report against the match and the format's rules; throws 422 problems, changes nothing. */
-export function outcomeOf(format: MatchFormat, match: Match, report: ResultReport): Outcome {
-  return format === 'free_for_all' ? freeForAllOutcome(match, report) : headToHeadOutcome(format, match, report);
+export function outcomeOf(format: MatchFormat, match: Match, report: ResultReport, withdrawn: ReadonlyMap<string, unknown> = new Map()): Outcome {
+  return format === 'free_for_all' ? freeForAllOutcome(match, report, withdrawn) : headToHeadOutcome(format, match, report);
 }

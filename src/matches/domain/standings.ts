@@ -51,10 +51,12 @@ function tally(settings: FormatSettings, participants: SeededParticipant[], matc
   );
   const points = rulesOf(settings)?.points ?? WINS_ONLY;
   for (const match of matches) {
-    if (match.status !== 'completed') continue;
+    if (match.status !== 'completed' || match.outcome === 'void') continue;
     const totalScore = match.opponents.reduce((sum, opponent) => sum + (opponent.score ?? 0), 0);
     for (const opponent of match.opponents) {
-      const row = tallies.get(opponent.participantId!)!;
+      // An elimination walkover has an empty slot: whoever it was for left before getting there.
+      if (opponent.participantId === null) continue;
+      const row = tallies.get(opponent.participantId)!;
       row.played++;
       if (opponent.result === 'win') row.wins++;
       else if (opponent.result === 'draw') row.draws++;
@@ -97,7 +99,9 @@ function eliminationProgress(settings: FormatSettings, matches: Match[]): Map<st
       if (opponent.participantId === null) continue;
       const entry = progress.get(opponent.participantId) ?? { stage: 0, eliminated: false };
       entry.stage = Math.max(entry.stage, stageOf(match));
-      if (opponent.result === 'loss' && match.loserNextMatchId === null) entry.eliminated = true;
+      // A forfeit's loser left the tournament: out, even where a loss would drop them to the losers' bracket.
+      if (opponent.result === 'loss' && (match.loserNextMatchId === null || match.outcome !== null)) entry.eliminated = true;
+      if (match.outcome === 'void') entry.eliminated = true;
       progress.set(opponent.participantId, entry);
     }
   }

@@ -262,9 +262,11 @@ export function pairNextSwissRound(
   round: number,
   firstNumber: number,
   newId: NewId,
+  /** Participants who left: they count in the standings (their opponents' Buchholz) but are paired no more. */
+  withdrawn: ReadonlySet<string> = new Set(),
 ): Match[] {
   const standings = computeStandings(settings, participants, played);
-  const ranked = standings.map((row) => row.participantId);
+  const ranked = standings.map((row) => row.participantId).filter((id) => !withdrawn.has(id));
   const points = new Map(standings.map((row) => [row.participantId, row.points]));
   const met = new Set<string>();
   const hadBye = new Set<string>();

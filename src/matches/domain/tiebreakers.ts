@@ -34,6 +34,8 @@ type Values = Map<string, number | null>;
 export interface ScoredMatch {
   status: string;
   opponents: { participantId: string | null; score: number | null; result: MatchResult | null }[];
+  /** A void match (both sides withdrew, or a disqualification voided it) counts for nobody. */
+  outcome?: string | null;
 }
 
 const HEAD_TO_HEAD = new Set<TiebreakerName>(['head_to_head_points', 'head_to_head_score_difference', 'head_to_head_score_for']);
@@ -49,7 +51,7 @@ const LOWER_IS_BETTER = new Set<TiebreakerName>(['seed']);
  * a rank and keep their seeding order. The result does not depend on the order of `matches`.
  */
 export function rankByRules<E extends RuleEntry>(rules: CompetitionRules, entries: E[], matches: readonly ScoredMatch[]): RankedEntry<E>[] {
-  const played = matches.filter((match) => match.status === 'completed' && match.opponents.length === 2);
+  const played = matches.filter((match) => match.status === 'completed' && match.opponents.length === 2 && match.outcome !== 'void');
   const meetings = meetingsOf(played);
   const byId = new Map(entries.map((entry) => [entry.participantId, entry]));
   const shown = new Map<TiebreakerName, Values>(rules.tiebreakers.map((name) => [name, overallValues(name, entries, played, byId)]));

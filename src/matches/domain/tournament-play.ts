@@ -3,18 +3,22 @@ import { CorrectionReopensTournamentError, DependentMatchesReportedError, MatchN
 import { outcomeOf, ResultReport } from './report';
 import { computeStandings, StandingRow } from './standings';
 import { pairNextSwissRound } from './swiss';
+import { applyWithdrawals, Withdrawals, WithdrawalTerms } from './withdrawals';
+import { reinstateInPlay } from './reinstatement';
 
 export interface ReportOptions {
   /** Clear the results of reported matches that depend on this one (recursively) instead of refusing. */
   resetDependents: boolean;
-  /** A completed tournament takes only corrections that nothing reported depends on, and that keep it complete. */
+  /**
+   * The tournament is completed: a correction that clears reported dependents (or needs the grand-final reset)
+   * reopens it, so it is accepted only with `resetDependents`.
+   */
   tournamentCompleted: boolean;
   now: Date;
 }
 
-/** What one report changed, for the caller to persist in one transaction (or to show, for a dry run). */
-export interface ReportChanges {
-  match: Match;
+/** What one change (a report, a withdrawal, a reinstatement) did, for the caller to persist in one transaction. */
+export interface PlayChanges {
   /** Existing matches that changed, the reported one included. */
   updated: Match[];
   created: Match[];
@@ -22,6 +26,11 @@ export interface ReportChanges {
   /** Dependent matches whose results were cleared, as they were before. */
   cleared: Match[];
   complete: boolean;
+}
+
+/** What one report changed (or, for a dry run, would change). */
+export interface ReportChanges extends PlayChanges {
+  match: Match;
 }
 
 /**
@@ -38,6 +47,7 @@ export class TournamentPlay {
   private readonly clearedIds = new Map<string, Match>();
   /** Matches without a result, kept up to date by each report (so completion is not a scan of every match). */
   private openCount: number;
+  private readonly withdrawals: Map<string, WithdrawalTerms>;
 
   /**
    * `participants` (the field in seeding order) is needed only to rank (standings, final ranks) and to pair a swiss
@@ -48,7 +58,9 @@ export class TournamentPlay {
     private readonly participants: SeededParticipant[] | undefined,
     matches: Match[],
     private readonly newId: NewId,
+    withdrawals: Withdrawals = new Map(),
   ) {
+    this.withdrawals = new Map(withdrawals);
     this.matches = new Map(matches.map((match) => [match.id, match]));
     this.openCount = matches.filter((match) => match.status !== 'completed').length;
   }
@@ -71,7 +83,12 @@ export class TournamentPlay {
     if (this.settings.format !== 'swiss') return true;
     let lastRound = 0;
     for (const match of this.matches.values()) lastRound = Math.max(lastRound, match.round);
-    return lastRound >= this.swissRounds();
+    return lastRound >= this.swissRounds() || !this.enoughToPair();
+  }
+
+  /** Swiss: fewer than two still in means there is nobody left to pair. */
+  private enoughToPair(): boolean {
+    return this.withdrawals.size === 0 || this.field().filter((participant) => !this.withdrawals.has(participant.id)).length >= 2;
   }
 
   /** Swiss rounds to play: the setting, or the default for the field's size. */
@@ -84,13 +101,68 @@ export class TournamentPlay {
    * throws without changing anything on a refusal. One instance can take many reports in turn.
    */
   report(matchId: string, report: ResultReport, options: ReportOptions): ReportChanges {
+    return this.tracked(() => this.apply(matchId, report, options));
+  }
+
+  /**
+   * A participant leaves: their open matches are forfeited (or voided) by the format's rules, and swiss stops
+   * pairing them. Their played results stand (unless a round robin disqualification voids them).
+   */
+  withdraw(participantId: string, terms: WithdrawalTerms, now: Date): PlayChanges {
+    return this.tracked(() => {
+      this.withdrawals.set(participantId, terms);
+      applyWithdrawals(this.settings.format, this.bench(), this.withdrawals, now);
+      if (this.settings.format === 'swiss') this.pairNextRoundWhenDone(this.lastRound(), now);
+      return this.changes();
+    });
+  }
+
+  /**
+   * Takes a withdrawal back: the matches it decided are open again, provided no reported match depends on them
+   * (409 dependent_matches_reported otherwise); swiss rounds paired without them since are paired again.
+   */
+  reinstate(participantId: string, now: Date): PlayChanges {
+    return this.tracked(() => {
+      const afterMatchNumber = this.withdrawals.get(participantId)?.afterMatchNumber ?? 0;
+      this.withdrawals.delete(participantId);
+      reinstateInPlay(participantId, afterMatchNumber, {
+        settings: this.settings,
+        field: () => this.field(),
+        live: () => this.matches.values(),
+        write: (id) => this.write(id),
+        remove: (match) => this.remove(match),
+        reportedDependents: (match) => this.dependentsOf(match).filter(isReported),
+        undo: (match) => this.undo(match),
+      });
+      applyWithdrawals(this.settings.format, this.bench(), this.withdrawals, now, true);
+      if (this.settings.format === 'swiss') this.pairNextRoundWhenDone(this.lastRound(), now);
+      return this.changes();
+    });
+  }
+
+  private tracked<T>(work: () => T): T {
     for (const tracked of [this.before, this.written, this.createdIds, this.deletedIds, this.clearedIds]) tracked.clear();
+    const withdrawals = new Map(this.withdrawals);
+    const openCount = this.openCount;
     try {
-      return this.apply(matchId, report, options);
+      return work();
     } catch (error) {
       this.rollBack();
+      this.openCount = openCount;
+      this.withdrawals.clear();
+      for (const [id, terms] of withdrawals) this.withdrawals.set(id, terms);
       throw error;
     }
+  }
+
+  private bench() {
+    return { live: () => this.matches.values(), write: (id: string) => this.write(id) };
+  }
+
+  private lastRound(): number {
+    let last = 0;
+    for (const match of this.matches.values()) last = Math.max(last, match.round);
+    return last;
   }
 
   private rollBack(): void {
@@ -103,11 +175,14 @@ export class TournamentPlay {
     if (!current) throw new MatchNotFoundError();
     if (isBye(current)) throw new MatchNotReadyError('A bye is not played: it counts as a win, and there is no result to report.');
     if (current.status === 'pending') throw new MatchNotReadyError('This match is not ready: an opponent is not known yet.');
-    const outcome = outcomeOf(this.settings.format, current, report);
+    if (current.outcome !== null) {
+      throw new MatchNotReadyError('This match was decided by a withdrawal, not played: reinstate the participant to play it.');
+    }
+    const outcome = outcomeOf(this.settings.format, current, report, this.withdrawals);
 
     if (current.status === 'completed') {
-      const reported = this.dependentsOf(current).filter((match) => match.status === 'completed' && !isBye(match));
-      if (reported.length > 0 && (!options.resetDependents || options.tournamentCompleted)) {
+      const reported = this.dependentsOf(current).filter(isReported);
+      if (reported.length > 0 && !options.resetDependents) {
         throw new DependentMatchesReportedError(
           reported.sort((a, b) => a.number - b.number),
           options.tournamentCompleted,
@@ -124,11 +199,14 @@ export class TournamentPlay {
     });
     Object.assign(match, { winnerId: outcome.winnerId, status: 'completed', completedAt: options.now });
     this.moveOn(match, options.now);
-    if (options.tournamentCompleted && this.createdIds.size > 0) throw new CorrectionReopensTournamentError();
-    return this.changes(match);
+    applyWithdrawals(this.settings.format, this.bench(), this.withdrawals, options.now);
+    const changes = this.changes();
+    // A correction that leaves a completed tournament with matches to play (a reset, a forfeit no longer decided) reopens it: only on request.
+    if (options.tournamentCompleted && !options.resetDependents && !changes.complete) throw new CorrectionReopensTournamentError();
+    return { match: this.matches.get(matchId)!, ...changes };
   }
 
-  private changes(match: Match): ReportChanges {
+  private changes(): PlayChanges {
     const live = (id: string) => this.matches.get(id)!;
     const open = (list: Iterable<Match | undefined>) => [...list].filter((one) => one !== undefined && one.status !== 'completed').length;
     this.openCount +=
@@ -136,7 +214,6 @@ export class TournamentPlay {
       open([...this.before.values()]) -
       open([...this.deletedIds.values()].filter((deleted) => !this.before.has(deleted.id)));
     return {
-      match,
       updated: [...this.written].filter((id) => !this.createdIds.has(id) && this.matches.has(id)).map(live),
       created: [...this.createdIds].filter((id) => this.matches.has(id)).map(live),
       deleted: [...this.deletedIds.values()],
@@ -182,10 +259,11 @@ export class TournamentPlay {
     }
     const target = this.write(targetId);
     if (target.status === 'completed') {
-      this.clearedIds.set(target.id, this.before.get(target.id)!);
+      // A forfeit is not a reported result: it is decided again once the bracket settles.
+      if (isReported(target)) this.clearedIds.set(target.id, this.before.get(target.id)!);
       this.undo(target);
       target.opponents.forEach((opponent) => Object.assign(opponent, { score: null, rank: null, result: null }));
-      Object.assign(target, { winnerId: null, completedAt: null });
+      Object.assign(target, { winnerId: null, completedAt: null, outcome: null });
     }
     target.opponents[slot] = emptyOpponent();
     target.status = 'pending';
@@ -229,8 +307,9 @@ export class TournamentPlay {
       if (match.status !== 'completed') return;
       played.push(match);
     }
-    if (round >= this.swissRounds()) return;
-    for (const match of pairNextSwissRound(this.settings, this.field(), played, round + 1, this.nextNumber(), this.newId)) {
+    if (round >= this.swissRounds() || !this.enoughToPair()) return;
+    const paired = pairNextSwissRound(this.settings, this.field(), played, round + 1, this.nextNumber(), this.newId, new Set(this.withdrawals.keys()));
+    for (const match of paired) {
       this.add(match.status === 'completed' ? { ...match, completedAt: now } : match);
     }
   }
@@ -260,10 +339,15 @@ export class TournamentPlay {
 
   private remove(match: Match): void {
     const previous = this.before.get(match.id) ?? match;
-    if (previous.status === 'completed' && !isBye(previous)) this.clearedIds.set(match.id, previous);
+    if (isReported(previous)) this.clearedIds.set(match.id, previous);
     this.matches.delete(match.id);
     if (!this.createdIds.has(match.id)) this.deletedIds.set(match.id, previous);
   }
+}
+
+/** A result someone reported: not a swiss bye, nor a match decided by a withdrawal. */
+function isReported(match: Match): boolean {
+  return match.status === 'completed' && !isBye(match) && match.outcome === null;
 }
 
 function isGrandFinalReset(match: Match): boolean {

@@ -1,5 +1,6 @@
 import { etagFor } from '../../shared/http/etag';
 import { wireInstantOrNull as instant } from '../../shared/http/wire-instant';
+import { isBye } from '../domain/match';
 import { MatchRecord } from '../domain/match.repository';
 import { NamedStandingRow, ReportResult } from '../matches.service';
 
@@ -20,6 +21,7 @@ export function presentMatch(match: MatchRecord) {
     })),
     winner_id: match.winnerId,
     home_participant_id: match.homeParticipantId,
+    outcome: match.status !== 'completed' ? null : (match.outcome ?? (isBye(match) ? 'bye' : 'played')),
     next_match_id: match.nextMatchId,
     loser_next_match_id: match.loserNextMatchId,
     scheduled_at: instant(match.scheduledAt),
@@ -39,6 +41,7 @@ export function presentStandingRow(row: NamedStandingRow) {
     rank: row.rank,
     participant_id: row.participantId,
     name: row.name,
+    status: row.status,
     played: row.played,
     wins: row.wins,
     draws: row.draws,
@@ -63,6 +66,7 @@ export function presentPreview(result: ReportResult) {
     deleted_matches: result.deleted.map(reference),
     cleared_matches: result.cleared.map(reference),
     tournament_completes: result.tournamentCompleted,
+    tournament_reopens: result.tournamentReopened,
     standings: result.standings.map(presentStandingRow),
   };
 }

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { Bracket, MatchStatus, Opponent } from '../domain/match';
+import { Bracket, MatchOutcome, MatchStatus, Opponent } from '../domain/match';
 import { MatchListQuery, MatchRecord, MatchRepository, MatchWrites, PositionedMatch } from '../domain/match.repository';
 import { parseTimestamptz } from '../../shared/persistence/pg-timestamp';
 
@@ -21,6 +21,7 @@ interface MatchRow {
   home_participant_id: string | null;
   scheduled_at: Date | null;
   completed_at: Date | null;
+  outcome: MatchOutcome;
   created_at: Date;
   updated_at: Date;
   version: number;
@@ -29,10 +30,10 @@ interface MatchRow {
 /** Columns as jsonb_to_recordset declares them: a whole batch travels as one JSON parameter. */
 const RECORDSET = `account_id uuid, id uuid, tournament_id uuid, number int, round int, bracket text, status text, opponents jsonb,
   winner_id uuid, next_match_id uuid, next_slot smallint, loser_next_match_id uuid, loser_next_slot smallint,
-  home_participant_id uuid, scheduled_at timestamptz, completed_at timestamptz, created_at timestamptz, updated_at timestamptz, version int`;
+  home_participant_id uuid, scheduled_at timestamptz, completed_at timestamptz, outcome text, created_at timestamptz, updated_at timestamptz, version int`;
 
 const COLUMNS = `account_id, id, tournament_id, number, round, bracket, status, opponents, winner_id, next_match_id, next_slot,
-  loser_next_match_id, loser_next_slot, home_participant_id, scheduled_at, completed_at, created_at, updated_at, version`;
+  loser_next_match_id, loser_next_slot, home_participant_id, scheduled_at, completed_at, outcome, created_at, updated_at, version`;
 
 function toRecord(row: MatchRow): MatchRecord {
   const date = (value: Date | string | null) => (value === null ? null : typeof value === 'string' ? parseTimestamptz(value) : new Date(value));
@@ -53,6 +54,7 @@ function toRecord(row: MatchRow): MatchRecord {
     homeParticipantId: row.home_participant_id,
     scheduledAt: date(row.scheduled_at),
     completedAt: date(row.completed_at),
+    outcome: row.outcome,
     createdAt: date(row.created_at)!,
     updatedAt: date(row.updated_at)!,
     version: row.version,
@@ -77,6 +79,7 @@ function toRow(match: MatchRecord): MatchRow {
     home_participant_id: match.homeParticipantId,
     scheduled_at: match.scheduledAt,
     completed_at: match.completedAt,
+    outcome: match.outcome,
     created_at: match.createdAt,
     updated_at: match.updatedAt,
     version: match.version,
@@ -151,7 +154,7 @@ export class MikroOrmMatchRepository extends MatchRepository {
       await this.em.execute(
         `update matches m set number = r.number, status = r.status, opponents = r.opponents, winner_id = r.winner_id,
                 next_match_id = r.next_match_id, next_slot = r.next_slot, loser_next_match_id = r.loser_next_match_id,
-                loser_next_slot = r.loser_next_slot, scheduled_at = r.scheduled_at, completed_at = r.completed_at,
+                loser_next_slot = r.loser_next_slot, scheduled_at = r.scheduled_at, completed_at = r.completed_at, outcome = r.outcome,
                 updated_at = r.updated_at, version = r.version
            from jsonb_to_recordset(?::jsonb) as r (${RECORDSET})
           where m.account_id = r.account_id and m.id = r.id`,

@@ -56,3 +56,26 @@ export class ParticipantFieldLockedError extends ConflictError {
     });
   }
 }
+
+/** Withdrawing twice: they already left. */
+export class AlreadyWithdrawnError extends ConflictError {
+  constructor(status: string) {
+    super('participant_withdrawn', `The participant is already ${status}. Reinstate them first to change how they left.`, { participant_status: status });
+  }
+}
+
+export class NotWithdrawnError extends ConflictError {
+  constructor() {
+    super('participant_not_withdrawn', 'The participant has not withdrawn: there is nothing to take back.');
+  }
+}
+
+/** Checking in (or out) outside the tournament's check-in window. */
+export class CheckInClosedError extends ConflictError {
+  constructor(reason: string, window: { opensAt: Date | null; closesAt: Date | null }) {
+    super('check_in_closed', reason, {
+      check_in_opens_at: window.opensAt?.toISOString() ?? null,
+      check_in_closes_at: window.closesAt?.toISOString() ?? null,
+    });
+  }
+}

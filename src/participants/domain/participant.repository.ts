@@ -42,6 +42,8 @@ export abstract class ParticipantRepository {
   /** Deletes the row if it is still at the version read; false when it changed or vanished meanwhile. */
   abstract remove(participant: Participant): Promise<boolean>;
   abstract count(accountId: string, tournamentId: string): Promise<number>;
+  /** Those who withdrew or were disqualified (a partial index keeps this cheap: most tournaments have none). */
+  abstract withdrawnIn(accountId: string, tournamentId: string): Promise<Participant[]>;
   abstract list(query: ParticipantListQuery): Promise<PositionedParticipant[]>;
   /** Sets every listed participant's final_rank (null clears it) in one write, bumping the version of each whose rank changes. */
   abstract setFinalRanks(accountId: string, tournamentId: string, ranks: ReadonlyMap<string, number | null>): Promise<void>;

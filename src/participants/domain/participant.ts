@@ -2,6 +2,7 @@ import { FieldProblem, InvalidError } from '../../shared/domain-error';
 import { applyMergePatch, checkMetadataSize, MergePatch, Metadata, sameValue } from '../../shared/domain/merge-patch';
 import { newId } from '../../shared/ids';
 import { ParticipantFieldLockedError } from './participant-errors';
+import { ParticipantStatus, Withdrawal } from './withdrawal';
 
 export const PARTICIPANT_LIMITS = { nameLength: 100, externalIdLength: 100, minSeed: 1, maxSeed: 1024 } as const;
 
@@ -42,6 +43,12 @@ export class Participant implements ParticipantFields {
   metadata: Metadata;
   /** Read-only: set by the matches module when the tournament completes (ties share a rank). */
   finalRank: number | null;
+  /** Read-only: `withdrawn` or `disqualified` once they left a running tournament (POST …/withdraw). */
+  status: ParticipantStatus;
+  /** Why and how they left; null while active. */
+  withdrawal: Withdrawal | null;
+  /** Read-only: when they checked in (POST …/check-in), null when they have not. */
+  checkedInAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
   version: number;
@@ -56,6 +63,9 @@ export class Participant implements ParticipantFields {
       externalId: fields.externalId ?? null,
       metadata: fields.metadata ?? {},
       finalRank: null,
+      status: 'active',
+      withdrawal: null,
+      checkedInAt: null,
       createdAt: now,
       updatedAt: now,
       version: 1,

@@ -6,6 +6,9 @@ export interface Registration {
   setupLocked: boolean;
   /** null = no cap. */
   maxParticipants: number | null;
+  /** The check-in window (absent or null: open at that end). */
+  checkInOpensAt?: Date | null;
+  checkInClosesAt?: Date | null;
 }
 
 /** Adding `adding` participants to the `registered` ones: refused once started, or past the cap (spec §11). */

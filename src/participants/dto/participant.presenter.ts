@@ -1,6 +1,6 @@
 import { domainFieldsOf } from '../../shared/http/body-fields';
 import { etagFor } from '../../shared/http/etag';
-import { wireInstant } from '../../shared/http/wire-instant';
+import { wireInstant, wireInstantOrNull } from '../../shared/http/wire-instant';
 import { NewParticipant, Participant, PARTICIPANT_WIRE_NAMES, ParticipantChanges } from '../domain/participant';
 import { CreateParticipantDto, UpdateParticipantDto } from './participant-body.dto';
 
@@ -14,6 +14,15 @@ export function presentParticipant(participant: Participant) {
     external_id: participant.externalId,
     metadata: participant.metadata,
     final_rank: participant.finalRank,
+    status: participant.status,
+    withdrawal: participant.withdrawal && {
+      reason: participant.withdrawal.reason,
+      note: participant.withdrawal.note,
+      void_results: participant.withdrawal.voidResults,
+      forfeit_score: participant.withdrawal.forfeitScore,
+      at: wireInstant(new Date(participant.withdrawal.at)),
+    },
+    checked_in_at: wireInstantOrNull(participant.checkedInAt),
     created_at: wireInstant(participant.createdAt),
     updated_at: wireInstant(participant.updatedAt),
     version: participant.version,

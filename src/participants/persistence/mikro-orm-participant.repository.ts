@@ -64,6 +64,10 @@ export class MikroOrmParticipantRepository extends ParticipantRepository {
     return row.count;
   }
 
+  withdrawnIn(accountId: string, tournamentId: string): Promise<Participant[]> {
+    return this.em.find(ParticipantSchema, { accountId, tournamentId, status: { $ne: 'active' } });
+  }
+
   async list(query: ParticipantListQuery): Promise<PositionedParticipant[]> {
     const builder = keysetQuery(this.em.getKnex(), 'participants', SORT_KEYS, query)
       .where('account_id', query.accountId)

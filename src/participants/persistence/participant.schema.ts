@@ -18,6 +18,9 @@ export const ParticipantSchema = new EntitySchema<Participant>({
     externalId: { type: 'text', nullable: true, fieldName: 'external_id' },
     metadata: { type: 'json' },
     finalRank: { type: 'integer', nullable: true, fieldName: 'final_rank' },
+    status: { type: 'text' },
+    withdrawal: { type: 'json', nullable: true },
+    checkedInAt: { type: 'datetime', nullable: true, fieldName: 'checked_in_at' },
     createdAt: { type: 'datetime', fieldName: 'created_at' },
     updatedAt: { type: 'datetime', fieldName: 'updated_at' },
     // Optimistic locking: MikroORM adds `where version = ?` to every update and bumps it.

@@ -57,6 +57,12 @@ export class InMemoryParticipantRepository extends ParticipantRepository {
     return this.inTournament(accountId, tournamentId).length;
   }
 
+  async withdrawnIn(accountId: string, tournamentId: string): Promise<Participant[]> {
+    return this.inTournament(accountId, tournamentId)
+      .filter((row) => row.participant.status !== 'active')
+      .map((row) => copy(row.participant));
+  }
+
   async list(query: ParticipantListQuery): Promise<PositionedParticipant[]> {
     const { field, direction } = query.sort;
     const q = query.filters.q?.toLowerCase();

@@ -35,6 +35,11 @@ export const PROBLEM_KINDS = {
   dependent_matches_reported: { status: 409, title: 'Dependent matches reported' },
   matches_pending: { status: 409, title: 'Matches pending' },
   tournament_completed: { status: 409, title: 'Tournament completed' },
+  // issue 32: withdrawals and check-in
+  participant_withdrawn: { status: 409, title: 'Participant withdrawn' },
+  participant_not_withdrawn: { status: 409, title: 'Participant not withdrawn' },
+  tournament_not_running: { status: 409, title: 'Tournament not running' },
+  check_in_closed: { status: 409, title: 'Check-in closed' },
   conflict: { status: 409, title: 'Conflict' },
   precondition_failed: { status: 412, title: 'Precondition failed' },
   payload_too_large: { status: 413, title: 'Payload too large' },

@@ -49,7 +49,7 @@ export abstract class TournamentRepository {
    * (participants added, changed, removed) and status changes of one tournament happen one at a time.
    * Returns the row's status and cap; null when the account has no such tournament.
    */
-  abstract lockOwned(accountId: string, id: string): Promise<Pick<Tournament, 'status' | 'maxParticipants'> | null>;
+  abstract lockOwned(accountId: string, id: string): Promise<Pick<Tournament, 'status' | 'maxParticipants' | 'checkInOpensAt' | 'checkInClosesAt'> | null>;
 }
 
 /** Another writer got there first: the version read is no longer current. */

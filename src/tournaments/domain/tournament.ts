@@ -38,6 +38,11 @@ export interface TournamentFields {
   legs: number | null;
   /** A league's multiplier for this tournament's placement points (a major worth 2). Editable at any time. */
   weight: number;
+  /** Participants who have not checked in are left out of the field when it starts. */
+  checkInRequired: boolean;
+  /** When participants may check in (either end may be open; check-in always ends at the start). */
+  checkInOpensAt: Date | null;
+  checkInClosesAt: Date | null;
 }
 
 /** Formats that take a `rounds` setting, and its range. */
@@ -72,6 +77,9 @@ export const TOURNAMENT_WIRE_NAMES: Record<keyof TournamentFields, string> = {
   tiebreakers: 'tiebreakers',
   legs: 'legs',
   weight: 'weight',
+  checkInRequired: 'check_in_required',
+  checkInOpensAt: 'check_in_opens_at',
+  checkInClosesAt: 'check_in_closes_at',
 };
 
 /** A competition of one account: its setup, its schedule and its lifecycle. */
@@ -96,6 +104,9 @@ export class Tournament implements TournamentFields {
   tiebreakers: TiebreakerName[] | null;
   legs: number | null;
   weight: number;
+  checkInRequired: boolean;
+  checkInOpensAt: Date | null;
+  checkInClosesAt: Date | null;
   startedAt: Date | null;
   completedAt: Date | null;
   /** Read-only: how many participants it had when it was loaded (the persistence adapter counts them). */
@@ -130,6 +141,9 @@ export class Tournament implements TournamentFields {
       tiebreakers: fields.tiebreakers ?? null,
       legs: fields.legs ?? null,
       weight: fields.weight ?? 1,
+      checkInRequired: fields.checkInRequired ?? false,
+      checkInOpensAt: fields.checkInOpensAt ?? null,
+      checkInClosesAt: fields.checkInClosesAt ?? null,
       startedAt: null,
       completedAt: null,
       participantCount: 0,
@@ -160,6 +174,7 @@ export class Tournament implements TournamentFields {
     checkThirdPlaceMatch(next.format, next.thirdPlaceMatch);
     checkRules(next.format, next);
     checkWeight(next.weight);
+    checkCheckInWindow(next.checkInOpensAt, next.checkInClosesAt);
 
     const previousStatus = this.status;
     Object.assign(this, next);
@@ -188,8 +203,20 @@ export class Tournament implements TournamentFields {
       tiebreakers: this.tiebreakers,
       legs: this.legs,
       weight: this.weight,
+      checkInRequired: this.checkInRequired,
+      checkInOpensAt: this.checkInOpensAt,
+      checkInClosesAt: this.checkInClosesAt,
     };
     return applyMergePatch(current, changes as Partial<TournamentFields>);
+  }
+
+  /**
+   * A correction that clears reported results of a completed tournament reopens it (issue 32): play goes on and it
+   * completes again by itself. Not a client's transition: only play makes it.
+   */
+  reopen(now = new Date()): void {
+    if (this.status !== 'completed') return;
+    Object.assign(this, { status: 'in_progress', completedAt: null, updatedAt: now });
   }
 
   private enter(status: TournamentStatus, now: Date): void {
@@ -205,6 +232,13 @@ export class Tournament implements TournamentFields {
     checkThirdPlaceMatch(this.format, this.thirdPlaceMatch);
     checkRules(this.format, this);
     checkWeight(this.weight);
+    checkCheckInWindow(this.checkInOpensAt, this.checkInClosesAt);
+  }
+}
+
+function checkCheckInWindow(opensAt: Date | null, closesAt: Date | null): void {
+  if (opensAt && closesAt && closesAt.getTime() < opensAt.getTime()) {
+    throw InvalidError.field('/check_in_closes_at', 'must not be before check_in_opens_at.');
   }
 }
 

@@ -68,6 +68,15 @@ export class CreateTournamentDto {
 
   @Absentable() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'weight must be a number.' }) @Max(WEIGHT_LIMITS.max)
   weight?: number;
+
+  @Absentable() @IsBoolean({ message: 'check_in_required must be true or false.' })
+  check_in_required?: boolean;
+
+  @Nullable() @IsInstant()
+  check_in_opens_at?: string | null;
+
+  @Nullable() @IsInstant()
+  check_in_closes_at?: string | null;
 }
 
 /** Body of PATCH /api/v1/tournaments/:id: a JSON merge patch (absent = unchanged, null = clear). */
@@ -124,4 +133,13 @@ export class UpdateTournamentDto {
 
   @Absentable() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'weight must be a number.' }) @Max(WEIGHT_LIMITS.max)
   weight?: number;
+
+  @Absentable() @IsBoolean({ message: 'check_in_required must be true or false.' })
+  check_in_required?: boolean;
+
+  @Nullable() @IsInstant()
+  check_in_opens_at?: string | null;
+
+  @Nullable() @IsInstant()
+  check_in_closes_at?: string | null;
 }

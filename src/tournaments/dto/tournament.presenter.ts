@@ -30,6 +30,9 @@ export function presentTournament(tournament: Tournament) {
     tiebreakers: rules && rules.tiebreakers,
     legs: rules && tournament.format === 'round_robin' ? rules.legs : null,
     weight: tournament.weight,
+    check_in_required: tournament.checkInRequired,
+    check_in_opens_at: instant(tournament.checkInOpensAt),
+    check_in_closes_at: instant(tournament.checkInClosesAt),
     started_at: instant(tournament.startedAt),
     completed_at: instant(tournament.completedAt),
     participant_count: tournament.participantCount,
@@ -49,7 +52,7 @@ const FIELD_NAMES = Object.fromEntries(Object.entries(TOURNAMENT_WIRE_NAMES).map
 
 /** Only the keys the client sent; instants become Dates. The DTO has already been validated. */
 function toDomainFields(body: CreateTournamentDto | UpdateTournamentDto): Record<string, unknown> {
-  return domainFieldsOf(body, FIELD_NAMES, { starts_at: toInstant, ends_at: toInstant });
+  return domainFieldsOf(body, FIELD_NAMES, { starts_at: toInstant, ends_at: toInstant, check_in_opens_at: toInstant, check_in_closes_at: toInstant });
 }
 
 function toInstant(value: unknown): unknown {

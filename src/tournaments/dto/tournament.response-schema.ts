@@ -40,6 +40,9 @@ const TOURNAMENT_PROPERTIES = {
   tiebreakers: { type: ['array', 'null'], items: text },
   legs: { type: ['integer', 'null'] },
   weight: { type: 'number' },
+  check_in_required: { type: 'boolean' },
+  check_in_opens_at: optionalText,
+  check_in_closes_at: optionalText,
   started_at: optionalText,
   completed_at: optionalText,
   participant_count: { type: 'integer' },
@@ -53,4 +56,16 @@ export const TOURNAMENT_RESPONSE_SCHEMA = {
   properties: TOURNAMENT_PROPERTIES,
   required: Object.keys(TOURNAMENT_PROPERTIES),
   additionalProperties: false,
+};
+
+/** The PATCH answer: a start with check-in required adds whom it left out (`dropped_participants`). */
+export const TOURNAMENT_PATCH_RESPONSE_SCHEMA = {
+  ...TOURNAMENT_RESPONSE_SCHEMA,
+  properties: {
+    ...TOURNAMENT_PROPERTIES,
+    dropped_participants: {
+      type: 'array',
+      items: { type: 'object', properties: { id: text, name: text }, required: ['id', 'name'], additionalProperties: false },
+    },
+  },
 };

@@ -103,14 +103,19 @@ export class MikroOrmTournamentRepository extends TournamentRepository {
     }));
   }
 
-  async lockOwned(accountId: string, id: string): Promise<Pick<Tournament, 'status' | 'maxParticipants'> | null> {
+  async lockOwned(accountId: string, id: string): Promise<Pick<Tournament, 'status' | 'maxParticipants' | 'checkInOpensAt' | 'checkInClosesAt'> | null> {
     // NO KEY UPDATE: registrations of one tournament queue behind each other, while the participants' foreign key
     // checks (KEY SHARE) and plain reads pass.
-    const [row] = await this.em.execute<{ status: TournamentStatus; max_participants: number | null }[]>(
-      'select status, max_participants from tournaments where account_id = ? and id = ? for no key update',
-      [accountId, id],
-    );
-    return row ? { status: row.status, maxParticipants: row.max_participants } : null;
+    const [row] = await this.em.execute<
+      { status: TournamentStatus; max_participants: number | null; check_in_opens_at: string | null; check_in_closes_at: string | null }[]
+    >('select status, max_participants, check_in_opens_at, check_in_closes_at from tournaments where account_id = ? and id = ? for no key update', [
+      accountId,
+      id,
+    ]);
+    const instant = (value: string | Date | null) => (value === null ? null : new Date(value));
+    return row
+      ? { status: row.status, maxParticipants: row.max_participants, checkInOpensAt: instant(row.check_in_opens_at), checkInClosesAt: instant(row.check_in_closes_at) }
+      : null;
   }
 }
 

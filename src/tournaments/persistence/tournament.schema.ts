@@ -26,6 +26,9 @@ export const TournamentSchema = new EntitySchema<Tournament>({
     tiebreakers: { type: 'json', nullable: true },
     legs: { type: 'integer', nullable: true },
     weight: { type: 'number', columnType: 'double precision' },
+    checkInRequired: { type: 'boolean', fieldName: 'check_in_required' },
+    checkInOpensAt: { type: 'datetime', nullable: true, fieldName: 'check_in_opens_at' },
+    checkInClosesAt: { type: 'datetime', nullable: true, fieldName: 'check_in_closes_at' },
     startedAt: { type: 'datetime', nullable: true, fieldName: 'started_at' },
     completedAt: { type: 'datetime', nullable: true, fieldName: 'completed_at' },
     // Kept by the participants table's triggers (migration 20261122000500-stored-participant-count); the application

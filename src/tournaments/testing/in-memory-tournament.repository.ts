@@ -43,9 +43,10 @@ export class InMemoryTournamentRepository extends TournamentRepository {
     return [...this.rows.values()].filter((row) => row.accountId === accountId).length;
   }
 
-  async lockOwned(accountId: string, id: string): Promise<Pick<Tournament, 'status' | 'maxParticipants'> | null> {
+  async lockOwned(accountId: string, id: string): Promise<Pick<Tournament, 'status' | 'maxParticipants' | 'checkInOpensAt' | 'checkInClosesAt'> | null> {
     const row = this.rows.get(id);
-    return row && row.accountId === accountId ? { status: row.status, maxParticipants: row.maxParticipants } : null;
+    return row && row.accountId === accountId ? { status: row.status, maxParticipants: row.maxParticipants, checkInOpensAt: row.checkInOpensAt, checkInClosesAt: row.checkInClosesAt }
+      : null;
   }
 
   async list(query: TournamentListQuery): Promise<PositionedTournament[]> {

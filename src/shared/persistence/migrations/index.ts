@@ -10,6 +10,7 @@ import { PrincipalChangeNotifications20261122000201 } from './20261122000201-pri
 import { StoredParticipantCount20261122000500 } from './20261122000500-stored-participant-count';
 import { ThirdPlaceMatch20261125400100 } from './20261125400100-third-place-match';
 import { CompetitionRules20261125300100 } from './20261125300100-competition-rules';
+import { WithdrawalsAndCheckIn20261125500100 } from './20261125500100-withdrawals-and-check-in';
 
 /** Every schema change, oldest first. Append new migrations; never edit a released one. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -24,4 +25,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: '20261122000500-stored-participant-count', class: StoredParticipantCount20261122000500 },
   { name: '20261125300100-competition-rules', class: CompetitionRules20261125300100 },
   { name: '20261125400100-third-place-match', class: ThirdPlaceMatch20261125400100 },
+  { name: '20261125500100-withdrawals-and-check-in', class: WithdrawalsAndCheckIn20261125500100 },
 ];

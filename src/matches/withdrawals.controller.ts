@@ -1,0 +1,68 @@
+import { Body, Controller, Param, Post, UseInterceptors } from '@nestjs/common';
+import { ExpectedVersion } from '../shared/concurrency/fresh-version';
+import { ActionAnswer, IdempotentAction } from '../shared/idempotency/idempotent-action.interceptor';
+import { IfMatch } from '../shared/http/if-match.decorator';
+import { ResourceIdPipe } from '../shared/http/resource-id.pipe';
+import { AuthenticatedAccount } from '../tokens/accounts.service';
+import { CurrentAccount } from '../tokens/http/current-account.decorator';
+import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
+import type { Participant } from '../participants/domain/participant';
+import { ParticipantNotFoundError } from '../participants/domain/participant-errors';
+import { WithdrawalReason } from '../participants/domain/withdrawal';
+import { participantEtag, presentParticipant } from '../participants/dto/participant.presenter';
+import { presentMatch } from './dto/match.presenter';
+import { WithdrawParticipantDto } from './dto/withdrawal-body.dto';
+import { WithdrawalResult, WithdrawalsService } from './withdrawals.service';
+
+const TournamentId = new ResourceIdPipe(TournamentNotFoundError);
+const ParticipantId = new ResourceIdPipe(ParticipantNotFoundError);
+
+/** Withdraw or disqualify a participant of a running tournament, and take it back (issue 32). */
+@Controller('/api/v1/tournaments/:id/participants/:participant_id')
+export class WithdrawalsController {
+  constructor(private readonly withdrawals: WithdrawalsService) {}
+
+  /** 200 with the participant and the matches it decided; before the start, a plain removal (204). */
+  @Post('withdraw')
+  @UseInterceptors(IdempotentAction)
+  async withdraw(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Param('id', TournamentId) tournamentId: string,
+    @Param('participant_id', ParticipantId) id: string,
+    @Body() body: WithdrawParticipantDto,
+    @IfMatch(participantEtag) expected: ExpectedVersion<Participant>,
+  ): Promise<ActionAnswer> {
+    const result = await this.withdrawals.withdraw(
+      account.id,
+      tournamentId,
+      id,
+      { reason: body.reason as WithdrawalReason, note: body.note ?? null, voidResults: body.void_results ?? false, forfeitScore: body.forfeit_score ?? null },
+      expected,
+    );
+    return present(result);
+  }
+
+  /** Takes a withdrawal back while no reported match depends on it. */
+  @Post('reinstate')
+  @UseInterceptors(IdempotentAction)
+  async reinstate(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Param('id', TournamentId) tournamentId: string,
+    @Param('participant_id', ParticipantId) id: string,
+    @IfMatch(participantEtag) expected: ExpectedVersion<Participant>,
+  ): Promise<ActionAnswer> {
+    return present(await this.withdrawals.reinstate(account.id, tournamentId, id, expected));
+  }
+}
+
+function present(result: WithdrawalResult): ActionAnswer {
+  if (result.participant === null) return { status: 204 };
+  const body = {
+    participant: presentParticipant(result.participant),
+    changed_matches: result.changed.map(presentMatch),
+    created_matches: result.created.map(presentMatch),
+    deleted_matches: result.deleted.map((match) => ({ id: match.id, number: match.number })),
+    tournament_completed: result.tournamentCompleted,
+  };
+  return { status: 200, body, etag: participantEtag(result.participant) };
+}

@@ -1,0 +1,133 @@
+import { Injectable } from '@nestjs/common';
+import { ExpectedVersion } from '../shared/concurrency/fresh-version';
+import { ConflictError, InvalidError, PreconditionFailedError } from '../shared/domain-error';
+import { newId } from '../shared/ids';
+import { UnitOfWork } from '../shared/persistence/unit-of-work';
+import { Participant } from '../participants/domain/participant';
+import { reinstate, withdraw, WithdrawalReason } from '../participants/domain/withdrawal';
+import { ParticipantsService } from '../participants/participants.service';
+import { Tournament } from '../tournaments/domain/tournament';
+import { locksSetup } from '../tournaments/domain/tournament-status';
+import { TournamentsService } from '../tournaments/tournaments.service';
+import { Match } from './domain/match';
+import { MatchRecord, MatchRepository } from './domain/match.repository';
+import { PlayChanges, TournamentPlay } from './domain/tournament-play';
+import { computeStandings } from './domain/standings';
+import { seeded, settingsOf } from './matches.service';
+import { withdrawalTermsOf } from './withdrawal-terms';
+
+export interface WithdrawalRequest {
+  reason: WithdrawalReason;
+  note: string | null;
+  voidResults: boolean;
+  forfeitScore: [number, number] | null;
+}
+
+/** What a withdrawal (or its undoing) did: null participant when, before the start, it was a plain removal. */
+export interface WithdrawalResult {
+  participant: Participant | null;
+  changed: MatchRecord[];
+  created: MatchRecord[];
+  deleted: MatchRecord[];
+  tournamentCompleted: boolean;
+}
+
+/** Withdrawals happen while play runs: before the start a participant is removed, afterwards the field is final. */
+export class TournamentNotRunningError extends ConflictError {
+  constructor(status: string) {
+    super('tournament_not_running', `The tournament is ${status}: participants withdraw (or come back) only while it is in progress.`, { tournament_status: status });
+  }
+}
+
+/**
+ * Use cases of participants leaving a running tournament (issue 32): withdraw or disqualify one, and take that back.
+ * Each is one transaction under the tournament's lock, like a report: the participant's status and every match
+ * the format's rules decide by forfeit change together.
+ */
+@Injectable()
+export class WithdrawalsService {
+  constructor(
+    private readonly matches: MatchRepository,
+    private readonly tournaments: TournamentsService,
+    private readonly participants: ParticipantsService,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
+
+  async withdraw(accountId: string, tournamentId: string, id: string, request: WithdrawalRequest, expected: ExpectedVersion<Participant>): Promise<WithdrawalResult> {
+    const tournament = await this.tournaments.get(accountId, tournamentId);
+    if (!locksSetup(tournament.status)) {
+      await this.participants.delete(accountId, tournamentId, id, expected);
+      return { participant: null, changed: [], created: [], deleted: [], tournamentCompleted: false };
+    }
+    checkTerms(tournament, request);
+    return this.inPlay(accountId, tournamentId, id, expected, (participant, play, stored, now) => {
+      const afterMatchNumber = Math.max(0, ...stored.map((match) => match.number));
+      withdraw(participant, { ...request, afterMatchNumber, at: now });
+      return play.withdraw(participant.id, { ...request, afterMatchNumber }, now);
+    });
+  }
+
+  reinstate(accountId: string, tournamentId: string, id: string, expected: ExpectedVersion<Participant>): Promise<WithdrawalResult> {
+    return this.inPlay(accountId, tournamentId, id, expected, (participant, play, _stored, now) => {
+      reinstate(participant, now);
+      return play.reinstate(participant.id, now);
+    });
+  }
+
+  private inPlay(
+    accountId: string,
+    tournamentId: string,
+    id: string,
+    expected: ExpectedVersion<Participant>,
+    change: (participant: Participant, play: TournamentPlay, stored: MatchRecord[], now: Date) => PlayChanges,
+  ): Promise<WithdrawalResult> {
+    return this.unitOfWork.run(async () => {
+      const tournament = await this.tournaments.lockForPlay(accountId, tournamentId);
+      const participant = await this.participants.findInPlay(accountId, tournamentId, id);
+      if (typeof expected === 'function' && !expected(participant)) throw new PreconditionFailedError();
+      if (tournament.status !== 'in_progress') throw new TournamentNotRunningError(tournament.status);
+
+      const now = new Date();
+      // One connection in a transaction: the reads go one after the other.
+      const stored = await this.matches.allOf(accountId, tournamentId);
+      const field = await this.participants.inSeedingOrder(accountId, tournamentId);
+      const withdrawn = await this.participants.withdrawnIn(accountId, tournamentId);
+      const settings = settingsOf(tournament);
+      const play = new TournamentPlay(settings, seeded(field), stored, () => newId(now.getTime()), withdrawalTermsOf(withdrawn));
+      const changes = change(participant, play, stored, now);
+
+      const writes = recordsOf(stored, changes, now);
+      await this.matches.write(writes);
+      await this.participants.saveInPlay(participant);
+      if (changes.complete) {
+        await this.tournaments.completeByPlay(tournament);
+        const ranks = computeStandings(settings, seeded(field), play.all());
+        await this.participants.recordFinalRanks(accountId, tournamentId, new Map(ranks.map((row) => [row.participantId, row.rank])));
+      }
+      return { participant, changed: writes.updated, created: writes.created, deleted: writes.deleted, tournamentCompleted: changes.complete };
+    });
+  }
+}
+
+/** Options that only some formats take are refused elsewhere (422), so a request never means more than it does. */
+function checkTerms(tournament: Tournament, request: WithdrawalRequest): void {
+  const problems = [];
+  if (request.voidResults && (tournament.format !== 'round_robin' || request.reason !== 'disqualified')) {
+    problems.push({ pointer: '/void_results', detail: 'only a round robin disqualification may void the results already played.' });
+  }
+  if (request.forfeitScore !== null && tournament.format !== 'round_robin' && tournament.format !== 'swiss') {
+    problems.push({ pointer: '/forfeit_score', detail: 'a forfeit score is recorded in round robin and swiss only; elimination forfeits have no score.' });
+  }
+  if (problems.length > 0) throw new InvalidError(problems);
+}
+
+/** The changed matches as stored records, each with its next version (the tournament's lock makes the stored one current). */
+function recordsOf(stored: MatchRecord[], changes: PlayChanges, now: Date) {
+  const byId = new Map(stored.map((match) => [match.id, match]));
+  const { accountId, tournamentId } = stored[0];
+  const record = (match: Match): MatchRecord => {
+    const before = byId.get(match.id);
+    return { ...(before ?? { accountId, tournamentId, scheduledAt: null, createdAt: now }), ...match, updatedAt: now, version: before ? before.version + 1 : 1 };
+  };
+  return { created: changes.created.map(record), updated: changes.updated.map(record), deleted: changes.deleted.map((match) => byId.get(match.id)!) };
+}
