@@ -118,7 +118,7 @@ describe('First visit in a real browser', () => {
     await expect(covered('#problem-not_found')).resolves.toEqual({ barIsSticky: true, targetTop: true, inView: true });
 
     const search = page.getByRole('searchbox', { name: 'Search the documentation' });
-    await search.fill('standings');
+    await search.fill('tournaments/{id}/standings');
     const result = page.locator('#search-results a').first();
     await expect(result.textContent()).resolves.toMatch(/^GET \/api\/v1\/tournaments\/\{id\}\/standings/);
     await search.press('Enter');
