@@ -1,4 +1,5 @@
 import { isDatabaseUnavailable } from './database-errors';
+import { TransactionEndedBeforeStartError } from './failed-begin.subscriber';
 
 describe('isDatabaseUnavailable', () => {
   const withCause = (cause: object) => Object.assign(new Error('DriverException'), { cause });
@@ -10,6 +11,10 @@ describe('isDatabaseUnavailable', () => {
     ['an admin shutdown', { code: '57P01' }],
     ["pg's client-side query timeout", new Error('Query read timeout')],
     ["pg's connect timeout, wrapped", withCause(new Error('timeout expired'))],
+    ['a lock not granted in time', { code: '55P03' }],
+    ['a deadlock broken by cancelling this side', { code: '40P01' }],
+    ['a statement on a connection lost mid-transaction', new Error('Client was closed and is not queryable')],
+    ['a transaction whose BEGIN failed silently', new TransactionEndedBeforeStartError()],
     ['a pool acquire timeout', Object.assign(new Error('Knex: Timeout acquiring a connection.'), { name: 'KnexTimeoutError' })],
   ])('recognises %s', (_what, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);

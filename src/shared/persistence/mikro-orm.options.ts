@@ -3,6 +3,7 @@ import type { MikroOrmModuleOptions } from '@mikro-orm/nestjs';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { AppConfig } from '../../config/app-config';
+import { FailedBeginSubscriber } from './failed-begin.subscriber';
 import { MIGRATIONS } from './migrations';
 
 /**
@@ -22,6 +23,7 @@ export function mikroOrmOptions(config: AppConfig, logger: Logger): MikroOrmModu
     registerRequestContext: false,
     allowGlobalContext: false,
     forceUtcTimezone: true,
+    subscribers: [new FailedBeginSubscriber()],
     ensureDatabase: false,
     extensions: [Migrator],
     migrations: {
@@ -34,7 +36,9 @@ export function mikroOrmOptions(config: AppConfig, logger: Logger): MikroOrmModu
     pool: { min: 0, max: config.databasePoolSize },
     // Fail fast when the database is gone or hung, so clients get a 503 instead of a hung request.
     driverOptions: {
-      acquireConnectionTimeout: config.databaseTimeoutMs,
+      // A request waits for a connection, then for one statement (BEGIN when it writes): the wait is cut short
+      // by a margin, so that a hung database answers within 2 × DATABASE_TIMEOUT_MS, the answer itself included.
+      acquireConnectionTimeout: config.databaseTimeoutMs - Math.min(250, config.databaseTimeoutMs / 4),
       connection: databaseTimeouts(config.databaseTimeoutMs),
       log: knexLog(logger),
       // knex adds a failed query's SQL to the error: with placeholders, not the bound values (emails, password
