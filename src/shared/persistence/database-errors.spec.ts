@@ -25,6 +25,7 @@ describe('isDatabaseUnavailable', () => {
     ['a NUL escape in jsonb', { code: '22P05', message: 'unsupported Unicode escape sequence' }],
     ['a value out of range', { code: '22008', message: 'date/time field value out of range' }],
     ['a unique violation', { code: '23505' }],
+    ['a protocol violation (a NUL sent inside a text parameter)', { code: '08P01', message: 'invalid message format' }],
     ['a bug', new TypeError('x is undefined')],
   ])('does not mistake %s for an outage', (_what, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);

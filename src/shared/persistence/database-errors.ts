@@ -7,6 +7,9 @@ const UNAVAILABLE_SQLSTATE_PREFIXES = ['08', '57P', '53'];
 // ended by idle_in_transaction_session_timeout; 55P03: a lock not granted in time (lock_timeout, NOWAIT); 40P01: a
 // deadlock PostgreSQL broke by cancelling this side. Each ends the transaction, and a retry can succeed.
 const UNAVAILABLE_SQLSTATES = new Set(['3D000', '57014', '25P03', '55P03', '40P01']);
+// 08P01 (protocol violation) is in class 08 but says we sent something malformed, such as a NUL inside a text
+// parameter: our bug (500) or bad input caught too late, never a reason to tell the client to retry.
+const NOT_AN_OUTAGE_SQLSTATES = new Set(['08P01']);
 const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
 const UNAVAILABLE_MESSAGES = [
   'Timeout acquiring a connection',
@@ -32,6 +35,7 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   const sqlState = typeof candidate.sqlState === 'string' ? candidate.sqlState : candidate.code;
   if (typeof sqlState === 'string') {
     if (UNAVAILABLE_SQLSTATES.has(sqlState) || UNAVAILABLE_NODE_CODES.has(sqlState)) return true;
+    if (NOT_AN_OUTAGE_SQLSTATES.has(sqlState)) return false;
     if (/^[0-9A-Z]{5}$/.test(sqlState) && UNAVAILABLE_SQLSTATE_PREFIXES.some((prefix) => sqlState.startsWith(prefix))) return true;
   }
   if (UNAVAILABLE_ERROR_NAMES.has(candidate.name as string)) return true;
