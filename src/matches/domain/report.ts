@@ -33,7 +33,8 @@ function freeForAllOutcome(match: Match, report: ResultReport): Outcome {
   if (report.scores !== undefined && report.scores.length !== size) problems.push({ pointer: '/scores', detail: `must hold ${size} scores, one per opponent.` });
   if (problems.length > 0) throw new InvalidError(problems);
   const ranks = report.ranks!;
-  if (new Set(ranks).size !== size) throw new DrawNotAllowedError('/ranks', 'free_for_all');
+  const sharedRank = ranks.find((rank, index) => ranks.indexOf(rank) !== index);
+  if (sharedRank !== undefined) throw DrawNotAllowedError.sharedRank(sharedRank);
   return {
     scores: report.scores ?? ranks.map(() => null),
     ranks,
