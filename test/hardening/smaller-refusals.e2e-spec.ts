@@ -116,4 +116,43 @@ describe('smaller refusals', () => {
     });
 
   });
+
+  describe('participant names', () => {
+    async function draft() {
+      const created = await http().post(TOURNAMENTS, { name: `Names ${randomUUID()}`, format: 'swiss' }, as());
+      return `${TOURNAMENTS}/${created.json<{ id: string }>().id}/participants`;
+    }
+
+    it.each([
+      ['ß and SS', 'Straße', 'STRASSE'],
+      ['full-width look-alikes', 'Ana', 'Ａｎａ'],
+      ['a zero-width space', 'Ana', 'A\u200bna'],
+      ['an accent written two ways', 'Zo\u00eb', 'Zoe\u0308'],
+      ['case', 'Ana', 'aNA'],
+    ])('refuses a second name that differs only by %s with 409 participant_name_taken', async (_what, first, second) => {
+      const participants = await draft();
+      expect((await http().post(participants, { name: first }, as())).statusCode).toBe(201);
+      expectProblem(await http().post(participants, { name: second }, as()), 409, 'participant_name_taken');
+      const listed = (await http().get(participants, as())).json<{ data: { name: string }[] }>().data;
+      expect(listed.map((participant) => participant.name)).toEqual([first]);
+    });
+
+    it('refuses such a repeat inside one bulk request on the later item, and a rename onto a look-alike', async () => {
+      const participants = await draft();
+      const bulk = await http().post(`${participants}/bulk`, { participants: [{ name: 'Weiß' }, { name: 'Bo' }, { name: 'WEISS' }] }, as());
+      expect(expectProblem(bulk, 422, 'validation_failed').errors).toEqual([{ pointer: '/participants/2/name', detail: expect.stringMatching(/^repeats the name/) }]);
+      const added = await http().post(`${participants}/bulk`, { participants: [{ name: 'Weiß' }, { name: 'Bo' }] }, as());
+      const bo = added.json<{ data: { id: string; name: string }[] }>().data[1];
+      expectProblem(await http().patch(`${participants}/${bo.id}`, { name: 'ＷＥＩＳＳ' }, as()), 409, 'participant_name_taken');
+      // Its own name, written another way, is not a clash with itself; the name is stored as sent.
+      const renamed = await http().patch(`${participants}/${bo.id}`, { name: 'BO' }, as());
+      expect(renamed.statusCode).toBe(200);
+      expect(renamed.json<{ name: string }>().name).toBe('BO');
+    });
+
+    it('refuses a name of invisible characters only', async () => {
+      const problem = expectProblem(await http().post(await draft(), { name: '\u200b\u200d' }, as()), 422, 'validation_failed');
+      expect(problem.errors).toEqual([{ pointer: '/name', detail: 'must hold at least one visible character.' }]);
+    });
+  });
 });
