@@ -43,7 +43,7 @@ const RULES: Record<string, (constraints: unknown[]) => SchemaObject> = {
   isNumber: () => ({ type: 'number' }),
   isNumberList: ([rule]) => {
     const { whole, min, max, maxItems } = rule as NumberListRule;
-    return { type: 'array', minItems: 1, maxItems, items: { type: whole ? 'integer' : 'number', minimum: min, maximum: max } };
+    return { type: 'array', minItems: 1, maxItems, items: { ...(whole ? { type: 'integer', format: 'int32' } : { type: 'number' }), minimum: min, maximum: max } };
   },
 };
 
