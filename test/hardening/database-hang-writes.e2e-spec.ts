@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from 'pg';
 import { createPremiumAccount } from '../support/accounts';
 import { BuiltServer, startReadyServer } from '../support/built-server';
 import { EmbeddedPostgresCluster } from '../support/embedded-postgres-cluster';
@@ -40,6 +41,7 @@ describe('transactional writes while PostgreSQL is hung', () => {
   let draftIds: string[] = [];
   let matchPaths: string[] = [];
   let nameCounter = 0;
+  let databaseUrl: string;
 
   async function call(what: string, method: string, path: string, body?: unknown): Promise<Answer> {
     const started = Date.now();
@@ -91,7 +93,8 @@ describe('transactional writes while PostgreSQL is hung', () => {
     );
     server = built.child;
     const password = readFileSync(join(dataDir, 'embedded-postgres.password'), 'utf8').trim();
-    const setup = await startTestApp({ databaseUrl: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${dbPort}/tournaments` });
+    databaseUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${dbPort}/tournaments`;
+    const setup = await startTestApp({ databaseUrl });
     token = (await createPremiumAccount(setup)).token;
     await setup.close();
 
@@ -147,4 +150,66 @@ describe('transactional writes while PostgreSQL is hung', () => {
       expect(answer.ms).toBeLessThanOrEqual(2 * DATABASE_TIMEOUT_MS);
     }
   }, 120_000);
+
+  it('commits every write acknowledged after the hang (no pooled connection left inside a transaction a late BEGIN opened)', async () => {
+    const thaw = cluster.freeze();
+    try {
+      // Transactions whose BEGIN the frozen server will run late, after their clients gave up on it.
+      await Promise.all(Array.from({ length: 6 }, (_, i) => call('status change', 'PATCH', `/api/v1/tournaments/${draftIds[i]}`, { status: 'draft' })));
+    } finally {
+      thaw();
+    }
+    const reader = new Client({ connectionString: databaseUrl });
+    await reader.connect();
+    try {
+      const acknowledged: string[] = [];
+      const deadline = Date.now() + 15_000;
+      while (acknowledged.length < 12 && Date.now() < deadline) {
+        const answer = await call('create', 'POST', '/api/v1/tournaments', { name: `After the hang ${acknowledged.length}`, format: 'swiss' });
+        if (answer.status === 201) acknowledged.push(answer.body.id as string);
+        else await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(acknowledged).toHaveLength(12);
+      // Read on a connection of its own: what is committed, not what one pooled session sees.
+      const { rows } = await reader.query<{ id: string }>('select id from tournaments where id = any($1::uuid[])', [acknowledged]);
+      expect(rows.map((row) => row.id).sort()).toEqual([...acknowledged].sort());
+    } finally {
+      await reader.end();
+    }
+  }, 60_000);
+
+  it('answers a status change already inside its transaction when PostgreSQL hangs 503 within 2 × DATABASE_TIMEOUT_MS, not after a second timeout for ROLLBACK', async () => {
+    // Serving again after the first test's hang.
+    for (let attempt = 0; attempt < 100 && (await call('probe', 'GET', '/api/v1/tournaments')).status !== 200; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const id = (await created('/api/v1/tournaments', { name: 'Mid-transaction', format: 'swiss' })).id as string;
+    const blocker = new Client({ connectionString: databaseUrl });
+    await blocker.connect();
+    blocker.on('error', () => undefined);
+    let thaw: (() => void) | undefined;
+    try {
+      // The write begins its transaction and waits for the row lock another session holds; then PostgreSQL hangs.
+      await blocker.query('begin');
+      expect((await blocker.query('select id from tournaments where id = $1 for update', [id])).rowCount).toBe(1);
+      const answer = call('status change', 'PATCH', `/api/v1/tournaments/${id}`, { status: 'registration_open' });
+      let waiting = false;
+      for (let attempt = 0; attempt < 100 && !waiting; attempt++) {
+        await blocker.query('select pg_stat_clear_snapshot()');
+        const { rows } = await blocker.query(`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%for no key update%'`);
+        waiting = rows.length > 0;
+        if (!waiting) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(waiting).toBe(true);
+      thaw = cluster.freeze();
+      const answered = await answer;
+      if (process.env.HARDENING_REPORT) process.stdout.write(`hung mid-transaction: ${answered.status} in ${answered.ms} ms\n`);
+      expect({ status: answered.status, code: answered.body.code }).toEqual({ status: 503, code: 'service_unavailable' });
+      expect(answered.retryAfter).toMatch(/^\d+$/);
+      expect(answered.ms).toBeLessThan(2 * DATABASE_TIMEOUT_MS);
+    } finally {
+      thaw?.();
+      await blocker.end().catch(() => undefined);
+    }
+  }, 60_000);
 });

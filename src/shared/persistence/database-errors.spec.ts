@@ -1,5 +1,5 @@
 import { isDatabaseUnavailable } from './database-errors';
-import { TransactionEndedBeforeStartError } from './failed-begin.subscriber';
+import { TransactionEndedBeforeStartError } from './transaction-failure.subscriber';
 
 describe('isDatabaseUnavailable', () => {
   const withCause = (cause: object) => Object.assign(new Error('DriverException'), { cause });

@@ -25,7 +25,7 @@ const UNAVAILABLE_MESSAGES = [
   'timeout expired',
 ];
 
-// TransactionEndedBeforeStartError: see FailedBeginSubscriber.
+// TransactionEndedBeforeStartError: see TransactionFailureSubscriber.
 const UNAVAILABLE_ERROR_NAMES = new Set(['KnexTimeoutError', 'ConnectionException', 'TransactionEndedBeforeStartError']);
 
 /** The one place that decides "the database is unavailable" (503 with Retry-After), for reads and transactional writes alike. */
