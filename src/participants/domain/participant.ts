@@ -80,8 +80,9 @@ export class Participant implements ParticipantFields {
     const locked = changed.filter((field) => LOCKED_FROM_START.includes(field));
     if (setupLocked && locked.length > 0) throw new ParticipantFieldLockedError(locked.map((field) => PARTICIPANT_WIRE_NAMES[field]));
     checkInvariants(next);
+    // Only a new name gets a new key: a key the migration kept apart for an old clash stays until a rename.
+    if (next.name !== current.name) this.nameKey = participantNameKey(next.name);
     Object.assign(this, next);
-    this.nameKey = participantNameKey(this.name);
     this.updatedAt = now;
     return true;
   }

@@ -54,7 +54,7 @@ export function createHttpAdapter(options: HttpServerOptions): FastifyAdapter {
     reply.header('x-request-id', request.id).header('x-content-type-options', 'nosniff');
     // A response to a token holder is theirs alone: no shared or browser cache may keep it.
     if (request.headers.authorization !== undefined) reply.header('cache-control', 'no-store');
-    if (lacksRequiredHost(request)) return done(MISSING_HOST);
+    if (lacksRequiredHost(request)) return done(missingHost());
     // A request pipelined on a connection that was busy when shutdown began: another instance can take it.
     done(closing ? new ServiceUnavailableError('The service is shutting down. Retry on another instance.', 1) : undefined);
   });
@@ -79,7 +79,9 @@ export function createHttpAdapter(options: HttpServerOptions): FastifyAdapter {
   return adapter;
 }
 
-const MISSING_HOST = new HttpProblem({ code: 'malformed_request', detail: 'The request has no Host header, which HTTP/1.1 requires.' });
+function missingHost(): HttpProblem {
+  return new HttpProblem({ code: 'malformed_request', detail: 'The request has no Host header, which HTTP/1.1 requires.' });
+}
 
 /** HTTP/1.1 requires Host (RFC 9112 §3.2); HTTP/1.0 did not, and Node did not ask it of 1.0 either. */
 function lacksRequiredHost(request: FastifyRequest): boolean {
