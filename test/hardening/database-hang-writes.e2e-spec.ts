@@ -163,13 +163,17 @@ describe('transactional writes while PostgreSQL is hung', () => {
     await reader.connect();
     try {
       const acknowledged: string[] = [];
-      const deadline = Date.now() + 15_000;
+      const refusals: string[] = [];
+      const deadline = Date.now() + 30_000;
       while (acknowledged.length < 12 && Date.now() < deadline) {
         const answer = await call('create', 'POST', '/api/v1/tournaments', { name: `After the hang ${acknowledged.length}`, format: 'swiss' });
         if (answer.status === 201) acknowledged.push(answer.body.id as string);
-        else await new Promise((resolve) => setTimeout(resolve, 100));
+        else {
+          refusals.push(`${answer.status} ${String(answer.body.code)}`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
       }
-      expect(acknowledged).toHaveLength(12);
+      expect({ acknowledged: acknowledged.length, refusals: refusals.filter((refusal) => !refusal.startsWith('503 ')) }).toEqual({ acknowledged: 12, refusals: [] });
       // Read on a connection of its own: what is committed, not what one pooled session sees.
       const { rows } = await reader.query<{ id: string }>('select id from tournaments where id = any($1::uuid[])', [acknowledged]);
       expect(rows.map((row) => row.id).sort()).toEqual([...acknowledged].sort());
@@ -178,7 +182,7 @@ describe('transactional writes while PostgreSQL is hung', () => {
     }
   }, 60_000);
 
-  it('answers a status change already inside its transaction when PostgreSQL hangs 503 within 2 × DATABASE_TIMEOUT_MS, not after a second timeout for ROLLBACK', async () => {
+  it('answers a status change already inside its transaction when PostgreSQL hangs 503 after one DATABASE_TIMEOUT_MS, not a second for ROLLBACK', async () => {
     // Serving again after the first test's hang.
     for (let attempt = 0; attempt < 100 && (await call('probe', 'GET', '/api/v1/tournaments')).status !== 200; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -194,7 +198,7 @@ describe('transactional writes while PostgreSQL is hung', () => {
       expect((await blocker.query('select id from tournaments where id = $1 for update', [id])).rowCount).toBe(1);
       const answer = call('status change', 'PATCH', `/api/v1/tournaments/${id}`, { status: 'registration_open' });
       let waiting = false;
-      for (let attempt = 0; attempt < 100 && !waiting; attempt++) {
+      for (const deadline = Date.now() + 10_000; !waiting && Date.now() < deadline; ) {
         await blocker.query('select pg_stat_clear_snapshot()');
         const { rows } = await blocker.query(`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%for no key update%'`);
         waiting = rows.length > 0;
@@ -202,11 +206,14 @@ describe('transactional writes while PostgreSQL is hung', () => {
       }
       expect(waiting).toBe(true);
       thaw = cluster.freeze();
+      const frozenAt = Date.now();
       const answered = await answer;
-      if (process.env.HARDENING_REPORT) process.stdout.write(`hung mid-transaction: ${answered.status} in ${answered.ms} ms\n`);
+      const sinceHang = Date.now() - frozenAt;
+      if (process.env.HARDENING_REPORT) process.stdout.write(`hung mid-transaction: ${answered.status} in ${answered.ms} ms, ${sinceHang} ms after the hang\n`);
       expect({ status: answered.status, code: answered.body.code }).toEqual({ status: 503, code: 'service_unavailable' });
       expect(answered.retryAfter).toMatch(/^\d+$/);
-      expect(answered.ms).toBeLessThan(2 * DATABASE_TIMEOUT_MS);
+      // The statement's own timeout, once: not a second one spent waiting for ROLLBACK behind it (2 × the timeout).
+      expect(sinceHang).toBeLessThan(1.5 * DATABASE_TIMEOUT_MS);
     } finally {
       thaw?.();
       await blocker.end().catch(() => undefined);
