@@ -54,7 +54,7 @@ describe('the first hour: a home page and messages that lead to the fix', () => 
     const id = await tournamentWithPlayers(['Ada', 'Bob']);
     const clash = await testApp.http.post(`/api/v1/tournaments/${id}/participants/bulk`, { participants: [{ name: 'Cy' }, { name: 'BOB' }] }, { token });
     expect(expectProblem(clash, 409, 'participant_name_taken').errors).toEqual([
-      { pointer: '/participants/1/name', detail: '"Bob" is already registered (names are compared ignoring case).' },
+      { pointer: '/participants/1/name', detail: '"Bob" is already registered (names are compared ignoring case, look-alike and invisible characters).' },
     ]);
     expect((await testApp.http.get(`/api/v1/tournaments/${id}/participants`, { token })).json().data.map((p: { name: string }) => p.name)).toEqual(['Ada', 'Bob']);
     const single = await testApp.http.post(`/api/v1/tournaments/${id}/participants`, { name: 'ada' }, { token });

@@ -30,7 +30,7 @@ export const PROBLEM_GUIDE: Record<ProblemCode, string> = {
   idempotency_key_in_use:
     'An earlier request with this `Idempotency-Key` is still being processed. Wait a moment and retry with the same key and body to get its result.',
   participant_name_taken:
-    'Another participant of this tournament already has this name (compared ignoring case). Choose another name, or update the existing participant.',
+    'Another participant of this tournament already has this name (compared ignoring case, look-alike and invisible characters). Choose another name, or update the existing participant.',
   seed_taken: 'Another participant of this tournament already has this seed. Choose a free seed, or clear the other participant’s seed first.',
   external_id_taken:
     'Another participant of this tournament already has this `external_id`. Look that participant up instead of adding a second one.',

@@ -17,6 +17,7 @@ import { CreateLeagueDto, UpdateLeagueDto } from './dto/league-body.dto';
 import { leagueEtag, presentLeague, toLeagueChanges, toNewLeague } from './dto/league.presenter';
 import { ListLeaguesQuery } from './dto/list-leagues.query';
 import { LeaguesService } from './leagues.service';
+import { NoQueryParameters } from '../shared/http/no-query-parameters.pipe';
 
 const LeagueId = new ResourceIdPipe(LeagueNotFoundError);
 
@@ -39,6 +40,7 @@ export class LeaguesController {
   async get(
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', LeagueId) id: string,
+    @Query(NoQueryParameters) _query: unknown,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {

@@ -18,6 +18,7 @@ import { ListMatchesQuery } from './dto/list-matches.query';
 import { PreviewMatchQuery, UpdateMatchDto, UpdateMatchQuery } from './dto/match-body.dto';
 import { matchEtag, presentMatch, presentPreview, presentStandingRow } from './dto/match.presenter';
 import { MatchesService, MatchUpdate } from './matches.service';
+import { NoQueryParameters } from '../shared/http/no-query-parameters.pipe';
 
 const TournamentId = new ResourceIdPipe(TournamentNotFoundError);
 
@@ -69,6 +70,7 @@ export class MatchesController {
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', TournamentId) tournamentId: string,
     @Param('match_id', MatchId) id: string,
+    @Query(NoQueryParameters) _query: unknown,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
@@ -119,7 +121,11 @@ export class MatchesController {
   }
 
   @Get('standings')
-  async standings(@CurrentAccount() account: AuthenticatedAccount, @Param('id', TournamentId) tournamentId: string) {
+  async standings(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Param('id', TournamentId) tournamentId: string,
+    @Query(NoQueryParameters) _query: unknown,
+  ) {
     const rows = await this.matches.standings(account.id, tournamentId);
     return { data: rows.map(presentStandingRow) };
   }

@@ -392,10 +392,13 @@ function standings(example: object[]): ApiOperation {
   return {
     operationId: 'getStandings',
     summary: 'The tournament’s standings',
-    description: 'Computed from the reported matches, with every tiebreaker’s value. Once the tournament is completed, `rank` is each participant’s `final_rank`.',
+    description:
+      'Computed from the reported matches, with every tiebreaker’s value. Once the tournament is completed, `rank` is each participant’s `final_rank`. ' +
+      'It takes no query parameters: any is 400.',
     tags: tag,
     responses: {
       '200': jsonResponse('The standings.', 'Standings', { data: example }),
+      '400': ref('responses', 'InvalidParameter'),
       '404': notFound(`/api/v1/tournaments/${EXAMPLE_TOURNAMENT_ID}/standings`, new TournamentNotFoundError()),
     },
   };

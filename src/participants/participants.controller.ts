@@ -18,6 +18,7 @@ import { ListParticipantsQuery } from './dto/list-participants.query';
 import { BulkCreateParticipantsDto, CreateParticipantDto, UpdateParticipantDto } from './dto/participant-body.dto';
 import { participantEtag, presentParticipant, toNewParticipant, toParticipantChanges } from './dto/participant.presenter';
 import { ParticipantsService } from './participants.service';
+import { NoQueryParameters } from '../shared/http/no-query-parameters.pipe';
 
 const TournamentId = new ResourceIdPipe(TournamentNotFoundError);
 const ParticipantId = new ResourceIdPipe(ParticipantNotFoundError);
@@ -65,6 +66,7 @@ export class ParticipantsController {
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', TournamentId) tournamentId: string,
     @Param('participant_id', ParticipantId) id: string,
+    @Query(NoQueryParameters) _query: unknown,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {

@@ -37,7 +37,11 @@ const LOCK = 'From `in_progress` on (and in `completed` or `cancelled`) only `na
 
 const FIELD_DOCS: FieldDocs = {
   ...COMMON_FIELD_DOCS,
-  name: { description: 'Unique in the tournament, ignoring case (409 `participant_name_taken`). Leading and trailing whitespace is trimmed.' },
+  name: {
+    description:
+      'Unique in the tournament (409 `participant_name_taken`), compared ignoring case (ß = SS), Unicode normalisation (é written either way, full-width Ａ = A), ' +
+      'invisible characters (zero-width space, soft hyphen) and repeated white space. Stored as sent; leading and trailing whitespace is trimmed.',
+  },
   seed: { description: 'Unique in the tournament (409 `seed_taken`); `null` = unseeded. Seeded participants come first in the seeding order.' },
   external_id: { description: 'Your own id for the player or team; unique in the tournament when set (409 `external_id_taken`).' },
 };
@@ -130,7 +134,7 @@ export function participantsApiDocs(): ApiDocs {
           type: 'object',
           description:
             `${BULK_LIMITS.min}–${BULK_LIMITS.max} participants, registered all or nothing. A 422 points into the array (\`/participants/3/name\`); ` +
-            'a name (ignoring case), seed or external id repeated inside the batch is 422 on the later item.',
+            'a name (compared as for `participant_name_taken`), seed or external id repeated inside the batch is 422 on the later item.',
           required: ['participants'],
           additionalProperties: false,
           // The item schema inline: request bodies are inlined, so ParticipantCreate is not kept as a component.

@@ -180,6 +180,22 @@ describe('AccountsService, as the account pages use it', () => {
     });
   });
 
+  it('counts a password in characters, so six emoji (twelve UTF-16 units) are too short and twelve are enough', async () => {
+    await expect(service.signUp('emoji@example.com', '🎲'.repeat(6))).rejects.toMatchObject({
+      fieldProblems: [{ pointer: '/password', detail: 'Use at least 12 characters.' }],
+    });
+    expect((await service.signUp('emoji@example.com', '🎲'.repeat(12))).email).toBe('emoji@example.com');
+  });
+
+  it('refuses control characters in an email or a password', async () => {
+    await expect(service.signUp('bell\u0007@example.com', `${password}\u0000`)).rejects.toMatchObject({
+      fieldProblems: [
+        { pointer: '/email', detail: 'Enter an email address such as name@example.com.' },
+        { pointer: '/password', detail: 'Use no control characters (such as NUL or a line break).' },
+      ],
+    });
+  });
+
   it('verifies credentials, answering an unknown email and a wrong password alike', async () => {
     const account = await service.signUp('me@example.com', password);
     expect((await service.verifyCredentials(' ME@example.com', password))?.id).toBe(account.id);

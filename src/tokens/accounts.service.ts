@@ -10,6 +10,7 @@ import {
 } from './domain/account-errors';
 import { AccountsRepository } from './domain/accounts.repository';
 import { ApiToken, isLastUseStale } from './domain/api-token';
+import { characterCount, hasControlCharacter } from '../shared/domain/validation';
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './domain/password';
 import { Plan } from './domain/plan';
 import { isWellFormedToken, tokenDigest } from './domain/token-format';
@@ -46,8 +47,10 @@ export class AccountsService {
     if (input.email.trim() === '') problems.push({ pointer: '/email', detail: 'Enter your email address.' });
     else if (!isEmail(input.email)) problems.push({ pointer: '/email', detail: 'Enter an email address such as name@example.com.' });
     if (input.password === '') problems.push({ pointer: '/password', detail: 'Enter a password.' });
-    else if (input.password !== undefined && input.password.length < MIN_PASSWORD_LENGTH) {
+    else if (input.password !== undefined && characterCount(input.password) < MIN_PASSWORD_LENGTH) {
       problems.push({ pointer: '/password', detail: `Use at least ${MIN_PASSWORD_LENGTH} characters.` });
+    } else if (input.password !== undefined && hasControlCharacter(input.password)) {
+      problems.push({ pointer: '/password', detail: 'Use no control characters (such as NUL or a line break).' });
     }
     if (problems.length > 0) throw new InvalidAccountError(problems);
     const passwordHash = input.password === undefined ? null : await hashPassword(input.password);

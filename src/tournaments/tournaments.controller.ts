@@ -20,6 +20,7 @@ import { CreateTournamentDto, UpdateTournamentDto } from './dto/tournament-body.
 import { presentTournament, toNewTournament, toTournamentChanges, tournamentEtag } from './dto/tournament.presenter';
 import { TOURNAMENT_PATCH_RESPONSE_SCHEMA, TOURNAMENT_RESPONSE_SCHEMA } from './dto/tournament.response-schema';
 import { TournamentsService } from './tournaments.service';
+import { NoQueryParameters } from '../shared/http/no-query-parameters.pipe';
 
 const TournamentId = new ResourceIdPipe(TournamentNotFoundError);
 
@@ -43,6 +44,7 @@ export class TournamentsController {
   async get(
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', TournamentId) id: string,
+    @Query(NoQueryParameters) _query: unknown,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {

@@ -42,6 +42,26 @@ describe('refusals before routing', () => {
     expect(JSON.parse(response.body)).toMatchObject({ status: 400, code: 'malformed_request', request_id: response.headers['x-request-id'] });
   });
 
+  it.each(['/api/v1/tournaments', '/health/live', '/account/signin', '/no/such/path'])(
+    'a request without a Host header (%s) is a 400 problem with a request id, not a bare 400',
+    async (path) => {
+      const response = await rawExchange(PORT, `GET ${path} HTTP/1.1\r\nAuthorization: Bearer ${account.token}\r\nConnection: close\r\n\r\n`);
+      expect(response.status).toBe(400);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(JSON.parse(response.body)).toMatchObject({
+        status: 400,
+        code: 'malformed_request',
+        detail: 'The request has no Host header, which HTTP/1.1 requires.',
+        request_id: response.headers['x-request-id'],
+      });
+    },
+  );
+
+  it('an HTTP/1.0 request without a Host header is served as before', async () => {
+    const response = await rawExchange(PORT, 'GET /health/live HTTP/1.0\r\n\r\n');
+    expect(response.status).toBe(200);
+  });
+
   it('an over-long URL is a 431 problem with a request id, not an echo of the URL', async () => {
     const url = `/api/v1/tournaments?q=${'x'.repeat(20_000)}`;
     const response = await rawExchange(PORT, `GET ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);

@@ -7,6 +7,7 @@ import { AccountsService } from '../../tokens/accounts.service';
 import { EmailTakenError } from '../../tokens/domain/account-errors';
 import { MIN_PASSWORD_LENGTH } from '../../tokens/domain/password';
 import { SignInThrottle } from '../persistence/sign-in-throttle';
+import { controlCharacterErrors, hasErrors } from './form-text';
 import { CsrfGuard, FormSubmissionThrottle, SignedInGuard } from './page-guards';
 import { AccountPageFilter, PageRefusal } from './page-refusals';
 import { clientAddress, endSession, formField, signedInAccountId, startSession } from './page-session';
@@ -15,6 +16,7 @@ import { redirect, renderPage } from './pages';
 
 /** One message for an unknown email and a wrong password, so the form does not reveal who has an account. */
 const SIGN_IN_FAILED = 'The email or password is not correct.';
+const CREDENTIAL_LABELS = { email: 'email address', password: 'password' };
 
 /** Sign up, sign in and sign out. Public to the API's guards; the pages have their own throttles. */
 @Public()
@@ -37,6 +39,10 @@ export class AccountAuthController {
   @UseGuards(FormSubmissionThrottle, CsrfGuard)
   async signUp(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const email = formField(request, 'email');
+    const unreadable = controlCharacterErrors(request, CREDENTIAL_LABELS);
+    if (hasErrors(unreadable)) {
+      return renderPage(request, reply, 422, 'signup', { email: unreadable.email ? '' : email, errors: unreadable, minPasswordLength: MIN_PASSWORD_LENGTH });
+    }
     try {
       const account = await this.accounts.signUp(email, formField(request, 'password'));
       await startSession(request, reply, account.id);
@@ -66,8 +72,9 @@ export class AccountAuthController {
     const errors = {
       ...(email.trim() === '' && { email: 'Enter your email address.' }),
       ...(password === '' && { password: 'Enter your password.' }),
+      ...controlCharacterErrors(request, CREDENTIAL_LABELS),
     };
-    if (Object.keys(errors).length > 0) return renderPage(request, reply, 422, 'signin', { email, errors });
+    if (hasErrors(errors)) return renderPage(request, reply, 422, 'signin', { email: errors.email ? '' : email, errors });
     const address = clientAddress(request);
     const wait = await this.signInThrottle.waitSeconds(email, address);
     if (wait > 0) {

@@ -11,6 +11,7 @@ import { instanceUrl } from '../../shared/http/instance-url';
 import { PAGE_ASSETS } from './page-assets';
 import { CsrfGuard, FormSubmissionThrottle, SignedInGuard } from './page-guards';
 import { AccountPageFilter, PageRefusal, SignInRequired } from './page-refusals';
+import { controlCharacterErrors, hasErrors } from './form-text';
 import { clientAddress, endSession, formField, signedInAccountId } from './page-session';
 import { noticeFrom, withNotice } from './notices';
 import { redirect, renderPage } from './pages';
@@ -66,6 +67,10 @@ export class AccountSettingsController {
   @Post('token')
   @UseGuards(FormSubmissionThrottle, SignedInGuard, CsrfGuard)
   async generateToken(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const unreadable = controlCharacterErrors(request, { replacing: 'form', confirm: 'confirmation' });
+    if (hasErrors(unreadable)) {
+      return this.renderSettings(request, reply, 422, { tokenError: unreadable.replacing, confirmError: unreadable.confirm });
+    }
     const replacing = formField(request, 'replacing') || null;
     if (replacing && formField(request, 'confirm') !== 'yes') {
       return this.renderSettings(request, reply, 422, {
@@ -101,6 +106,8 @@ export class AccountSettingsController {
   async deleteAccount(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const password = formField(request, 'password');
     if (password === '') return this.renderSettings(request, reply, 422, { deleteError: 'Enter your password to confirm.' });
+    const unreadable = controlCharacterErrors(request, { password: 'password' });
+    if (hasErrors(unreadable)) return this.renderSettings(request, reply, 422, { deleteError: unreadable.password });
     // Wrong passwords here count with failed sign-ins: a borrowed session must not become a way to guess the password.
     const account = await this.accounts.accountById(accountIdOf(request));
     if (!account) throw new SignInRequired();

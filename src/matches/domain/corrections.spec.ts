@@ -44,6 +44,19 @@ describe('reporting refusals', () => {
     expect(t.play.all()).toEqual(before);
   });
 
+  it('explains a tied free-for-all in ranks, naming the rank given twice, and a two-sided draw in winners and scores', () => {
+    const ffa = start('free_for_all', 4);
+    expect(() => ffa.report(1, { ranks: [2, 1, 2, 4] })).toThrow(
+      expect.objectContaining({
+        fieldProblems: [{ pointer: '/ranks', detail: expect.stringMatching(/^each opponent needs a rank of its own: rank 2 is given more than once/) }],
+      }),
+    );
+    const elimination = start('single_elimination', 4);
+    expect(() => elimination.report(1, { scores: [1, 1] })).toThrow(
+      expect.objectContaining({ fieldProblems: [{ pointer: '/scores', detail: expect.stringMatching(/send winner_id, or scores that are not equal/) }] }),
+    );
+  });
+
   it('allows draws in round robin and swiss, and a forfeit by winner_id alone', () => {
     const t = start('round_robin', 4);
     expect(t.report(1, { scores: [2, 2] }).match).toMatchObject({ winnerId: null, opponents: [{ result: 'draw' }, { result: 'draw' }] });

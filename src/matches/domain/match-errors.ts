@@ -13,11 +13,16 @@ export class MatchNotReadyError extends ConflictError {
 }
 
 export class DrawNotAllowedError extends InvalidError {
-  constructor(pointer: string, format: string) {
-    super(
-      [{ pointer, detail: `a ${format} match cannot end in a draw: send winner_id, or scores that are not equal.` }],
-      'draw_not_allowed',
-      'Draws are allowed only in round_robin and swiss.',
+  constructor(pointer: string, format: string, detail = `a ${format} match cannot end in a draw: send winner_id, or scores that are not equal.`) {
+    super([{ pointer, detail }], 'draw_not_allowed', 'Draws are allowed only in round_robin and swiss.');
+  }
+
+  /** A free-for-all is reported as ranks, so its tie is a rank given to two opponents: say so in those words. */
+  static sharedRank(rank: number): DrawNotAllowedError {
+    return new DrawNotAllowedError(
+      '/ranks',
+      'free_for_all',
+      `each opponent needs a rank of its own: rank ${rank} is given more than once, and a free_for_all match cannot end in a tie.`,
     );
   }
 }

@@ -38,8 +38,10 @@ function freeForAllOutcome(match: Match, report: ResultReport, withdrawn: Readon
   }
   if (report.scores !== undefined && report.scores.length !== size) problems.push({ pointer: '/scores', detail: `must hold ${size} scores, one per opponent${left}.` });
   if (problems.length > 0) throw new InvalidError(problems);
-  if (new Set(report.ranks!).size !== size) throw new DrawNotAllowedError('/ranks', 'free_for_all');
-  const reported = { ranks: [...report.ranks!], scores: report.scores ? [...report.scores] : undefined };
+  const sent = report.ranks!;
+  const sharedRank = sent.find((rank, index) => sent.indexOf(rank) !== index);
+  if (sharedRank !== undefined) throw DrawNotAllowedError.sharedRank(sharedRank);
+  const reported = { ranks: [...sent], scores: report.scores ? [...report.scores] : undefined };
   const ranks = stillIn.map((isIn) => (isIn ? reported.ranks.shift()! : size + 1));
   const scores = stillIn.map((isIn) => (isIn ? (reported.scores?.shift() ?? null) : null));
   return {

@@ -1,5 +1,5 @@
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsNumber, IsOptional, IsUUID, Max, Min } from 'class-validator';
-import { Absentable, IsInstant, Nullable } from '../../shared/http/validation/decorators';
+import { IsIn, IsOptional, IsUUID } from 'class-validator';
+import { Absentable, IsInstant, IsNumberList, Nullable } from '../../shared/http/validation/decorators';
 
 /** The most opponents a match holds: a free-for-all of the largest field. */
 const MAX_OPPONENTS = 1024;
@@ -10,16 +10,13 @@ const MAX_SCORE = 1_000_000_000;
  * A result field may be absent but not null: null reports nothing and clears nothing.
  */
 export class UpdateMatchDto {
-  @Absentable() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX_OPPONENTS)
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { each: true, message: 'scores must be numbers, in opponents order.' })
-  @Min(-MAX_SCORE, { each: true }) @Max(MAX_SCORE, { each: true })
+  @Absentable() @IsNumberList({ item: 'score', whole: false, min: -MAX_SCORE, max: MAX_SCORE, maxItems: MAX_OPPONENTS })
   scores?: number[];
 
   @Absentable() @IsUUID('all', { message: 'winner_id must be the id of one of the match’s opponents.' })
   winner_id?: string;
 
-  @Absentable() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX_OPPONENTS)
-  @IsInt({ each: true, message: 'ranks must be whole numbers, in opponents order.' }) @Min(1, { each: true }) @Max(MAX_OPPONENTS, { each: true })
+  @Absentable() @IsNumberList({ item: 'rank', whole: true, min: 1, max: MAX_OPPONENTS, maxItems: MAX_OPPONENTS })
   ranks?: number[];
 
   @Nullable() @IsInstant()

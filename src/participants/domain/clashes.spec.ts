@@ -11,7 +11,7 @@ describe('locateClashes', () => {
     const located = locateClashes(new SeedTakenError(), registered, incoming, bulk);
     expect(located).toBeInstanceOf(SeedTakenError);
     expect(located.extensions.errors).toEqual([
-      { pointer: '/participants/1/name', detail: '"Ada" is already registered (names are compared ignoring case).' },
+      { pointer: '/participants/1/name', detail: '"Ada" is already registered (names are compared ignoring case, look-alike and invisible characters).' },
       { pointer: '/participants/2/seed', detail: 'seed 1 is already taken.' },
       { pointer: '/participants/2/external_id', detail: 'this external_id is already registered.' },
     ]);

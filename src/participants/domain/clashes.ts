@@ -13,13 +13,13 @@ export function isClash(error: unknown): error is ClashError {
  * now pointing at every new item's clashing field (`pointerOf(2)` + `/name`), so a client can fix its batch.
  */
 export function locateClashes(error: ClashError, registered: Participant[], incoming: Participant[], pointerOf: (index: number) => string): ClashError {
-  const names = new Map(registered.map((participant) => [participant.name.toLowerCase(), participant.name]));
+  const names = new Map(registered.map((participant) => [participant.nameKey, participant.name]));
   const seeds = new Set(registered.map((participant) => participant.seed).filter((seed) => seed !== null));
   const externalIds = new Set(registered.map((participant) => participant.externalId).filter((id) => id !== null));
   const clashes: FieldProblem[] = [];
   incoming.forEach((participant, index) => {
-    const taken = names.get(participant.name.toLowerCase());
-    if (taken !== undefined) clashes.push({ pointer: `${pointerOf(index)}/name`, detail: `"${taken}" is already registered (names are compared ignoring case).` });
+    const taken = names.get(participant.nameKey);
+    if (taken !== undefined) clashes.push({ pointer: `${pointerOf(index)}/name`, detail: `"${taken}" is already registered (names are compared ignoring case, look-alike and invisible characters).` });
     if (participant.seed !== null && seeds.has(participant.seed)) clashes.push({ pointer: `${pointerOf(index)}/seed`, detail: `seed ${participant.seed} is already taken.` });
     if (participant.externalId !== null && externalIds.has(participant.externalId)) {
       clashes.push({ pointer: `${pointerOf(index)}/external_id`, detail: 'this external_id is already registered.' });

@@ -14,7 +14,7 @@ export class ParticipantNotFoundError extends NotFoundError {
 /** Another participant of the tournament already has this name, ignoring case. */
 export class ParticipantNameTakenError extends ConflictError {
   constructor(clashes: FieldProblem[] = []) {
-    super('participant_name_taken', 'Another participant of this tournament already has this name (names are compared ignoring case).', located(clashes));
+    super('participant_name_taken', 'Another participant of this tournament already has this name (names are compared ignoring case, accents written either way, look-alike and invisible characters).', located(clashes));
   }
 }
 

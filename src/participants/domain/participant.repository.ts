@@ -30,7 +30,7 @@ export interface PositionedParticipant {
 
 /**
  * Persistence port for participants. Every lookup is scoped to an account and a tournament: others' rows do not exist.
- * Uniqueness in the tournament (name ignoring case, seed, external_id) is the store's to enforce, so that it holds
+ * Uniqueness in the tournament (name by participantNameKey, seed, external_id) is the store's to enforce, so that it holds
  * under concurrent writers: a clash is ParticipantNameTakenError, SeedTakenError or ExternalIdTakenError.
  */
 export abstract class ParticipantRepository {

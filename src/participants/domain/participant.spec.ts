@@ -26,6 +26,23 @@ describe('Participant', () => {
     expect(() => Participant.create('a', 't', fields)).toThrow(expect.objectContaining({ fieldProblems: [expect.objectContaining({ pointer })] }));
   });
 
+  it('keys its name for uniqueness, and keys it again only when the name changes', () => {
+    const participant = aParticipant({ name: 'Straße' });
+    expect(participant.nameKey).toBe('strasse');
+    // A key kept apart by the migration (two old names that clash under the new rule) survives other changes.
+    participant.nameKey = 'strasse\u200bkept-apart';
+    participant.update({ metadata: { club: 'x' } }, false);
+    expect(participant.nameKey).toBe('strasse\u200bkept-apart');
+    participant.update({ name: 'ＳＴＲＡＳＳＥ' }, false);
+    expect(participant.nameKey).toBe('strasse');
+  });
+
+  it('refuses a name of invisible characters only', () => {
+    expect(() => Participant.create('a', 't', { name: '\u200b\u2060' })).toThrow(
+      expect.objectContaining({ fieldProblems: [{ pointer: '/name', detail: 'must hold at least one visible character.' }] }),
+    );
+  });
+
   it('applies a merge patch: null clears seed and external_id, metadata merges; a no-op changes nothing', () => {
     const participant = aParticipant({ name: 'Ada', seed: 2, externalId: 'p-1', metadata: { a: '1', b: '2' } });
     const updatedAt = participant.updatedAt;

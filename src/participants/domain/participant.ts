@@ -3,6 +3,7 @@ import { applyMergePatch, checkMetadataSize, MergePatch, Metadata, sameValue } f
 import { newId } from '../../shared/ids';
 import { ParticipantFieldLockedError } from './participant-errors';
 import { ParticipantStatus, Withdrawal } from './withdrawal';
+import { participantNameKey } from './participant-name';
 
 export const PARTICIPANT_LIMITS = { nameLength: 100, externalIdLength: 100, minSeed: 1, maxSeed: 1024 } as const;
 
@@ -38,6 +39,8 @@ export class Participant implements ParticipantFields {
   accountId: string;
   tournamentId: string;
   name: string;
+  /** The name as uniqueness sees it (participantNameKey): kept in step with `name`, stored with a unique index. */
+  nameKey: string;
   seed: number | null;
   externalId: string | null;
   metadata: Metadata;
@@ -59,6 +62,7 @@ export class Participant implements ParticipantFields {
       accountId,
       tournamentId,
       name: fields.name,
+      nameKey: participantNameKey(fields.name),
       seed: fields.seed ?? null,
       externalId: fields.externalId ?? null,
       metadata: fields.metadata ?? {},
@@ -86,6 +90,8 @@ export class Participant implements ParticipantFields {
     const locked = changed.filter((field) => LOCKED_FROM_START.includes(field));
     if (setupLocked && locked.length > 0) throw new ParticipantFieldLockedError(locked.map((field) => PARTICIPANT_WIRE_NAMES[field]));
     checkInvariants(next);
+    // Only a new name gets a new key: a key the migration kept apart for an old clash stays until a rename.
+    if (next.name !== current.name) this.nameKey = participantNameKey(next.name);
     Object.assign(this, next);
     this.updatedAt = now;
     return true;
@@ -98,7 +104,7 @@ export class Participant implements ParticipantFields {
 }
 
 /**
- * New participants for a bulk import (spec §11): every item is checked, and a name (ignoring case), seed or
+ * New participants for a bulk import (spec §11): every item is checked, and a name (as participantNameKey sees it), seed or
  * external_id repeated inside the batch is refused on the later item. One 422 lists every problem, pointing
  * into the request's `participants` array.
  */
@@ -127,7 +133,7 @@ const UNIQUE_IN_TOURNAMENT = ['name', 'seed', 'externalId'] as const;
 type UniqueField = (typeof UNIQUE_IN_TOURNAMENT)[number];
 
 /**
- * Items of one batch repeating a name (ignoring case), seed or external_id of an earlier item: one problem per
+ * Items of one batch repeating a name (as participantNameKey sees it), seed or external_id of an earlier item: one problem per
  * repeat, on the later item, in item order. Values of the wrong type are left to the other checks.
  */
 export function repeatedInBatch(items: Partial<Record<UniqueField, unknown>>[]): FieldProblem[] {
@@ -147,11 +153,11 @@ export function repeatedInBatch(items: Partial<Record<UniqueField, unknown>>[]):
   return problems;
 }
 
-/** What makes two values the same: names ignoring case, seeds and external ids exactly. */
+/** What makes two values the same: names by participantNameKey, seeds and external ids exactly. */
 function uniquenessKey(field: UniqueField, value: unknown): string | number | undefined {
   if (field === 'seed') return typeof value === 'number' ? value : undefined;
   if (typeof value !== 'string') return undefined;
-  return field === 'name' ? value.toLowerCase() : value;
+  return field === 'name' ? participantNameKey(value) : value;
 }
 
 function checkInvariants(fields: ParticipantFields): void {
@@ -159,6 +165,8 @@ function checkInvariants(fields: ParticipantFields): void {
   const problems: FieldProblem[] = [];
   if (fields.name.trim().length === 0 || fields.name.length > nameLength) {
     problems.push({ pointer: '/name', detail: `must be 1 to ${nameLength} characters long.` });
+  } else if (participantNameKey(fields.name) === '') {
+    problems.push({ pointer: '/name', detail: 'must hold at least one visible character.' });
   }
   if (fields.seed !== null && !(Number.isInteger(fields.seed) && fields.seed >= minSeed && fields.seed <= maxSeed)) {
     problems.push({ pointer: '/seed', detail: `must be a whole number from ${minSeed} to ${maxSeed}, or null.` });

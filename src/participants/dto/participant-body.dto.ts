@@ -39,7 +39,7 @@ export class UpdateParticipantDto {
 }
 
 /**
- * Body of POST /api/v1/tournaments/:id/participants/bulk. A name (ignoring case), seed or external_id repeated
+ * Body of POST /api/v1/tournaments/:id/participants/bulk. A name (compared as participantNameKey does), seed or external_id repeated
  * in the batch is reported on the later item, in the same 422 as every other bad item.
  */
 export class BulkCreateParticipantsDto implements CrossFieldRules {

@@ -14,6 +14,7 @@ export const ParticipantSchema = new EntitySchema<Participant>({
     id: { type: 'uuid', primary: true },
     tournamentId: { type: 'uuid', fieldName: 'tournament_id' },
     name: { type: 'text' },
+    nameKey: { type: 'text', fieldName: 'name_key' },
     seed: { type: 'integer', nullable: true },
     externalId: { type: 'text', nullable: true, fieldName: 'external_id' },
     metadata: { type: 'json' },

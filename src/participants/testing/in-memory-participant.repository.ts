@@ -104,7 +104,7 @@ export class InMemoryParticipantRepository extends ParticipantRepository {
       ...this.inTournament(participant.accountId, participant.tournamentId).map((row) => row.participant),
       ...alsoAgainst,
     ].filter((other) => other.id !== participant.id);
-    if (others.some((other) => other.name.toLowerCase() === participant.name.toLowerCase())) throw new ParticipantNameTakenError();
+    if (others.some((other) => other.nameKey === participant.nameKey)) throw new ParticipantNameTakenError();
     if (participant.seed !== null && others.some((other) => other.seed === participant.seed)) throw new SeedTakenError();
     if (participant.externalId !== null && others.some((other) => other.externalId === participant.externalId)) {
       throw new ExternalIdTakenError();

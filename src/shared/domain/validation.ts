@@ -67,3 +67,17 @@ export function metadataProblems(metadata: Record<string, unknown>): { key: stri
   }
   return problems;
 }
+
+/** C0 and C1 control characters and DEL: never part of a name, an email or a password someone typed. */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+export function hasControlCharacter(value: string): boolean {
+  return CONTROL_CHARACTER.test(value);
+}
+
+/** Length as people count it: characters (code points), so an emoji is one, not two UTF-16 units. */
+export function characterCount(value: string): number {
+  let count = 0;
+  for (const _character of value) count++;
+  return count;
+}

@@ -17,6 +17,8 @@ export function registerBodyParsing(fastify: FastifyInstance): void {
     { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
     (request: FastifyRequest, body: string, done: (error: Error | null, body?: unknown) => void) => {
       if (isMergePatch(request) && request.method !== 'PATCH') return done(unsupportedMediaType());
+      const charset = charsetOf(request);
+      if (charset !== undefined && !UTF_8.has(charset)) return done(unsupportedCharset(charset));
       if (body.trim() === '') return done(null, undefined);
       let parsed: unknown;
       try {
@@ -33,6 +35,22 @@ export function registerBodyParsing(fastify: FastifyInstance): void {
   fastify.addHook('preValidation', (request, _reply, done) => {
     const routeMatched = request.routeOptions.url !== undefined;
     done(routeMatched && METHODS_WITH_BODY.has(request.method) && !request.headers['content-type'] ? unsupportedMediaType() : undefined);
+  });
+}
+
+/** JSON is UTF-8 (RFC 8259 §8.1); a body declared in another charset would be read as UTF-8 and come out garbled. */
+const UTF_8 = new Set(['utf-8', 'utf8']);
+
+/** The charset parameter of Content-Type, lower-cased and unquoted, or undefined when there is none. */
+export function charsetOf(request: FastifyRequest): string | undefined {
+  const match = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(request.headers['content-type'] ?? '');
+  return match ? (match[1] ?? match[2]).toLowerCase() : undefined;
+}
+
+function unsupportedCharset(charset: string): HttpProblem {
+  return new HttpProblem({
+    code: 'unsupported_media_type',
+    detail: `Send the body in UTF-8 (charset=utf-8, or no charset at all); charset=${charset.slice(0, 40)} is not supported.`,
   });
 }
 

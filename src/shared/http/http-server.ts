@@ -1,7 +1,8 @@
 import { FastifyAdapter } from '@nestjs/platform-fastify';
-import { FastifyBaseLogger, FastifyInstance, LogController } from 'fastify';
+import { FastifyBaseLogger, FastifyInstance, FastifyRequest, LogController } from 'fastify';
 import type { Bindings, ChildLoggerOptions, Logger as PinoLogger } from 'pino';
 import { ServiceUnavailableError } from '../domain-error';
+import { HttpProblem } from './error-translation';
 import { BODY_LIMIT_BYTES, registerBodyParsing } from './body-parsing';
 import { FrameworkRefusals, onClientError } from './framework-refusals';
 import { requestIdFor } from './request-id';
@@ -37,6 +38,8 @@ export function createHttpAdapter(options: HttpServerOptions): FastifyAdapter {
     // Our onRequest hook answers requests that arrive while closing, as problem+json.
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // Node would answer a request without Host a bare 400 with no body; our onRequest hook refuses it as problem+json.
+    http: { requireHostHeader: false },
     frameworkErrors: options.refusals.refuse,
     clientErrorHandler: onClientError,
   });
@@ -51,6 +54,7 @@ export function createHttpAdapter(options: HttpServerOptions): FastifyAdapter {
     reply.header('x-request-id', request.id).header('x-content-type-options', 'nosniff');
     // A response to a token holder is theirs alone: no shared or browser cache may keep it.
     if (request.headers.authorization !== undefined) reply.header('cache-control', 'no-store');
+    if (lacksRequiredHost(request)) return done(missingHost());
     // A request pipelined on a connection that was busy when shutdown began: another instance can take it.
     done(closing ? new ServiceUnavailableError('The service is shutting down. Retry on another instance.', 1) : undefined);
   });
@@ -81,6 +85,16 @@ export function createHttpAdapter(options: HttpServerOptions): FastifyAdapter {
 function unmatchedPath(url: string): string {
   const query = url.indexOf('?');
   return (query === -1 ? url : url.slice(0, query)).slice(0, 200);
+}
+
+function missingHost(): HttpProblem {
+  return new HttpProblem({ code: 'malformed_request', detail: 'The request has no Host header, which HTTP/1.1 requires.' });
+}
+
+/** HTTP/1.1 requires Host (RFC 9112 §3.2); HTTP/1.0 did not, and Node did not ask it of 1.0 either. */
+function lacksRequiredHost(request: FastifyRequest): boolean {
+  const { httpVersionMajor, httpVersionMinor } = request.raw;
+  return httpVersionMajor === 1 && httpVersionMinor === 1 && request.headers.host === undefined;
 }
 
 /** TRUST_PROXY: unset or "false" ignores X-Forwarded-For; "true", a hop count, or a list of addresses/CIDRs trusts it. */

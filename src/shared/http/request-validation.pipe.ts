@@ -3,13 +3,14 @@ import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, ValidationError, ValidationTypes } from 'class-validator';
 import { FieldProblem, InvalidError } from '../domain-error';
 import { HttpProblem } from './error-translation';
-import { escapePointerSegment, pointersWithNul } from './hostile-json';
+import { escapePointerSegment, pointersWithLoneSurrogate, pointersWithNul } from './hostile-json';
 import { suggestion } from './did-you-mean';
 import { cacheValidationRules, validatePresent } from './validation-rules-cache';
 
 /** Fields a client may read but never write; naming them in a body is a 422 that says so. */
 const READ_ONLY_FIELDS = new Set(['id', 'created_at', 'updated_at', 'version', 'started_at', 'completed_at', 'tournament_count', 'participant_count', 'final_rank', 'tournament_id']);
 const NUL_DETAIL = 'must not contain the NUL character (U+0000).';
+const LONE_SURROGATE_DETAIL = 'must be Unicode text: it holds a lone UTF-16 surrogate (such as \\ud800 without its pair).';
 
 export interface FlatError {
   path: string[];
@@ -51,7 +52,7 @@ export class RequestValidationPipe implements PipeTransform {
     // Unknown fields were refused above, at every level (class-validator's whitelist would only repeat that).
     const errors = validatePresent(instance, { forbidUnknownValues: true });
     const crossField = type === 'body' && hasCrossFieldRules(instance) ? instance.crossFieldProblems() : [];
-    const problems = shapeProblems.concat(nulProblems(plain), flatten(errors));
+    const problems = shapeProblems.concat(unstorableTextProblems(plain), flatten(errors));
     if (problems.length === 0 && crossField.length === 0) return instance;
     throw refusal(type, problems, crossField);
   }
@@ -167,12 +168,13 @@ function holdsObjects(value: unknown): boolean {
   return !Array.isArray(value) || value.some((item) => item !== null && typeof item === 'object');
 }
 
-/** One problem per string containing NUL, at its pointer (its first segment is the field or parameter). */
-function nulProblems(plain: Record<string, unknown>): FlatError[] {
-  return pointersWithNul(plain).map((pointer) => ({
+/** One problem per string PostgreSQL cannot store as sent (NUL, a lone surrogate), at its pointer (its first segment is the field or parameter). */
+function unstorableTextProblems(plain: Record<string, unknown>): FlatError[] {
+  const at = (detail: string) => (pointer: string) => ({
     path: pointer.slice(1).split('/').map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~')),
-    detail: NUL_DETAIL,
-  }));
+    detail,
+  });
+  return [...pointersWithNul(plain).map(at(NUL_DETAIL)), ...pointersWithLoneSurrogate(plain).map(at(LONE_SURROGATE_DETAIL))];
 }
 
 function flatten(errors: ValidationError[], parent: string[] = []): FlatError[] {
@@ -203,7 +205,10 @@ export function queryProblem(errors: FlatError[]): HttpProblem {
     extensions: {
       errors: errors.map(({ path, detail }) => ({
         parameter: path[0],
-        detail: detail === NUL_DETAIL ? `${path[0]} ${NUL_DETAIL}` : detail.replace(' is not a recognised field.', ' is not a recognised query parameter.'),
+        detail:
+          detail === NUL_DETAIL || detail === LONE_SURROGATE_DETAIL
+            ? `${path[0]} ${detail}`
+            : detail.replace(' is not a recognised field.', ' is not a recognised query parameter.'),
       })),
     },
   });

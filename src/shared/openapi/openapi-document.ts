@@ -325,7 +325,7 @@ function sharedResponses(): Record<string, ResponseObject> {
     RequestTimeout: problemResponse('The request did not arrive in time; the connection is closed.', '/', [CLIENT_ERRORS.ERR_HTTP_REQUEST_TIMEOUT], headerRefs('X-Request-Id')),
     PayloadTooLarge: problemResponse('The body is larger than 64 KiB.', EXAMPLE_PATH, [{ code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 }], API_HEADERS),
     UnsupportedMediaType: problemResponse(
-      'The body is not sent as `application/json` (PATCH also accepts `application/merge-patch+json`).',
+      'The body is not sent as `application/json` (PATCH also accepts `application/merge-patch+json`), or declares a charset other than UTF-8.',
       EXAMPLE_PATH,
       [{ code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 }],
       API_HEADERS,

@@ -83,12 +83,13 @@ export function getOneOperation(schema: string, singular: string, tag: string, e
   return {
     operationId: `get${schema}`,
     summary: `Get one ${singular}`,
-    description: 'Send the `ETag` you hold in `If-None-Match` to get 304 when nothing changed.',
+    description: 'Send the `ETag` you hold in `If-None-Match` to get 304 when nothing changed. It takes no query parameters: any is 400.',
     tags: [tag],
     parameters: [ref('parameters', 'IfNoneMatch')],
     responses: {
       '200': jsonResponse(`The ${singular}.`, schema, example, withEtag),
       '304': emptyResponse('`If-None-Match` matched: your copy is current. No body.', withEtag),
+      '400': ref('responses', 'InvalidParameter'),
       '404': notFound,
     },
   };

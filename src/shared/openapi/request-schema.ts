@@ -2,6 +2,7 @@ import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import type { ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
 import { METADATA_LIMITS } from '../domain/validation';
+import type { NumberListRule } from '../http/validation/decorators';
 
 /**
  * JSON Schemas read from the class-validator decorators of a request class, so a
@@ -42,6 +43,10 @@ const RULES: Record<string, (constraints: unknown[]) => SchemaObject> = {
   isNumber: () => ({ type: 'number' }),
   isBoolean: () => ({ type: 'boolean' }),
   shaped: ([schema]) => ({ ...(schema as SchemaObject) }),
+  isNumberList: ([rule]) => {
+    const { whole, min, max, maxItems } = rule as NumberListRule;
+    return { type: 'array', minItems: 1, maxItems, items: { ...(whole ? { type: 'integer', format: 'int32' } : { type: 'number' }), minimum: min, maximum: max } };
+  },
 };
 
 interface FieldRules {

@@ -3,7 +3,9 @@ import type { MikroOrmModuleOptions } from '@mikro-orm/nestjs';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { AppConfig } from '../../config/app-config';
+import { TransactionFailureSubscriber } from './transaction-failure.subscriber';
 import { MIGRATIONS } from './migrations';
+import { poolHygiene } from './pool-hygiene';
 
 /**
  * MikroORM settings for the server, the command line and the tests alike.
@@ -22,6 +24,7 @@ export function mikroOrmOptions(config: AppConfig, logger: Logger): MikroOrmModu
     registerRequestContext: false,
     allowGlobalContext: false,
     forceUtcTimezone: true,
+    subscribers: [new TransactionFailureSubscriber()],
     ensureDatabase: false,
     extensions: [Migrator],
     migrations: {
@@ -31,10 +34,12 @@ export function mikroOrmOptions(config: AppConfig, logger: Logger): MikroOrmModu
       allOrNothing: true,
       snapshot: false,
     },
-    pool: { min: 0, max: config.databasePoolSize },
+    pool: { min: 0, max: config.databasePoolSize, ...poolHygiene },
     // Fail fast when the database is gone or hung, so clients get a 503 instead of a hung request.
     driverOptions: {
-      acquireConnectionTimeout: config.databaseTimeoutMs,
+      // A request waits for a connection, then for one statement (BEGIN when it writes): the wait is cut short
+      // by a margin, so that a hung database answers within 2 × DATABASE_TIMEOUT_MS, the answer itself included.
+      acquireConnectionTimeout: config.databaseTimeoutMs - Math.min(250, config.databaseTimeoutMs / 4),
       connection: databaseTimeouts(config.databaseTimeoutMs),
       log: knexLog(logger),
       // knex adds a failed query's SQL to the error: with placeholders, not the bound values (emails, password
@@ -49,9 +54,9 @@ export function mikroOrmOptions(config: AppConfig, logger: Logger): MikroOrmModu
  * Every step bounded by one budget: connecting, each statement (on the client,
  * which also fires when the server is hung and cannot cancel anything, and on
  * the server), and a transaction left idle by a client that went away. A
- * timed-out connection is not ready for queries, so the pool discards it
- * rather than reusing it: once the database answers again, fresh connections
- * serve requests without a restart.
+ * timed-out connection is discarded rather than reused (poolHygiene), also once
+ * the server has answered it late: once the database answers again, fresh
+ * connections serve requests without a restart.
  */
 export function databaseTimeouts(timeoutMs: number) {
   return {

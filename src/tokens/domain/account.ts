@@ -1,3 +1,4 @@
+import { hasControlCharacter } from '../../shared/domain/validation';
 import { newId } from '../../shared/ids';
 import { Plan } from './plan';
 
@@ -40,5 +41,5 @@ export function normaliseEmail(email: string): string {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isEmail(value: string): boolean {
-  return value.length <= 254 && EMAIL.test(value.trim());
+  return value.length <= 254 && EMAIL.test(value.trim()) && !hasControlCharacter(value);
 }

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsOptional, registerDecorator, ValidateIf, ValidationOptions } from 'class-validator';
+import { IsOptional, registerDecorator, ValidateIf, ValidationArguments, ValidationOptions } from 'class-validator';
 import { isCalendarDate, isIanaTimeZone, metadataProblems, parseInstant } from '../../domain/validation';
 
 /**
@@ -77,3 +77,37 @@ export const Shaped = (test: (value: unknown) => boolean, message: string, schem
     options: { message },
     validator: { validate: test },
   });
+export interface NumberListRule {
+  /** What one entry is called in messages: `score` gives "each score must be a number". */
+  item: string;
+  whole: boolean;
+  min: number;
+  max: number;
+  maxItems: number;
+}
+
+/**
+ * 1 to `maxItems` numbers in order (scores, ranks). One rule rather than five, so the message names the first
+ * thing wrong: a score sent as "2" is "must be a number", not a range check that happens to fail as well.
+ */
+export const IsNumberList = (rule: NumberListRule): PropertyDecorator => {
+  const problemWith = (value: unknown) => numberListProblem(value, rule);
+  return (target, propertyName) =>
+    registerDecorator({
+      name: 'isNumberList',
+      target: target.constructor,
+      propertyName: propertyName as string,
+      constraints: [rule],
+      options: { message: (args: ValidationArguments) => problemWith(args.value) ?? '' },
+      validator: { validate: (value) => problemWith(value) === undefined },
+    });
+};
+
+function numberListProblem(value: unknown, { item, whole, min, max, maxItems }: NumberListRule): string | undefined {
+  if (!Array.isArray(value)) return `${item}s must be an array of numbers, in opponents order.`;
+  if (value.length < 1 || value.length > maxItems) return `${item}s must hold 1 to ${maxItems} numbers, one per opponent.`;
+  if (value.some((entry) => typeof entry !== 'number' || !Number.isFinite(entry))) return `each ${item} must be a number, in opponents order.`;
+  if (whole && value.some((entry) => !Number.isInteger(entry))) return `each ${item} must be a whole number, in opponents order.`;
+  if (value.some((entry) => entry < min || entry > max)) return `each ${item} must be from ${min} to ${max}.`;
+  return undefined;
+}
