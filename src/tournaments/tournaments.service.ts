@@ -5,7 +5,7 @@ import { Cursors } from '../shared/pagination/cursors';
 import { UnitOfWork } from '../shared/persistence/unit-of-work';
 import { keysetPage } from '../shared/pagination/list-request';
 import { Page } from '../shared/pagination/page';
-import { NewTournament, Tournament, TournamentChanges } from './domain/tournament';
+import { NewTournament, participantCapOf, Tournament, TournamentChanges } from './domain/tournament';
 import { TournamentInProgressError, TournamentNotFoundError } from './domain/tournament-errors';
 import { locksSetup } from './domain/tournament-status';
 import { TournamentTransitions } from './tournament-transitions';
@@ -20,7 +20,8 @@ import {
 export interface TournamentRegistration {
   /** In progress or over: the field is fixed (spec §11). */
   setupLocked: boolean;
-  maxParticipants: number | null;
+  /** The tournament's own cap, or its format's limit when that is lower (or no cap is set). */
+  maxParticipants: number;
 }
 
 export interface ListTournamentsRequest {
@@ -115,7 +116,7 @@ export class TournamentsService {
   async lockForRegistration(accountId: string, id: string): Promise<TournamentRegistration> {
     const tournament = await this.tournaments.lockOwned(accountId, id);
     if (!tournament) throw new TournamentNotFoundError();
-    return { setupLocked: locksSetup(tournament.status), maxParticipants: tournament.maxParticipants };
+    return { setupLocked: locksSetup(tournament.status), maxParticipants: participantCapOf(tournament) };
   }
 
   /**

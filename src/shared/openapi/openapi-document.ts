@@ -172,8 +172,8 @@ function sharedSchemas(): Record<string, SchemaObject> {
         requested_status: text(100, '`invalid_state_transition` on PATCH only: the status asked for.'),
         locked_fields: { ...names, description: '`field_locked` only: the fields that can no longer change.' },
         league_status: text(100, '`league_closed` only: the status of the league named by `league_id`.'),
-        max_participants: { type: 'integer', format: 'int32', minimum: 2, maximum: 1024, description: '`tournament_full` only: the tournament’s cap.' },
-        participant_count: { type: 'integer', format: 'int32', minimum: 0, maximum: 1024, description: '`tournament_full` only: how many participants it has.' },
+        max_participants: { type: 'integer', format: 'int32', minimum: 2, maximum: 8192, description: '`tournament_full` only: the tournament’s cap (its `max_participants`, or its format’s limit when that is lower or no cap is set).' },
+        participant_count: { type: 'integer', format: 'int32', minimum: 0, maximum: 8192, description: '`tournament_full` only: how many participants it has.' },
       },
     },
     FieldError: {

@@ -29,6 +29,27 @@ export interface TournamentFields {
   rounds: number | null;
 }
 
+/**
+ * The largest field each format starts with in bounded time and memory (docs/performance.md): a round robin grows
+ * with the square of its field (256 participants are 32 640 matches), the others about linearly (a double
+ * elimination of 8 192 is 16 382 matches, a free-for-all round is one match holding everyone).
+ */
+export const FORMAT_PARTICIPANT_LIMITS: Readonly<Record<TournamentFormat, number>> = {
+  single_elimination: 8192,
+  double_elimination: 8192,
+  swiss: 8192,
+  round_robin: 256,
+  free_for_all: 1024,
+};
+/** The highest `max_participants` any format takes. */
+export const MAX_PARTICIPANTS_LIMIT = Math.max(...Object.values(FORMAT_PARTICIPANT_LIMITS));
+
+/** How many participants a tournament may register: its own cap, never past its format's limit. */
+export function participantCapOf(tournament: Pick<TournamentFields, 'format' | 'maxParticipants'>): number {
+  const limit = FORMAT_PARTICIPANT_LIMITS[tournament.format];
+  return tournament.maxParticipants === null ? limit : Math.min(tournament.maxParticipants, limit);
+}
+
 /** Formats that take a `rounds` setting, and its range. */
 export const ROUNDS_FORMATS: readonly TournamentFormat[] = ['swiss', 'free_for_all'];
 export const ROUNDS_LIMITS = { min: 1, max: 64 } as const;
@@ -129,6 +150,9 @@ export class Tournament implements TournamentFields {
     checkSchedule(next.startsAt, next.endsAt);
     checkMetadataSize(next.metadata);
     checkRounds(next.format, next.rounds);
+    if (changed.includes('format') || changed.includes('maxParticipants')) checkParticipantLimit(next.format, next.maxParticipants);
+    if (changed.includes('format')) checkFieldFits(next.format, this.participantCount, '/format');
+    if (next.status === 'in_progress' && this.status !== 'in_progress') checkFieldFits(next.format, this.participantCount, '/status');
 
     const previousStatus = this.status;
     Object.assign(this, next);
@@ -166,6 +190,7 @@ export class Tournament implements TournamentFields {
     checkSchedule(this.startsAt, this.endsAt);
     checkMetadataSize(this.metadata);
     checkRounds(this.format, this.rounds);
+    checkParticipantLimit(this.format, this.maxParticipants);
   }
 }
 
@@ -178,5 +203,23 @@ function checkSchedule(startsAt: Date | null, endsAt: Date | null): void {
 function checkRounds(format: TournamentFormat, rounds: number | null): void {
   if (rounds !== null && !ROUNDS_FORMATS.includes(format)) {
     throw InvalidError.field('/rounds', `only ${ROUNDS_FORMATS.join(' and ')} tournaments take rounds; send null or leave it out for ${format}.`);
+  }
+}
+
+function checkParticipantLimit(format: TournamentFormat, maxParticipants: number | null): void {
+  const limit = FORMAT_PARTICIPANT_LIMITS[format];
+  if (maxParticipants !== null && maxParticipants > limit) {
+    throw InvalidError.field('/max_participants', `a ${format} tournament takes at most ${limit} participants.`);
+  }
+}
+
+/** A field registered under another format (or before the limits) that this format cannot start with. */
+function checkFieldFits(format: TournamentFormat, participantCount: number, pointer: string): void {
+  const limit = FORMAT_PARTICIPANT_LIMITS[format];
+  if (participantCount > limit) {
+    throw InvalidError.field(
+      pointer,
+      `a ${format} tournament takes at most ${limit} participants and this one has ${participantCount}: remove some or choose another format.`,
+    );
   }
 }

@@ -4,7 +4,7 @@ import { KeysetStatement, keysetSql, SortKeys } from '../../shared/persistence/k
 import { PlainRows } from '../../shared/persistence/plain-rows';
 import { plannedRows, preparedRows, preparedWrite } from '../../shared/persistence/prepared-query';
 import { containsPattern } from '../../shared/persistence/like-pattern';
-import { Tournament } from '../domain/tournament';
+import { Tournament, TournamentFormat } from '../domain/tournament';
 import { TournamentStatus } from '../domain/tournament-status';
 import {
   PositionedTournament,
@@ -103,14 +103,14 @@ export class MikroOrmTournamentRepository extends TournamentRepository {
     }));
   }
 
-  async lockOwned(accountId: string, id: string): Promise<Pick<Tournament, 'status' | 'maxParticipants'> | null> {
+  async lockOwned(accountId: string, id: string): Promise<Pick<Tournament, 'status' | 'format' | 'maxParticipants'> | null> {
     // NO KEY UPDATE: registrations of one tournament queue behind each other, while the participants' foreign key
     // checks (KEY SHARE) and plain reads pass.
-    const [row] = await this.em.execute<{ status: TournamentStatus; max_participants: number | null }[]>(
-      'select status, max_participants from tournaments where account_id = ? and id = ? for no key update',
+    const [row] = await this.em.execute<{ status: TournamentStatus; format: TournamentFormat; max_participants: number | null }[]>(
+      'select status, format, max_participants from tournaments where account_id = ? and id = ? for no key update',
       [accountId, id],
     );
-    return row ? { status: row.status, maxParticipants: row.max_participants } : null;
+    return row ? { status: row.status, format: row.format, maxParticipants: row.max_participants } : null;
   }
 }
 

@@ -43,9 +43,9 @@ export class InMemoryTournamentRepository extends TournamentRepository {
     return [...this.rows.values()].filter((row) => row.accountId === accountId).length;
   }
 
-  async lockOwned(accountId: string, id: string): Promise<Pick<Tournament, 'status' | 'maxParticipants'> | null> {
+  async lockOwned(accountId: string, id: string): Promise<Pick<Tournament, 'status' | 'format' | 'maxParticipants'> | null> {
     const row = this.rows.get(id);
-    return row && row.accountId === accountId ? { status: row.status, maxParticipants: row.maxParticipants } : null;
+    return row && row.accountId === accountId ? { status: row.status, format: row.format, maxParticipants: row.maxParticipants } : null;
   }
 
   async list(query: TournamentListQuery): Promise<PositionedTournament[]> {
