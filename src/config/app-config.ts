@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -58,6 +59,14 @@ export class AppConfig {
   readonly metricsHost: string;
   /** `pretty` (human-readable), `json`, or unset: pretty when stdout is a terminal. */
   readonly logFormat: LogFormat | undefined;
+  /** Worker threads that generate brackets and compute tables off the event loop. */
+  readonly workThreads: number;
+  /** Tasks that may wait for a worker thread; beyond, a request is refused at once with 503 and Retry-After. */
+  readonly workQueueLimit: number;
+  /** Heap of each worker thread: a task past it fails alone, the process stays up. */
+  readonly workThreadHeapMb: number;
+  /** Heavy operations (docs/performance.md) one account may have in flight across all instances; beyond, 429. */
+  readonly heavyOperationsPerAccount: number;
 
   constructor(values: AppConfigValues) {
     Object.assign(this, values);
@@ -92,6 +101,10 @@ export class AppConfig {
       metricsPort: read.optionalInteger('METRICS_PORT', 1, 65535),
       metricsHost: read.string('METRICS_HOST', read.string('HOST', '0.0.0.0')),
       logFormat: read.optionalOneOf('LOG_FORMAT', LOG_FORMATS),
+      workThreads: read.integer('WORK_THREADS', Math.min(4, Math.max(1, availableParallelism() - 1)), 1, 64),
+      workQueueLimit: read.integer('WORK_QUEUE_LIMIT', 64, 0, 100_000),
+      workThreadHeapMb: read.integer('WORK_THREAD_HEAP_MB', 512, 64, 65_536),
+      heavyOperationsPerAccount: read.integer('HEAVY_OPERATIONS_PER_ACCOUNT', 2, 1, 1_000),
     });
     if (config.metricsPort !== undefined && config.metricsPort === config.port) {
       throw new ConfigError('METRICS_PORT', 'must differ from PORT: metrics are never served on the public port');

@@ -1,14 +1,33 @@
 import { Module } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
 import { ParticipantsModule } from '../participants/participants.module';
+import { WorkerPool } from '../shared/work/worker-pool';
 import { TournamentsModule } from '../tournaments/tournaments.module';
+import { MATCH_TASK_ERRORS, MatchTasks, MatchWork } from './domain/match-tasks';
 import { MatchRepository } from './domain/match.repository';
 import { MatchesController } from './matches.controller';
 import { MatchesService } from './matches.service';
 import { MikroOrmMatchRepository } from './persistence/mikro-orm-match.repository';
 
+/** The formats' large computations run in worker threads (MATCH_TASKS), so a big start never stalls other requests. */
+function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {
+  return new WorkerPool<MatchTasks>({
+    module: require.resolve('./domain/match-tasks'),
+    exportName: 'MATCH_TASKS',
+    threads: config.workThreads,
+    maxQueued: config.workQueueLimit,
+    maxHeapMb: config.workThreadHeapMb,
+    errorTypes: MATCH_TASK_ERRORS,
+  });
+}
+
 @Module({
   imports: [TournamentsModule, ParticipantsModule],
   controllers: [MatchesController],
-  providers: [MatchesService, { provide: MatchRepository, useClass: MikroOrmMatchRepository }],
+  providers: [
+    MatchesService,
+    { provide: MatchRepository, useClass: MikroOrmMatchRepository },
+    { provide: MatchWork, inject: [AppConfig], useFactory: matchWorkerPool },
+  ],
 })
 export class MatchesModule {}

@@ -11,12 +11,12 @@ import { Tournament } from '../tournaments/domain/tournament';
 import { TournamentStatus } from '../tournaments/domain/tournament-status';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { TournamentTransitions } from '../tournaments/tournament-transitions';
-import { generateMatches } from './domain/generation';
 import { defaultSwissRounds, FormatSettings, Match, SeededParticipant } from './domain/match';
 import { MatchesPendingError, MatchNotFoundError, MatchNotReadyError } from './domain/match-errors';
 import { MatchFilters, MatchRecord, MatchRepository } from './domain/match.repository';
 import { ResultReport } from './domain/report';
-import { computeStandings, StandingRow } from './domain/standings';
+import { StandingRow } from './domain/standings';
+import { MatchWork } from './domain/match-tasks';
 import { needsField, ReportChanges, TournamentPlay } from './domain/tournament-play';
 
 export interface ListMatchesRequest {
@@ -78,6 +78,7 @@ export class MatchesService implements OnModuleInit {
     private readonly transitions: TournamentTransitions,
     private readonly unitOfWork: UnitOfWork,
     private readonly cursors: Cursors,
+    private readonly work: MatchWork,
   ) {}
 
   onModuleInit(): void {
@@ -104,9 +105,9 @@ export class MatchesService implements OnModuleInit {
     const tournament = await this.tournaments.get(accountId, tournamentId);
     const [field, matches] = await Promise.all([
       this.participants.inSeedingOrder(accountId, tournamentId),
-      this.matches.allOf(accountId, tournamentId),
+      this.matches.allOfAsJson(accountId, tournamentId),
     ]);
-    return named(computeStandings(settingsOf(tournament), seeded(field), matches), field);
+    return named(await this.work.run('standingsOf', settingsOf(tournament), seeded(field), matches), field);
   }
 
   /**
@@ -182,12 +183,9 @@ export class MatchesService implements OnModuleInit {
     if (tournament.status === 'in_progress') {
       const field = await this.participants.inSeedingOrder(accountId, id);
       const now = tournament.startedAt ?? new Date();
-      const generated = generateMatches(settingsOf(tournament), seeded(field), () => newId(now.getTime()), now);
-      await this.matches.write({
-        created: generated.map((match) => ({ ...match, accountId, tournamentId: id, scheduledAt: null, createdAt: now, updatedAt: now, version: 1 })),
-        updated: [],
-        deleted: [],
-      });
+      const context = { accountId, tournamentId: id, now: now.toISOString() };
+      const { batches } = await this.work.run('startingMatchBatches', settingsOf(tournament), seeded(field), context);
+      await this.matches.insertBatches(batches);
     }
     if (tournament.status === 'completed' && from === 'in_progress') {
       const open = await this.matches.countOpen(accountId, id);
