@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { Bracket, MatchStatus, Opponent } from '../domain/match';
 import { MatchBatches, MatchListQuery, MatchRecord, MatchRepository, MatchWrites, PositionedMatch } from '../domain/match.repository';
 import { parseTimestamptz } from '../../shared/persistence/pg-timestamp';
+import { boundWrite } from '../../shared/persistence/prepared-query';
 
 interface MatchRow {
   account_id: string;
@@ -154,7 +155,8 @@ export class MikroOrmMatchRepository extends MatchRepository {
       ]);
     }
     for (const batch of inBatches(updated)) {
-      await this.em.execute(
+      await boundWrite(
+        this.em,
         `update matches m set number = r.number, status = r.status, opponents = r.opponents, winner_id = r."winnerId",
                 next_match_id = r."nextMatchId", next_slot = r."nextSlot", loser_next_match_id = r."loserNextMatchId",
                 loser_next_slot = r."loserNextSlot", scheduled_at = r."scheduledAt", completed_at = r."completedAt",
@@ -169,7 +171,7 @@ export class MikroOrmMatchRepository extends MatchRepository {
 
   async insertBatches(batches: MatchBatches): Promise<void> {
     for (const batch of batches) {
-      await this.em.execute(`insert into matches (${COLUMNS}) select ${RECORD_FIELDS} from jsonb_to_recordset(?::jsonb) as r (${RECORDSET})`, [batch]);
+      await boundWrite(this.em, `insert into matches (${COLUMNS}) select ${RECORD_FIELDS} from jsonb_to_recordset(?::jsonb) as r (${RECORDSET})`, [batch]);
     }
   }
 }

@@ -44,6 +44,11 @@ type Reply = { id: number; value: unknown } | { id: number; error: SentError };
  */
 const BOOTSTRAP = `
 const { parentPort, workerData } = require('node:worker_threads');
+// Linux schedules each thread on its own: a lower priority for this one keeps the event loop's thread first in line
+// for the CPU (pid 0 is the calling thread). Where the system refuses, the thread runs at the process's priority.
+try {
+  require('node:os').setPriority(0, 10);
+} catch {}
 if (workerData.module.endsWith('.ts')) {
   const { transformSync } = require('@swc/core');
   const { readFileSync } = require('node:fs');
