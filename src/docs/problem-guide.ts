@@ -64,6 +64,8 @@ export const PROBLEM_GUIDE: Record<ProblemCode, string> = {
     'This `Idempotency-Key` was used in the last 24 hours with a different body. Use a new key for a new request.',
   rate_limited:
     'Your account (or, without a valid token, your address) has used up its requests for this minute. Wait for the number of seconds in `Retry-After`.',
+  too_many_concurrent:
+    'Your account already has as many large operations in progress as it may (`limit`): starting a tournament, a correction with `reset_dependents`, a bulk registration. Wait for the number of seconds in `Retry-After`, or for one of them to finish.',
   internal_error: 'Something failed on our side; the body deliberately says nothing more. Retry later, and quote `request_id` if you report it.',
   service_unavailable:
     'The service cannot reach its database right now (or is starting or stopping). Retry after the number of seconds in `Retry-After`.',

@@ -1,5 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ExpectedVersion } from '../shared/concurrency/fresh-version';
+import { HeavyWorkGate } from '../shared/concurrency/heavy-work-gate';
 import { PreconditionFailedError } from '../shared/domain-error';
 import { newId } from '../shared/ids';
 import { Cursors } from '../shared/pagination/cursors';
@@ -79,6 +80,7 @@ export class MatchesService implements OnModuleInit {
     private readonly unitOfWork: UnitOfWork,
     private readonly cursors: Cursors,
     private readonly work: MatchWork,
+    private readonly heavyWork: HeavyWorkGate,
   ) {}
 
   onModuleInit(): void {
@@ -123,6 +125,8 @@ export class MatchesService implements OnModuleInit {
       if (typeof expected === 'function' && !expected(current)) throw new PreconditionFailedError();
       if (tournament.status === 'cancelled') throw new MatchNotReadyError('The tournament is cancelled: its matches can be read, not reported.');
 
+      // A correction that may reset results downstream is heavy work (a swiss correction re-pairs a round).
+      if (update.report && current.status === 'completed' && (flags.resetDependents || flags.dryRun)) await this.heavyWork.enter(accountId);
       const now = new Date();
       // Most reports neither rank nor pair: they skip reading the field, so their cost does not grow with it.
       const field = flags.dryRun || needsField(tournament.format, stored, current) ? await this.participants.inSeedingOrder(accountId, tournamentId) : undefined;
@@ -181,6 +185,7 @@ export class MatchesService implements OnModuleInit {
   private async onStatusChange(tournament: Tournament, from: TournamentStatus): Promise<void> {
     const { accountId, id } = tournament;
     if (tournament.status === 'in_progress') {
+      await this.heavyWork.enter(accountId);
       const field = await this.participants.inSeedingOrder(accountId, id);
       const now = tournament.startedAt ?? new Date();
       const context = { accountId, tournamentId: id, now: now.toISOString() };

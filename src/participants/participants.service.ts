@@ -4,6 +4,7 @@ import { KeysetPosition } from '../shared/pagination/cursor';
 import { Cursors } from '../shared/pagination/cursors';
 import { keysetPage } from '../shared/pagination/list-request';
 import { Page } from '../shared/pagination/page';
+import { HeavyWorkGate } from '../shared/concurrency/heavy-work-gate';
 import { UnitOfWork } from '../shared/persistence/unit-of-work';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { NewParticipant, newParticipants, Participant, ParticipantChanges } from './domain/participant';
@@ -34,6 +35,7 @@ export class ParticipantsService {
     private readonly tournaments: TournamentsService,
     private readonly cursors: Cursors,
     private readonly unitOfWork: UnitOfWork,
+    private readonly heavyWork: HeavyWorkGate,
   ) {}
 
   async create(accountId: string, tournamentId: string, fields: NewParticipant): Promise<Participant> {
@@ -45,7 +47,7 @@ export class ParticipantsService {
   /** The bulk import: all or nothing; one 422 points at every bad item (`/participants/3/name`). */
   async createMany(accountId: string, tournamentId: string, items: NewParticipant[]): Promise<Participant[]> {
     const participants = newParticipants(accountId, tournamentId, items);
-    await this.register(accountId, tournamentId, participants);
+    await this.register(accountId, tournamentId, participants, { heavy: true });
     return participants;
   }
 
@@ -109,8 +111,10 @@ export class ParticipantsService {
   }
 
   /** Counts under the tournament's lock, so concurrent adds queue and the cap is never passed. */
-  private register(accountId: string, tournamentId: string, participants: Participant[]): Promise<void> {
+  /** A bulk registration is heavy work: it takes one of the account's slots (HeavyWorkGate) first. */
+  private register(accountId: string, tournamentId: string, participants: Participant[], { heavy = false } = {}): Promise<void> {
     return this.inRegistration(accountId, tournamentId, async (registration) => {
+      if (heavy) await this.heavyWork.enter(accountId);
       checkRoomFor(registration, await this.participants.count(accountId, tournamentId), participants.length);
       await this.participants.add(participants);
     });
