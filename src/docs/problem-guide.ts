@@ -51,7 +51,7 @@ export const PROBLEM_GUIDE: Record<ProblemCode, string> = {
   conflict: 'The request clashes with the current state of the resource, for example a concurrent change. Read the resource again and retry.',
   precondition_failed:
     'The `If-Match` ETag is no longer current: someone changed the resource since you read it. GET it again, re-apply your change, and retry with the new ETag.',
-  payload_too_large: 'The body is larger than 64 KiB. Send a smaller body.',
+  payload_too_large: 'The body is larger than 64 KiB (512 KiB on bulk endpoints). Send a smaller body, or split a bulk request.',
   request_header_fields_too_large:
     'The request line (the URL) and headers together exceed 16 KiB. Shorten the URL or the headers; ids and filters never need that much.',
   unsupported_media_type:

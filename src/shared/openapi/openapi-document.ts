@@ -317,7 +317,7 @@ function sharedResponses(): Record<string, ResponseObject> {
     // Node's HTTP parser refuses these for any path, before routing: documented once, not per operation.
     RequestHeaderFieldsTooLarge: problemResponse('The request line (URL) and headers exceed 16 KiB; the connection is closed.', '/', [CLIENT_ERRORS.HPE_HEADER_OVERFLOW], headerRefs('X-Request-Id')),
     RequestTimeout: problemResponse('The request did not arrive in time; the connection is closed.', '/', [CLIENT_ERRORS.ERR_HTTP_REQUEST_TIMEOUT], headerRefs('X-Request-Id')),
-    PayloadTooLarge: problemResponse('The body is larger than 64 KiB.', EXAMPLE_PATH, [{ code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 }], API_HEADERS),
+    PayloadTooLarge: problemResponse('The body is larger than 64 KiB (512 KiB on bulk endpoints).', EXAMPLE_PATH, [{ code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 }], API_HEADERS),
     UnsupportedMediaType: problemResponse(
       'The body is not sent as `application/json` (PATCH also accepts `application/merge-patch+json`).',
       EXAMPLE_PATH,
