@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { ExpectedVersion, withFreshVersion } from '../shared/concurrency/fresh-version';
-import { KeysetPosition } from '../shared/pagination/cursor';
 import { Cursors } from '../shared/pagination/cursors';
 import { keysetPage } from '../shared/pagination/list-request';
 import { Page } from '../shared/pagination/page';
@@ -9,12 +8,8 @@ import { UnitOfWork } from '../shared/persistence/unit-of-work';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { NewParticipant, newParticipants, Participant, ParticipantChanges } from './domain/participant';
 import { ParticipantNotFoundError } from './domain/participant-errors';
-import { ParticipantFilters, ParticipantListQuery, ParticipantRepository, StaleParticipantError } from './domain/participant.repository';
+import { FieldEntry, ParticipantFilters, ParticipantListQuery, ParticipantRepository, StaleParticipantError } from './domain/participant.repository';
 import { checkCanWithdraw, checkRoomFor, Registration } from './domain/registration';
-
-const SEEDING_ORDER = { field: 'seed', direction: 'asc' } as const;
-/** Participants per read of the whole field: each page is turned into objects in one go on the event loop, so it stays small. */
-const SEEDING_PAGE = 250;
 
 export interface ListParticipantsRequest {
   filters: ParticipantFilters;
@@ -95,14 +90,8 @@ export class ParticipantsService {
    * (spec §12: the list's default order). For the matches module, inside the transaction that starts the tournament,
    * which has already found the tournament: an unknown one simply has no participants.
    */
-  async inSeedingOrder(accountId: string, tournamentId: string): Promise<Participant[]> {
-    const participants: Participant[] = [];
-    for (let after: KeysetPosition | undefined; ; ) {
-      const rows = await this.participants.list({ accountId, tournamentId, filters: {}, sort: SEEDING_ORDER, after, limit: SEEDING_PAGE });
-      participants.push(...rows.map((row) => row.participant));
-      if (rows.length < SEEDING_PAGE) return participants;
-      after = rows.at(-1)!.position;
-    }
+  inSeedingOrder(accountId: string, tournamentId: string): Promise<FieldEntry[]> {
+    return this.participants.seedingOrder(accountId, tournamentId);
   }
 
   /** For the matches module, inside its transaction: final ranks once a tournament completes (or is corrected). */
@@ -110,8 +99,10 @@ export class ParticipantsService {
     return this.participants.setFinalRanks(accountId, tournamentId, ranks);
   }
 
-  /** Counts under the tournament's lock, so concurrent adds queue and the cap is never passed. */
-  /** A bulk registration is heavy work: it takes one of the account's slots (HeavyWorkGate) first. */
+  /**
+   * Counts under the tournament's lock, so concurrent adds queue and the cap is never passed. A bulk registration
+   * is heavy work: it takes one of the account's slots (HeavyWorkGate) first.
+   */
   private register(accountId: string, tournamentId: string, participants: Participant[], { heavy = false } = {}): Promise<void> {
     return this.inRegistration(accountId, tournamentId, async (registration) => {
       if (heavy) await this.heavyWork.enter(accountId);

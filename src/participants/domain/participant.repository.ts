@@ -33,6 +33,9 @@ export interface PositionedParticipant {
  * Uniqueness in the tournament (name ignoring case, seed, external_id) is the store's to enforce, so that it holds
  * under concurrent writers: a clash is ParticipantNameTakenError, SeedTakenError or ExternalIdTakenError.
  */
+/** A participant as a format needs it: who, their seed, their name (for a table). */
+export type FieldEntry = Pick<Participant, 'id' | 'seed' | 'name'>;
+
 export abstract class ParticipantRepository {
   abstract findOwned(accountId: string, tournamentId: string, id: string): Promise<Participant | null>;
   /** Stores all of them or, on a clash, none. */
@@ -43,6 +46,8 @@ export abstract class ParticipantRepository {
   abstract remove(participant: Participant): Promise<boolean>;
   abstract count(accountId: string, tournamentId: string): Promise<number>;
   abstract list(query: ParticipantListQuery): Promise<PositionedParticipant[]>;
+  /** The tournament's every participant in seeding order (the list's default order), as plain rows: a field of thousands stays cheap. */
+  abstract seedingOrder(accountId: string, tournamentId: string): Promise<FieldEntry[]>;
   /** Sets every listed participant's final_rank (null clears it) in one write, bumping the version of each whose rank changes. */
   abstract setFinalRanks(accountId: string, tournamentId: string, ranks: ReadonlyMap<string, number | null>): Promise<void>;
 }

@@ -6,6 +6,7 @@ import { deleteVersioned, saveVersioned } from '../../shared/persistence/version
 import { Participant } from '../domain/participant';
 import { ExternalIdTakenError, ParticipantNameTakenError, SeedTakenError } from '../domain/participant-errors';
 import {
+  FieldEntry,
   ParticipantListQuery,
   ParticipantRepository,
   ParticipantSortField,
@@ -73,6 +74,14 @@ export class MikroOrmParticipantRepository extends ParticipantRepository {
       participant: this.em.map(ParticipantSchema, row as never),
       position: { value: sort_key, id: row.id as string },
     }));
+  }
+
+  seedingOrder(accountId: string, tournamentId: string): Promise<FieldEntry[]> {
+    // Plain rows, not entities: thousands of entities in the identity map cost the event loop at every flush.
+    return this.em.execute<FieldEntry[]>(
+      `select id, seed, name from participants where account_id = ? and tournament_id = ? order by ${SORT_KEYS.seed.expression}, id`,
+      [accountId, tournamentId],
+    );
   }
 
   async setFinalRanks(accountId: string, tournamentId: string, ranks: ReadonlyMap<string, number | null>): Promise<void> {
