@@ -7,6 +7,7 @@ import { Cursors } from '../shared/pagination/cursors';
 import { keysetPage } from '../shared/pagination/list-request';
 import { Page, SortDirection } from '../shared/pagination/page';
 import { UnitOfWork } from '../shared/persistence/unit-of-work';
+import { FieldEntry } from '../participants/domain/participant.repository';
 import { ParticipantsService } from '../participants/participants.service';
 import { Tournament } from '../tournaments/domain/tournament';
 import { TournamentStatus } from '../tournaments/domain/tournament-status';
@@ -17,8 +18,8 @@ import { MatchesPendingError, MatchNotFoundError, MatchNotReadyError } from './d
 import { MatchFilters, MatchRecord, MatchRepository } from './domain/match.repository';
 import { ResultReport } from './domain/report';
 import { StandingRow } from './domain/standings';
-import { MatchWork } from './domain/match-tasks';
-import { needsField, ReportChanges, TournamentPlay } from './domain/tournament-play';
+import { estimatedMatches, MatchWork, OFFLOAD_REPORTS_ABOVE_MATCHES } from './domain/match-tasks';
+import { needsField, ReportChanges, ReportOptions, TournamentPlay } from './domain/tournament-play';
 
 export interface ListMatchesRequest {
   filters: MatchFilters;
@@ -119,30 +120,25 @@ export class MatchesService implements OnModuleInit {
   update(accountId: string, tournamentId: string, id: string, update: MatchUpdate, expected: ExpectedVersion<MatchRecord>, flags: ReportFlags): Promise<ReportResult> {
     return this.unitOfWork.run(async () => {
       const tournament = await this.tournaments.lockForPlay(accountId, tournamentId);
-      const stored = await this.matches.allOf(accountId, tournamentId);
-      const current = stored.find((match) => match.id === id);
-      if (!current) throw new MatchNotFoundError();
-      if (typeof expected === 'function' && !expected(current)) throw new PreconditionFailedError();
-      if (tournament.status === 'cancelled') throw new MatchNotReadyError('The tournament is cancelled: its matches can be read, not reported.');
-
-      // A correction that may reset results downstream is heavy work (a swiss correction re-pairs a round).
-      if (update.report && current.status === 'completed' && (flags.resetDependents || flags.dryRun)) await this.heavyWork.enter(accountId);
       const now = new Date();
-      // Most reports neither rank nor pair: they skip reading the field, so their cost does not grow with it.
-      const field = flags.dryRun || needsField(tournament.format, stored, current) ? await this.participants.inSeedingOrder(accountId, tournamentId) : undefined;
-      const play = new TournamentPlay(settingsOf(tournament), field && seeded(field), stored, () => newId(now.getTime()));
-      const changes: ReportChanges = update.report
-        ? play.report(id, update.report, {
-            resetDependents: flags.resetDependents || flags.dryRun,
-            tournamentCompleted: tournament.status === 'completed',
-            now,
-          })
-        : { match: current, updated: [], created: [], deleted: [], cleared: [], complete: tournament.status === 'completed' };
+      const settings = settingsOf(tournament);
+      const admit = async (current: MatchRecord | undefined | null): Promise<MatchRecord> => {
+        if (!current) throw new MatchNotFoundError();
+        if (typeof expected === 'function' && !expected(current)) throw new PreconditionFailedError();
+        if (tournament.status === 'cancelled') throw new MatchNotReadyError('The tournament is cancelled: its matches can be read, not reported.');
+        // A correction that may reset results downstream is heavy work (a swiss correction re-pairs a round).
+        if (update.report && current.status === 'completed' && (flags.resetDependents || flags.dryRun)) await this.heavyWork.enter(accountId);
+        return current;
+      };
+      const options = { resetDependents: flags.resetDependents || flags.dryRun, tournamentCompleted: tournament.status === 'completed', now };
+      const offload = update.report !== undefined && estimatedMatches(settings, tournament.participantCount) > OFFLOAD_REPORTS_ABOVE_MATCHES;
+      const { current, changes, stored, table, field } = offload
+        ? await this.reportOffloaded(accountId, tournamentId, id, settings, update.report!, options, flags.dryRun, admit)
+        : await this.reportInline(accountId, tournamentId, id, settings, update.report, options, flags.dryRun, admit);
 
-      const byId = new Map(stored.map((match) => [match.id, match]));
       // The one place a match's version moves: the tournament's lock makes `before.version` the stored one.
       const record = (match: Match, created = false): MatchRecord => {
-        const before = byId.get(match.id);
+        const before = stored.get(match.id);
         return {
           ...(before ?? { accountId, tournamentId, scheduledAt: null, createdAt: now }),
           ...match,
@@ -157,17 +153,17 @@ export class MatchesService implements OnModuleInit {
         reported.scheduledAt = update.scheduledAt;
         if (!updated.includes(reported)) updated.push(reported);
       }
-      const writes = { created: changes.created.map((match) => record(match, true)), updated, deleted: changes.deleted.map((match) => byId.get(match.id)!) };
+      const writes = { created: changes.created.map((match) => record(match, true)), updated, deleted: changes.deleted.map((match) => stored.get(match.id)!) };
       const completes = changes.complete && tournament.status === 'in_progress';
       // The table is needed only to preview or to set final ranks; most reports skip it.
       const finalRanking = update.report !== undefined && changes.complete;
-      const standings = flags.dryRun || finalRanking ? named(play.standings(), field!) : [];
+      const standings = flags.dryRun || finalRanking ? named(table(), field!) : [];
       const result: ReportResult = {
         match: reported ?? current,
         changed: updated.filter((match) => match.id !== id),
         created: writes.created,
         deleted: writes.deleted,
-        cleared: changes.cleared.map((match) => byId.get(match.id)!),
+        cleared: changes.cleared.map((match) => stored.get(match.id)!),
         tournamentCompleted: changes.complete,
         standings,
       };
@@ -180,6 +176,55 @@ export class MatchesService implements OnModuleInit {
       }
       return result;
     });
+  }
+
+  /** A report on a tournament small enough to compute here: every match is read as objects. */
+  private async reportInline(
+    accountId: string,
+    tournamentId: string,
+    id: string,
+    settings: FormatSettings,
+    report: ResultReport | undefined,
+    options: ReportOptions,
+    dryRun: boolean,
+    admit: (current: MatchRecord | undefined) => Promise<MatchRecord>,
+  ): Promise<ComputedReport> {
+    const all = await this.matches.allOf(accountId, tournamentId);
+    const current = await admit(all.find((match) => match.id === id));
+    // Most reports neither rank nor pair: they skip reading the field, so their cost does not grow with it.
+    const field = dryRun || needsField(settings.format, all, current) ? await this.participants.inSeedingOrder(accountId, tournamentId) : undefined;
+    const play = new TournamentPlay(settings, field && seeded(field), all, () => newId(options.now.getTime()));
+    const changes: ReportChanges = report
+      ? play.report(id, report, options)
+      : { match: current, updated: [], created: [], deleted: [], cleared: [], complete: options.tournamentCompleted };
+    return { current, changes, stored: new Map(all.map((match) => [match.id, match])), table: () => play.standings(), field };
+  }
+
+  /**
+   * A report on a large tournament: its matches go to a worker thread as one JSON text and the bracket moves,
+   * swiss pairing and table are computed there; only what changed comes back.
+   */
+  private async reportOffloaded(
+    accountId: string,
+    tournamentId: string,
+    id: string,
+    settings: FormatSettings,
+    report: ResultReport,
+    options: ReportOptions,
+    dryRun: boolean,
+    admit: (current: MatchRecord | null) => Promise<MatchRecord>,
+  ): Promise<ComputedReport> {
+    const current = await admit(await this.matches.findOwned(accountId, tournamentId, id));
+    const field = await this.participants.inSeedingOrder(accountId, tournamentId);
+    const matchesJson = await this.matches.allOfAsJson(accountId, tournamentId);
+    const offloaded = await this.work.run('reportInPlay', settings, seeded(field), matchesJson, id, report, {
+      resetDependents: options.resetDependents,
+      tournamentCompleted: options.tournamentCompleted,
+      now: options.now.toISOString(),
+      withStandings: dryRun,
+    });
+    const stored = new Map([...offloaded.before, current].map((match) => [match.id, match]));
+    return { current, changes: offloaded.changes, stored, table: () => offloaded.standings!, field };
   }
 
   private async onStatusChange(tournament: Tournament, from: TournamentStatus): Promise<void> {
@@ -197,6 +242,17 @@ export class MatchesService implements OnModuleInit {
       if (open > 0) throw new MatchesPendingError(open);
     }
   }
+}
+
+/** What a report computed, inline or in a worker, for `update` to turn into writes and an answer. */
+interface ComputedReport {
+  current: MatchRecord;
+  changes: ReportChanges;
+  /** The stored version of every match the changes touch, by id. */
+  stored: Map<string, MatchRecord>;
+  /** The table after the report (called only for a dry run or a completing report). */
+  table: () => StandingRow[];
+  field: FieldEntry[] | undefined;
 }
 
 function named(rows: StandingRow[], field: { id: string; name: string }[]): NamedStandingRow[] {

@@ -64,6 +64,30 @@ describe('bounded work', () => {
     });
   });
 
+  describe('reports on large tournaments (computed in a worker thread)', () => {
+    it('reports, previews and corrects a result in a round robin of 48 (1 128 matches) as in a small one', async () => {
+      const base = await tournament('round_robin');
+      expect((await register(base, 0, 48)).statusCode).toBe(201);
+      expect((await http().patch(base, { status: 'in_progress' }, { token: owner.token })).statusCode).toBe(200);
+      const [first] = (await http().get(`${base}/matches?limit=1`, { token: owner.token })).json().data;
+
+      const reported = await http().patch(`${base}/matches/${first.id}`, { scores: [2, 2] }, { token: owner.token });
+      expect(reported.statusCode).toBe(200);
+      expect(reported.json()).toMatchObject({ id: first.id, status: 'completed', version: 2 });
+      expect(reported.json().opponents.map((opponent: { result: string }) => opponent.result)).toEqual(['draw', 'draw']);
+      const table = (await http().get(`${base}/standings`, { token: owner.token })).json().data;
+      expect(table.filter((row: { draws: number; points: number }) => row.draws === 1 && row.points === 1)).toHaveLength(2);
+
+      const preview = await http().patch(`${base}/matches/${first.id}?dry_run=true`, { scores: [3, 0] }, { token: owner.token });
+      expect(preview.statusCode).toBe(200);
+      expect(preview.json().standings[0]).toMatchObject({ rank: 1, participant_id: first.opponents[0].participant_id, points: 3 });
+      const corrected = await http().patch(`${base}/matches/${first.id}?reset_dependents=true`, { scores: [0, 3] }, { token: owner.token });
+      expect(corrected.json()).toMatchObject({ winner_id: first.opponents[1].participant_id, version: 3 });
+      const refused = await http().patch(`${base}/matches/${first.id}`, { scores: [1, 1, 1] }, { token: owner.token });
+      expectProblem(refused, 422, 'validation_failed');
+    });
+  });
+
   describe('bulk registration body', () => {
     it('takes 256 participants with modest metadata (over 64 KiB), and refuses a body past 512 KiB with 413', async () => {
       const base = await tournament('single_elimination');

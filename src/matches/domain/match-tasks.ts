@@ -4,13 +4,16 @@
  * data; large sets of matches travel as JSON text, which crosses threads as one string instead of thousands of
  * objects to clone.
  */
+import { InvalidError } from '../../shared/domain-error';
 import { newId } from '../../shared/ids';
 import { Offload } from '../../shared/work/offload';
 import { generateMatches } from './generation';
-import { FormatSettings, Match, SeededParticipant } from './match';
+import { FormatSettings, Match, SeededParticipant, totalRounds } from './match';
 import * as errors from './match-errors';
 import { MatchBatches, MatchRecord } from './match.repository';
+import { ResultReport } from './report';
 import { computeStandings, StandingRow } from './standings';
+import { ReportChanges, TournamentPlay } from './tournament-play';
 
 /** Whose the generated matches are, and when they were made (an ISO instant: it crosses threads as text). */
 export interface GenerationContext {
@@ -47,11 +50,73 @@ export function standingsOf(settings: FormatSettings, participants: SeededPartic
   return computeStandings(settings, participants, JSON.parse(matchesJson) as Match[]);
 }
 
-export const MATCH_TASKS = { startingMatchBatches, standingsOf };
+/** What a report (or correction) computed in a worker: the changes, the stored versions of what they touch, and the table if asked. */
+export interface OffloadedReport {
+  changes: ReportChanges;
+  /** As stored before this report, every match the changes update, delete or clear. */
+  before: MatchRecord[];
+  standings: StandingRow[] | null;
+}
+
+export interface OffloadedReportOptions {
+  resetDependents: boolean;
+  tournamentCompleted: boolean;
+  now: string;
+  /** Compute the table even when the report does not complete the tournament (a dry run shows it). */
+  withStandings: boolean;
+}
+
+const INSTANTS = new Set(['scheduledAt', 'completedAt', 'createdAt', 'updatedAt']);
+
+function parseRecords(json: string): MatchRecord[] {
+  return JSON.parse(json, (key, value: unknown) => (INSTANTS.has(key) && typeof value === 'string' ? new Date(value) : value)) as MatchRecord[];
+}
+
+/** Reports (or corrects) a result on the tournament's matches (the JSON array the repository reads them as). */
+export function reportInPlay(
+  settings: FormatSettings,
+  participants: SeededParticipant[],
+  matchesJson: string,
+  matchId: string,
+  report: ResultReport,
+  options: OffloadedReportOptions,
+): OffloadedReport {
+  const stored = parseRecords(matchesJson);
+  const now = new Date(options.now);
+  const play = new TournamentPlay(settings, participants, stored, () => newId(now.getTime()));
+  const changes = play.report(matchId, report, { resetDependents: options.resetDependents, tournamentCompleted: options.tournamentCompleted, now });
+  const touched = new Set([...changes.updated, ...changes.deleted, ...changes.cleared].map((match) => match.id));
+  return {
+    changes,
+    before: stored.filter((match) => touched.has(match.id)),
+    standings: options.withStandings || changes.complete ? play.standings() : null,
+  };
+}
+
+/** Matches a tournament of this format and field has, about: what decides whether its reports run in a worker. */
+export function estimatedMatches(settings: FormatSettings, participantCount: number): number {
+  const n = participantCount;
+  switch (settings.format) {
+    case 'round_robin':
+      return (n * (n - 1)) / 2;
+    case 'double_elimination':
+      return 2 * n;
+    case 'single_elimination':
+      return n;
+    case 'swiss':
+    case 'free_for_all':
+      return Math.ceil(n / 2) * totalRounds(settings, n);
+  }
+}
+
+/** Above this many matches, a report's work (reading, bracket moves, pairing, the table) runs in a worker thread. */
+export const OFFLOAD_REPORTS_ABOVE_MATCHES = 1024;
+
+export const MATCH_TASKS = { startingMatchBatches, standingsOf, reportInPlay };
 export type MatchTasks = typeof MATCH_TASKS;
 
 /** What the tasks may throw that callers handle by class. */
-export const MATCH_TASK_ERRORS = Object.values(errors);
+export const MATCH_TASK_ERRORS = [...Object.values(errors), InvalidError];
 
 /** The port the service runs these tasks through: a worker pool in the app, inline in service specs. */
 export abstract class MatchWork extends Offload<MatchTasks> {}
