@@ -63,6 +63,8 @@ export class AppConfig {
   readonly workThreads: number;
   /** Tasks that may wait for a worker thread; beyond, a request is refused at once with 503 and Retry-After. */
   readonly workQueueLimit: number;
+  /** Longest a worker task may run; past it the thread is ended and the request answered 503 with Retry-After. */
+  readonly workTaskTimeoutMs: number;
   /** Heap of each worker thread: a task past it fails alone, the process stays up. */
   readonly workThreadHeapMb: number;
   /** Heavy operations (docs/performance.md) one account may have in flight across all instances; beyond, 429. */
@@ -103,6 +105,7 @@ export class AppConfig {
       logFormat: read.optionalOneOf('LOG_FORMAT', LOG_FORMATS),
       workThreads: read.integer('WORK_THREADS', Math.min(4, Math.max(1, availableParallelism() - 1)), 1, 64),
       workQueueLimit: read.integer('WORK_QUEUE_LIMIT', 64, 0, 100_000),
+      workTaskTimeoutMs: read.integer('WORK_TASK_TIMEOUT_MS', 30_000, 100, 600_000),
       workThreadHeapMb: read.integer('WORK_THREAD_HEAP_MB', 512, 64, 65_536),
       heavyOperationsPerAccount: read.integer('HEAVY_OPERATIONS_PER_ACCOUNT', 2, 1, 1_000),
     });

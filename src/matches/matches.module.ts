@@ -16,6 +16,7 @@ function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {
     exportName: 'MATCH_TASKS',
     threads: config.workThreads,
     maxQueued: config.workQueueLimit,
+    taskTimeoutMs: config.workTaskTimeoutMs,
     maxHeapMb: config.workThreadHeapMb,
     errorTypes: MATCH_TASK_ERRORS,
   });

@@ -217,12 +217,14 @@ export class MatchesService implements OnModuleInit {
     const current = await admit(await this.matches.findOwned(accountId, tournamentId, id));
     const field = await this.participants.inSeedingOrder(accountId, tournamentId);
     const matchesJson = await this.matches.allOfAsJson(accountId, tournamentId);
-    const offloaded = await this.work.run('reportInPlay', settings, seeded(field), matchesJson, id, report, {
-      resetDependents: options.resetDependents,
-      tournamentCompleted: options.tournamentCompleted,
-      now: options.now.toISOString(),
-      withStandings: dryRun,
-    });
+    const offloaded = await this.unitOfWork.whileComputing(() =>
+      this.work.run('reportInPlay', settings, seeded(field), matchesJson, id, report, {
+        resetDependents: options.resetDependents,
+        tournamentCompleted: options.tournamentCompleted,
+        now: options.now.toISOString(),
+        withStandings: dryRun,
+      }),
+    );
     const stored = new Map([...offloaded.before, current].map((match) => [match.id, match]));
     return { current, changes: offloaded.changes, stored, table: () => offloaded.standings!, field };
   }
@@ -234,7 +236,7 @@ export class MatchesService implements OnModuleInit {
       const field = await this.participants.inSeedingOrder(accountId, id);
       const now = tournament.startedAt ?? new Date();
       const context = { accountId, tournamentId: id, now: now.toISOString() };
-      const { batches } = await this.work.run('startingMatchBatches', settingsOf(tournament), seeded(field), context);
+      const { batches } = await this.unitOfWork.whileComputing(() => this.work.run('startingMatchBatches', settingsOf(tournament), seeded(field), context));
       await this.matches.insertBatches(batches);
     }
     if (tournament.status === 'completed' && from === 'in_progress') {

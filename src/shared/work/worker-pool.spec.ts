@@ -1,5 +1,5 @@
 import { SampleRefusal, SAMPLE_TASKS } from './testing/sample-tasks';
-import { WorkerPool, WorkQueueFullError } from './worker-pool';
+import { WorkerPool, WorkQueueFullError, WorkTimeoutError } from './worker-pool';
 
 type SampleTasks = typeof SAMPLE_TASKS;
 
@@ -12,6 +12,7 @@ describe('WorkerPool', () => {
       exportName: 'SAMPLE_TASKS',
       threads,
       maxQueued,
+      taskTimeoutMs: 2_000,
       maxHeapMb: 64,
       errorTypes: [SampleRefusal],
     });
@@ -51,6 +52,12 @@ describe('WorkerPool', () => {
     expect(await running).toBe(200);
     expect(await queued).toBe(4);
   });
+
+  it('ends a task that runs past its bound with 503, and goes on with a new thread', async () => {
+    start(1, 4);
+    await expect(pool.run('busy', 5_000)).rejects.toBeInstanceOf(WorkTimeoutError);
+    expect(await pool.run('sum', [1, 1])).toBe(2);
+  }, 30_000);
 
   it('fails only the task whose thread runs out of heap, and goes on with a new thread', async () => {
     start(1, 4);

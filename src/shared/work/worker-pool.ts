@@ -9,10 +9,19 @@ export interface WorkerPoolOptions {
   threads: number;
   /** Tasks waiting for a free thread beyond which run() refuses at once (503): the wait stays bounded. */
   maxQueued: number;
+  /** Longest a task may run: past it its thread is ended (a computation cannot be interrupted otherwise) and it fails. */
+  taskTimeoutMs: number;
   /** Old-space heap of each worker: a task past it ends that worker (and fails), never the process. */
   maxHeapMb: number;
   /** Error classes a task may throw that the caller handles by class (domain errors): rebuilt as themselves. */
   errorTypes: (abstract new (...args: never[]) => Error)[];
+}
+
+/** A task ran past its bound: its thread was ended. */
+export class WorkTimeoutError extends ServiceUnavailableError {
+  constructor() {
+    super('The service could not finish this large request in time. Retry shortly.', 5);
+  }
 }
 
 /** Every thread is busy and the queue is full: the instance is at capacity, another instance or a retry may do. */
@@ -78,6 +87,7 @@ parentPort.on('message', async ({ id, name, args }) => {
 class Thread {
   readonly worker: Worker;
   job: (Job & { id: number }) | undefined;
+  deadline: NodeJS.Timeout | undefined;
 
   constructor(options: WorkerPoolOptions, onReply: (thread: Thread, reply: Reply) => void, onExit: (thread: Thread, error: Error) => void) {
     this.worker = new Worker(BOOTSTRAP, {
@@ -154,6 +164,7 @@ export class WorkerPool<Tasks extends TaskTable> extends Offload<Tasks> {
     thread.job = { ...job, id: this.nextId++ };
     // A busy thread keeps the process alive until its task is answered.
     thread.worker.ref();
+    thread.deadline = setTimeout(() => this.expire(thread), this.options.taskTimeoutMs);
     thread.worker.postMessage({ id: thread.job.id, name: job.name, args: job.args });
   }
 
@@ -161,16 +172,29 @@ export class WorkerPool<Tasks extends TaskTable> extends Offload<Tasks> {
     const job = thread.job;
     if (!job || job.id !== reply.id) return;
     thread.job = undefined;
+    clearTimeout(thread.deadline);
     thread.worker.unref();
     if ('error' in reply) job.reject(this.rebuilt(reply.error));
     else job.resolve(reply.value);
     this.next();
   }
 
-  /** A thread died (out of memory, a crash): its task fails, a new thread takes the queue on. */
+  private expire(thread: Thread): void {
+    const job = thread.job;
+    if (!job) return;
+    thread.job = undefined;
+    job.reject(new WorkTimeoutError());
+    // Out of the pool at once (no task goes to a thread being ended); a new thread takes the queue on.
+    this.threads.splice(this.threads.indexOf(thread), 1);
+    void thread.worker.terminate();
+    if (!this.closed) this.next();
+  }
+
+  /** A thread died (out of memory, a crash, a timeout): its task fails, a new thread takes the queue on. */
   private lose(thread: Thread, error: Error): void {
     const index = this.threads.indexOf(thread);
     if (index >= 0) this.threads.splice(index, 1);
+    clearTimeout(thread.deadline);
     thread.job?.reject(error);
     thread.job = undefined;
     if (!this.closed) this.next();
