@@ -35,7 +35,7 @@ export const PROBLEM_GUIDE: Record<ProblemCode, string> = {
   external_id_taken:
     'Another participant of this tournament already has this `external_id`. Look that participant up instead of adding a second one.',
   tournament_full:
-    'The tournament is at its `max_participants`, or at its format’s limit (8 192 for elimination and swiss, 1 024 for free-for-all, 256 for round robin), or the batch would pass it; `participant_count` and `max_participants` say how many places are taken. Remove participants or raise the cap.',
+    'The tournament is at its `max_participants`, or at its format’s limit (8 192 for elimination, 4 096 for swiss, 1 024 for free-for-all, 256 for round robin), or the batch would pass it; `participant_count` and `max_participants` say how many places are taken. Remove participants or raise the cap.',
   participants_locked:
     'The tournament is `in_progress` or later: participants can no longer be added or removed (their `name` and `metadata` can still change).',
   not_enough_participants: 'A tournament needs at least 2 participants to start (its matches are generated then). Add participants, then retry.',

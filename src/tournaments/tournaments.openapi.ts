@@ -28,7 +28,7 @@ const FIELD_DOCS: FieldDocs = {
   participant_type: { description: 'Whether entrants are single players or teams.' },
   max_participants: {
     description:
-      '`null` means no cap beyond the format’s limit: single and double elimination and swiss take at most 8 192 participants, free-for-all 1 024, round robin 256 (422 above it).',
+      '`null` means no cap beyond the format’s limit: single and double elimination take at most 8 192 participants, swiss 4 096, free-for-all 1 024, round robin 256 (422 above it).',
   },
   status: {
     description:

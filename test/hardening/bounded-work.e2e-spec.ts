@@ -29,16 +29,19 @@ describe('bounded work', () => {
   }
 
   describe('participant limits per format', () => {
-    it('refuses max_participants above the format limit with 422, and takes 8 192 for the elimination formats and swiss', async () => {
+    it('refuses max_participants above the format limit with 422, and takes 8 192 for the elimination formats', async () => {
       const refused = await http().post(TOURNAMENTS, { name: 'League', format: 'round_robin', max_participants: 257 }, { token: owner.token });
       expect(expectProblem(refused, 422, 'validation_failed').errors).toEqual([
         { pointer: '/max_participants', detail: 'a round_robin tournament takes at most 256 participants.' },
       ]);
-      for (const format of ['single_elimination', 'double_elimination', 'swiss']) {
+      for (const format of ['single_elimination', 'double_elimination']) {
         const taken = await http().post(TOURNAMENTS, { name: 'Open', format, max_participants: 8192 }, { token: owner.token });
         expect({ format, status: taken.statusCode, cap: taken.json().max_participants }).toEqual({ format, status: 201, cap: 8192 });
       }
-      const tooMany = await http().post(TOURNAMENTS, { name: 'Open', format: 'swiss', max_participants: 8193 }, { token: owner.token });
+      const tooMany = await http().post(TOURNAMENTS, { name: 'Open', format: 'single_elimination', max_participants: 8193 }, { token: owner.token });
+      expectProblem(tooMany, 422, 'validation_failed');
+      const swiss = await http().post(TOURNAMENTS, { name: 'Open', format: 'swiss', max_participants: 4097 }, { token: owner.token });
+      expect(expectProblem(swiss, 422, 'validation_failed').errors).toEqual([{ pointer: '/max_participants', detail: 'a swiss tournament takes at most 4096 participants.' }]);
       expectProblem(tooMany, 422, 'validation_failed');
       const base = await tournament('swiss', { max_participants: 2000 });
       const changed = await http().patch(base, { format: 'free_for_all' }, { token: owner.token });

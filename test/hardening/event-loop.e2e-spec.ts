@@ -94,7 +94,6 @@ describe('the event loop while the largest tournaments start', () => {
     const { result: response, latencies } = await pollWhile(startThroughServer(path));
     const loop = await loopDelaySinceLastScrape();
 
-    process.stderr.write(`${format}: health p99 ${p99(latencies).toFixed(0)} ms (${latencies.length}), loop p99 ${loop.p99.toFixed(0)} max ${loop.max.toFixed(0)} ms\n`);
     expect(response.status).toBe(200);
     const matches = await testApp.http.get(`${path}/matches?limit=1`, { token: owner.token });
     expect(matches.json().data).toHaveLength(1);

@@ -32,12 +32,13 @@ export interface TournamentFields {
 /**
  * The largest field each format starts with in bounded time and memory (docs/performance.md): a round robin grows
  * with the square of its field (256 participants are 32 640 matches), the others about linearly (a double
- * elimination of 8 192 is 16 382 matches, a free-for-all round is one match holding everyone).
+ * elimination of 8 192 is 16 382 matches, a free-for-all round is one match holding everyone). Swiss stops at 4 096
+ * while its pairing search costs the square of the field in time and memory (8 192: about 500 MiB and 10 s a round).
  */
 export const FORMAT_PARTICIPANT_LIMITS: Readonly<Record<TournamentFormat, number>> = {
   single_elimination: 8192,
   double_elimination: 8192,
-  swiss: 8192,
+  swiss: 4096,
   round_robin: 256,
   free_for_all: 1024,
 };
