@@ -216,9 +216,9 @@ export class MatchesService implements OnModuleInit {
   ): Promise<ComputedReport> {
     const current = await admit(await this.matches.findOwned(accountId, tournamentId, id));
     const field = await this.participants.inSeedingOrder(accountId, tournamentId);
-    const matchesJson = await this.matches.allOfAsJson(accountId, tournamentId);
+    const batches = await this.matches.allOfAsJson(accountId, tournamentId);
     const offloaded = await this.unitOfWork.whileComputing(() =>
-      this.work.run('reportInPlay', settings, seeded(field), matchesJson, id, report, {
+      this.work.run('reportInPlay', settings, seeded(field), batches, id, report, {
         resetDependents: options.resetDependents,
         tournamentCompleted: options.tournamentCompleted,
         now: options.now.toISOString(),

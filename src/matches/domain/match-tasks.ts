@@ -1,8 +1,8 @@
 /*
  * The formats' work that grows with the field, as tasks a worker thread runs by name (shared/work): the event
  * loop that serves every account never computes a bracket or a table itself. Each task takes and returns plain
- * data; large sets of matches travel as JSON text, which crosses threads as one string instead of thousands of
- * objects to clone.
+ * data; large sets of matches travel as JSON text in batches, which cross threads as a few strings instead of
+ * thousands of objects to clone.
  */
 import { InvalidError } from '../../shared/domain-error';
 import { newId } from '../../shared/ids';
@@ -45,9 +45,9 @@ export function startingMatchBatches(settings: FormatSettings, participants: See
   return { count: generated.length, batches };
 }
 
-/** The table, from the tournament's matches as the JSON array the repository reads them as. */
-export function standingsOf(settings: FormatSettings, participants: SeededParticipant[], matchesJson: string): StandingRow[] {
-  return computeStandings(settings, participants, JSON.parse(matchesJson) as Match[]);
+/** The table, from the tournament's matches as the JSON batches the repository reads them as. */
+export function standingsOf(settings: FormatSettings, participants: SeededParticipant[], matches: MatchBatches): StandingRow[] {
+  return computeStandings(settings, participants, matches.flatMap((batch) => JSON.parse(batch) as Match[]));
 }
 
 /** What a report (or correction) computed in a worker: the changes, the stored versions of what they touch, and the table if asked. */
@@ -68,20 +68,22 @@ export interface OffloadedReportOptions {
 
 const INSTANTS = new Set(['scheduledAt', 'completedAt', 'createdAt', 'updatedAt']);
 
-function parseRecords(json: string): MatchRecord[] {
-  return JSON.parse(json, (key, value: unknown) => (INSTANTS.has(key) && typeof value === 'string' ? new Date(value) : value)) as MatchRecord[];
+function parseRecords(batches: MatchBatches): MatchRecord[] {
+  return batches.flatMap(
+    (batch) => JSON.parse(batch, (key, value: unknown) => (INSTANTS.has(key) && typeof value === 'string' ? new Date(value) : value)) as MatchRecord[],
+  );
 }
 
-/** Reports (or corrects) a result on the tournament's matches (the JSON array the repository reads them as). */
+/** Reports (or corrects) a result on the tournament's matches (the JSON batches the repository reads them as). */
 export function reportInPlay(
   settings: FormatSettings,
   participants: SeededParticipant[],
-  matchesJson: string,
+  matches: MatchBatches,
   matchId: string,
   report: ResultReport,
   options: OffloadedReportOptions,
 ): OffloadedReport {
-  const stored = parseRecords(matchesJson);
+  const stored = parseRecords(matches);
   const now = new Date(options.now);
   const play = new TournamentPlay(settings, participants, stored, () => newId(now.getTime()));
   const changes = play.report(matchId, report, { resetDependents: options.resetDependents, tournamentCompleted: options.tournamentCompleted, now });

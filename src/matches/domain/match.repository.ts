@@ -54,8 +54,8 @@ export type MatchBatches = string[];
 export abstract class MatchRepository {
   /** The tournament's every match, by number. */
   abstract allOf(accountId: string, tournamentId: string): Promise<MatchRecord[]>;
-  /** The same as one JSON array (instants as ISO text), for a worker thread to parse. */
-  abstract allOfAsJson(accountId: string, tournamentId: string): Promise<string>;
+  /** The same as JSON batches (instants as ISO text), for a worker thread to parse. */
+  abstract allOfAsJson(accountId: string, tournamentId: string): Promise<MatchBatches>;
   abstract findOwned(accountId: string, tournamentId: string, id: string): Promise<MatchRecord | null>;
   abstract list(query: MatchListQuery): Promise<PositionedMatch[]>;
   /** Matches without a result yet. */

@@ -57,7 +57,7 @@ const RECORD_FIELDS = FIELDS.map(([, field]) => `r."${field}"`).join(', ');
 /** A match row as the JSON object JSON.parse makes a MatchRecord of (instants stay ISO text). */
 const AS_JSON = `json_build_object(${FIELDS.map(([column, field]) => `'${field}', ${column}`).join(', ')})`;
 
-/** Matches per statement when a report or a start writes many (a swiss round of thousands). */
+/** Matches per statement when a report or a start writes many (a swiss round of thousands), and per row when read as JSON. */
 const WRITE_BATCH = 1000;
 
 function inBatches<T>(items: T[]): T[][] {
@@ -108,12 +108,14 @@ export class MikroOrmMatchRepository extends MatchRepository {
     return rows.map(toRecord);
   }
 
-  async allOfAsJson(accountId: string, tournamentId: string): Promise<string> {
-    const [row] = await this.em.execute<{ matches: string }[]>(
-      `select coalesce(json_agg(${AS_JSON} order by number), '[]')::text as matches from matches where account_id = ? and tournament_id = ?`,
+  async allOfAsJson(accountId: string, tournamentId: string): Promise<MatchBatches> {
+    // A thousand matches a row: no single huge text for the driver to assemble and decode in one go.
+    const rows = await this.em.execute<{ matches: string }[]>(
+      `select json_agg(${AS_JSON} order by number)::text as matches from matches where account_id = ? and tournament_id = ?
+        group by (number - 1) / ${WRITE_BATCH} order by min(number)`,
       [accountId, tournamentId],
     );
-    return row.matches;
+    return rows.map((row) => row.matches);
   }
 
   async findOwned(accountId: string, tournamentId: string, id: string): Promise<MatchRecord | null> {
