@@ -151,7 +151,7 @@ export class MikroOrmMatchRepository extends MatchRepository {
 
   async write({ created, updated, deleted }: MatchWrites): Promise<void> {
     if (deleted.length > 0) {
-      await this.em.execute('delete from matches where account_id = ? and id in (select value::uuid from jsonb_array_elements_text(?::jsonb))', [
+      await boundWrite(this.em, 'delete from matches where account_id = ? and id in (select value::uuid from jsonb_array_elements_text(?::jsonb))', [
         deleted[0].accountId,
         JSON.stringify(deleted.map((match) => match.id)),
       ]);
