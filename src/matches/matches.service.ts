@@ -132,9 +132,8 @@ export class MatchesService implements OnModuleInit {
       };
       const options = { resetDependents: flags.resetDependents || flags.dryRun, tournamentCompleted: tournament.status === 'completed', now };
       const offload = update.report !== undefined && estimatedMatches(settings, tournament.participantCount) > OFFLOAD_REPORTS_ABOVE_MATCHES;
-      const { current, changes, stored, table, field } = offload
-        ? await this.reportOffloaded(accountId, tournamentId, id, settings, update.report!, options, flags.dryRun, admit)
-        : await this.reportInline(accountId, tournamentId, id, settings, update.report, options, flags.dryRun, admit);
+      const request: ReportRequest = { accountId, tournamentId, id, settings, report: update.report, options, dryRun: flags.dryRun, admit };
+      const { current, changes, stored, table, field } = offload ? await this.reportOffloaded(request) : await this.reportInline(request);
 
       // The one place a match's version moves: the tournament's lock makes `before.version` the stored one.
       const record = (match: Match, created = false): MatchRecord => {
@@ -179,16 +178,7 @@ export class MatchesService implements OnModuleInit {
   }
 
   /** A report on a tournament small enough to compute here: every match is read as objects. */
-  private async reportInline(
-    accountId: string,
-    tournamentId: string,
-    id: string,
-    settings: FormatSettings,
-    report: ResultReport | undefined,
-    options: ReportOptions,
-    dryRun: boolean,
-    admit: (current: MatchRecord | undefined) => Promise<MatchRecord>,
-  ): Promise<ComputedReport> {
+  private async reportInline({ accountId, tournamentId, id, settings, report, options, dryRun, admit }: ReportRequest): Promise<ComputedReport> {
     const all = await this.matches.allOf(accountId, tournamentId);
     const current = await admit(all.find((match) => match.id === id));
     // Most reports neither rank nor pair: they skip reading the field, so their cost does not grow with it.
@@ -201,24 +191,15 @@ export class MatchesService implements OnModuleInit {
   }
 
   /**
-   * A report on a large tournament: its matches go to a worker thread as one JSON text and the bracket moves,
-   * swiss pairing and table are computed there; only what changed comes back.
+   * A report on a large tournament: its matches go to a worker thread as JSON batches and the bracket moves, swiss
+   * pairing and table are computed there; only what changed comes back.
    */
-  private async reportOffloaded(
-    accountId: string,
-    tournamentId: string,
-    id: string,
-    settings: FormatSettings,
-    report: ResultReport,
-    options: ReportOptions,
-    dryRun: boolean,
-    admit: (current: MatchRecord | null) => Promise<MatchRecord>,
-  ): Promise<ComputedReport> {
+  private async reportOffloaded({ accountId, tournamentId, id, settings, report, options, dryRun, admit }: ReportRequest): Promise<ComputedReport> {
     const current = await admit(await this.matches.findOwned(accountId, tournamentId, id));
     const field = await this.participants.inSeedingOrder(accountId, tournamentId);
     const batches = await this.matches.allOfAsJson(accountId, tournamentId);
     const offloaded = await this.unitOfWork.whileComputing(() =>
-      this.work.run('reportInPlay', settings, seeded(field), batches, id, report, {
+      this.work.run('reportInPlay', settings, seeded(field), batches, id, report!, {
         resetDependents: options.resetDependents,
         tournamentCompleted: options.tournamentCompleted,
         now: options.now.toISOString(),
@@ -244,6 +225,20 @@ export class MatchesService implements OnModuleInit {
       if (open > 0) throw new MatchesPendingError(open);
     }
   }
+}
+
+/** One PATCH of a match, as the inline and the offloaded computation take it. */
+interface ReportRequest {
+  accountId: string;
+  tournamentId: string;
+  id: string;
+  settings: FormatSettings;
+  /** Absent when only `scheduled_at` changes (always present when offloaded). */
+  report: ResultReport | undefined;
+  options: ReportOptions;
+  dryRun: boolean;
+  /** The checks on the stored match before anything is computed (404, 412, a cancelled tournament, the heavy-work slot). */
+  admit: (current: MatchRecord | undefined | null) => Promise<MatchRecord>;
 }
 
 /** What a report computed, inline or in a worker, for `update` to turn into writes and an answer. */
