@@ -87,8 +87,8 @@ export class ParticipantsService {
 
   /**
    * Every participant of the tournament in seeding order: seeded ones by seed, then the rest in registration order
-   * (spec §12: the list's default order). For the matches module, inside the transaction that starts the tournament,
-   * which has already found the tournament: an unknown one simply has no participants.
+   * (spec §12: the list's default order), as plain rows of id, seed and name. For the matches module, inside the
+   * transaction that starts the tournament, which has already found the tournament: an unknown one simply has none.
    */
   inSeedingOrder(accountId: string, tournamentId: string): Promise<FieldEntry[]> {
     return this.participants.seedingOrder(accountId, tournamentId);
