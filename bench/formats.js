@@ -11,11 +11,17 @@
 //     only its match and a count; rows read are pinned by test/matches-queries.e2e-spec.ts),
 //   - swiss pairing alone (the domain function, no HTTP) of 1 024 and 8 192 players: the slowest round of a whole
 //     tournament with random results, targets 1 s and 10 s (issue 32).
-// Each target is printed with ok / MISSED, and the ratio to a bare request (GET /health/live) measured in the same run.
+// Each target is printed with ok / MISSED (under a second unless it says otherwise), and the ratio to a bare request
+// (GET /health/live) measured in the same run.
+// Then (issue 26) the largest start each format allows, once each, and one report in a double elimination of 8 192:
+// time, the peak of the main thread's used heap and of the process's RSS above where they were (bench/start-meter.js,
+// loaded into the server), and the longest event-loop block. Targets: a start within 2 s and 150 MiB of extra heap,
+// no block over 50 ms. BENCH_FORMATS_ONLY=largest runs only these.
 'use strict';
 const { spawn } = require('node:child_process');
 const { join } = require('node:path');
 const { pollReady, runCli } = require('./support');
+const { FORMAT_PARTICIPANT_LIMITS } = require('../dist/tournaments/domain/tournament');
 
 const PORT = Number(process.env.BENCH_FORMATS_PORT ?? 3955);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -34,7 +40,10 @@ const env = {
 let headers;
 
 async function main() {
-  const server = spawn(process.execPath, [join(root, 'dist', 'main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server = spawn(process.execPath, ['--require', join(__dirname, 'start-meter.js'), join(root, 'dist', 'main.js')], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   try {
     await waitReady(server);
     const email = `bench-formats-${Date.now()}@example.com`;
@@ -42,28 +51,78 @@ async function main() {
     const { token } = JSON.parse(cli(['token:generate', '--email', email]));
     headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
-    const baseline = await median(async () => timedMs(() => call('GET', '/health/live')));
-    const results = [
-      ['start: single elimination, 1 024 participants', await median(() => timedStart('single_elimination', 1024))],
-      ['start: round robin, 64 participants (2 016 matches)', await median(() => timedStart('round_robin', 64))],
-      ['report completing a swiss round of 1 024 (pairs the next)', await median(() => timedSwissPairing(1024))],
-      ['report: single elimination of 4', await median(() => timedReport(4))],
-      ['report: single elimination of 1 024', await median(() => timedReport(1024))],
-      ['report: round robin of 128 (median of 20)', await median(() => timedRoundRobinReport(128)), 15],
-      ['swiss pairing of 1 024 (slowest round)', slowestSwissRound(1024), 1000],
-      ['swiss pairing of 8 192 (slowest round)', slowestSwissRound(8192), 10_000],
-    ];
-    console.log(`\nformats: median of ${RUNS} runs; baseline GET /health/live ${baseline.toFixed(2)} ms\n`);
-    console.log(pad('scenario', 60), pad('ms', 9), pad('× baseline', 11), 'target');
-    for (const [name, ms, target = 1000] of results) {
-      console.log(pad(name, 60), pad(ms.toFixed(1), 9), pad((ms / baseline).toFixed(1), 11), `< ${target} ms`, ms < target ? 'ok' : 'MISSED');
-    }
-    const growth = results[4][1] / results[3][1];
-    console.log(`\nreport latency, 1 024-bracket / 4-bracket: ${growth.toFixed(2)} (a whole-bracket load is one query either way)`);
+    if (process.env.BENCH_FORMATS_ONLY !== 'largest') await smallerScenarios();
+    await largestScenarios(server);
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
   }
+}
+
+/** The formats' scenarios of issue 15, each the median of a few runs. */
+async function smallerScenarios() {
+  const baseline = await median(async () => timedMs(() => call('GET', '/health/live')));
+  const results = [
+    ['start: single elimination, 1 024 participants', await median(() => timedStart('single_elimination', 1024))],
+    ['start: round robin, 64 participants (2 016 matches)', await median(() => timedStart('round_robin', 64))],
+    ['report completing a swiss round of 1 024 (pairs the next)', await median(() => timedSwissPairing(1024))],
+    ['report: single elimination of 4', await median(() => timedReport(4))],
+    ['report: single elimination of 1 024', await median(() => timedReport(1024))],
+    ['report: round robin of 128 (median of 20)', await median(() => timedRoundRobinReport(128)), 15],
+    ['swiss pairing of 1 024 (slowest round)', slowestSwissRound(1024), 1000],
+    ['swiss pairing of 8 192 (slowest round)', slowestSwissRound(8192), 10_000],
+  ];
+  console.log(`\nformats: median of ${RUNS} runs; baseline GET /health/live ${baseline.toFixed(2)} ms\n`);
+  console.log(pad('scenario', 60), pad('ms', 9), pad('× baseline', 11), 'target');
+  for (const [name, ms, target = 1000] of results) {
+    console.log(pad(name, 60), pad(ms.toFixed(1), 9), pad((ms / baseline).toFixed(1), 11), `< ${target} ms`, ms < target ? 'ok' : 'MISSED');
+  }
+  const growth = results[4][1] / results[3][1];
+  console.log(`\nreport latency, 1 024-bracket / 4-bracket: ${growth.toFixed(2)} (a whole-bracket load is one query either way)`);
+}
+
+const MIB = 1024 * 1024;
+
+/** The largest start of each format, and a report in the largest double elimination, measured once each. */
+async function largestScenarios(server) {
+  const rows = [];
+  for (const [format, count] of Object.entries(FORMAT_PARTICIPANT_LIMITS)) {
+    const base = await tournamentWith(format, count, format === 'free_for_all' ? { rounds: 64 } : {});
+    rows.push([`start: ${format}, ${count}${format === 'free_for_all' ? ' × 64 rounds' : ''}`, await metered(server, () => call('PATCH', base, { status: 'in_progress' }))]);
+    if (format === 'double_elimination') {
+      const [first] = (await call('GET', `${base}/matches?limit=1&status=ready`)).data;
+      rows.push([`report: double elimination of ${count}`, await metered(server, () => call('PATCH', `${base}/matches/${first.id}`, { scores: [1, 0] }))]);
+    }
+  }
+  console.log('\nlargest allowed starts (once each); targets: start <= 2000 ms, extra heap <= 150 MiB, loop block <= 50 ms\n');
+  console.log(pad('scenario', 44), pad('ms', 8), pad('heap MiB', 9), pad('RSS MiB', 8), pad('max block ms', 13), 'targets');
+  for (const [name, m] of rows) {
+    const heap = m.extraHeapBytes / MIB;
+    const met = m.ms <= 2000 && heap <= 150 && m.maxLoopDelayMs <= 50;
+    console.log(pad(name, 44), pad(m.ms.toFixed(0), 8), pad(heap.toFixed(1), 9), pad((m.extraRssBytes / MIB).toFixed(1), 8), pad(m.maxLoopDelayMs.toFixed(1), 13), met ? 'ok' : 'MISSED');
+  }
+}
+
+/** Times `work` while bench/start-meter.js in the server measures heap, RSS and the event loop. */
+async function metered(server, work) {
+  await meter(server, 'start');
+  const ms = await timedMs(work);
+  return { ms, ...(await meter(server, 'read')) };
+}
+
+function meter(server, command) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not answer start-meter:${command}`)), 10_000);
+    const onMessage = (message) => {
+      const answer = command === 'start' ? message === 'start-meter:started' : message?.startMeter;
+      if (!answer) return;
+      clearTimeout(timer);
+      server.off('message', onMessage);
+      resolve(message.startMeter);
+    };
+    server.on('message', onMessage);
+    server.send(`start-meter:${command}`);
+  });
 }
 
 async function call(method, path, body, expected = 200) {
@@ -79,11 +138,11 @@ async function timedMs(work) {
   return performance.now() - started;
 }
 
-/** A tournament with `count` seeded participants, not started yet. */
-async function tournamentWith(format, count) {
-  const { id } = await call('POST', '/api/v1/tournaments', { name: `Bench ${format} ${count} ${Date.now()}`, format }, 201);
+/** A tournament with `count` participants (the first 1 024 seeded), not started yet. */
+async function tournamentWith(format, count, extra = {}) {
+  const { id } = await call('POST', '/api/v1/tournaments', { name: `Bench ${format} ${count} ${Date.now()}`, format, ...extra }, 201);
   for (let from = 0; from < count; from += 256) {
-    const participants = Array.from({ length: Math.min(256, count - from) }, (_, i) => ({ name: `P${from + i + 1}`, seed: from + i + 1 }));
+    const participants = Array.from({ length: Math.min(256, count - from) }, (_, i) => ({ name: `P${from + i + 1}`, seed: from + i < 1024 ? from + i + 1 : null }));
     await call('POST', `/api/v1/tournaments/${id}/participants/bulk`, { participants }, 201);
   }
   return `/api/v1/tournaments/${id}`;

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -58,6 +59,16 @@ export class AppConfig {
   readonly metricsHost: string;
   /** `pretty` (human-readable), `json`, or unset: pretty when stdout is a terminal. */
   readonly logFormat: LogFormat | undefined;
+  /** Worker threads that generate brackets and compute tables off the event loop. */
+  readonly workThreads: number;
+  /** Tasks that may wait for a worker thread; beyond, a request is refused at once with 503 and Retry-After. */
+  readonly workQueueLimit: number;
+  /** Longest a worker task may run; past it the thread is ended and the request answered 503 with Retry-After. */
+  readonly workTaskTimeoutMs: number;
+  /** Heap of each worker thread: a task past it fails alone, the process stays up. */
+  readonly workThreadHeapMb: number;
+  /** Heavy operations (docs/performance.md) one account may have in flight across all instances; beyond, 429. */
+  readonly heavyOperationsPerAccount: number;
 
   constructor(values: AppConfigValues) {
     Object.assign(this, values);
@@ -93,6 +104,11 @@ export class AppConfig {
       metricsPort: read.optionalInteger('METRICS_PORT', 1, 65535),
       metricsHost: read.string('METRICS_HOST', read.string('HOST', '127.0.0.1')),
       logFormat: read.optionalOneOf('LOG_FORMAT', LOG_FORMATS),
+      workThreads: read.integer('WORK_THREADS', Math.min(4, Math.max(1, availableParallelism() - 1)), 1, 64),
+      workQueueLimit: read.integer('WORK_QUEUE_LIMIT', 64, 0, 100_000),
+      workTaskTimeoutMs: read.integer('WORK_TASK_TIMEOUT_MS', 30_000, 100, 600_000),
+      workThreadHeapMb: read.integer('WORK_THREAD_HEAP_MB', 512, 64, 65_536),
+      heavyOperationsPerAccount: read.integer('HEAVY_OPERATIONS_PER_ACCOUNT', 2, 1, 1_000),
     });
     if (config.databaseUrl !== undefined && isPlaceholderPassword(config.databaseUrl)) {
       throw new ConfigError('DATABASE_URL', 'carries a placeholder password (like change-me from .env.example): set a real one (POSTGRES_PASSWORD in .env for compose)');

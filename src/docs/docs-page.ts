@@ -212,7 +212,7 @@ function conventions(document: OpenApiDocument, options: DocsPageOptions): Html 
     'JSON in and out, UTF-8. Field names are `snake_case`. Send `Content-Type: application/json` on every request; on GET and DELETE it is harmless.',
     'Instants are RFC 3339 in UTC with milliseconds (`2026-05-01T18:00:00.000Z`); calendar dates are `YYYY-MM-DD`.',
     'Identifiers are UUIDs (time-ordered v7). A malformed id in a path is 404, like an unknown one. Another account’s resources are 404 too.',
-    'Bodies are JSON objects of at most 64 KiB. Unknown fields and read-only fields (`id`, `created_at`, `updated_at`, `version`, counts) are 422, never silently dropped.',
+    'Bodies are JSON objects of at most 64 KiB (512 KiB on bulk endpoints: 256 participants with modest metadata). Unknown fields and read-only fields (`id`, `created_at`, `updated_at`, `version`, counts) are 422, never silently dropped.',
     'PATCH takes a JSON merge patch (RFC 7396), as `application/json` or `application/merge-patch+json`: absent fields stay unchanged, `null` clears an optional field.',
     'Optimistic concurrency: reading one resource returns a strong `ETag`. Send it in `If-None-Match` to get 304 when nothing changed, and in `If-Match` on PATCH or DELETE to get 412 instead of overwriting someone else’s change.',
     'Safe retries: send an `Idempotency-Key` (1–255 characters) with POST. For 24 hours a retry with the same key and body returns the first response with `Idempotent-Replayed: true` and creates nothing.',

@@ -35,7 +35,7 @@ export const PROBLEM_GUIDE: Record<ProblemCode, string> = {
   external_id_taken:
     'Another participant of this tournament already has this `external_id`. Look that participant up instead of adding a second one.',
   tournament_full:
-    'The tournament is at its `max_participants` (or the batch would pass it); `participant_count` and `max_participants` say how many places are taken. Remove participants or raise the cap.',
+    'The tournament is at its `max_participants`, or at its format’s limit (8 192 for elimination and swiss, 1 024 for free-for-all, 256 for round robin, 181 home and away), or the batch would pass it; `participant_count` and `max_participants` say how many places are taken. Remove participants or raise the cap.',
   participants_locked:
     'The tournament is `in_progress` or later: participants can no longer be added or removed (their `name` and `metadata` can still change).',
   not_enough_participants: 'A tournament needs at least 2 participants to start (its matches are generated then). Add participants, then retry.',
@@ -58,7 +58,7 @@ export const PROBLEM_GUIDE: Record<ProblemCode, string> = {
   conflict: 'The request clashes with the current state of the resource, for example a concurrent change. Read the resource again and retry.',
   precondition_failed:
     'The `If-Match` ETag is no longer current: someone changed the resource since you read it. GET it again, re-apply your change, and retry with the new ETag.',
-  payload_too_large: 'The body is larger than 64 KiB. Send a smaller body.',
+  payload_too_large: 'The body is larger than 64 KiB (512 KiB on bulk endpoints). Send a smaller body, or split a bulk request.',
   request_header_fields_too_large:
     'The request line (the URL) and headers together exceed 16 KiB. Shorten the URL or the headers; ids and filters never need that much.',
   unsupported_media_type:
@@ -71,6 +71,8 @@ export const PROBLEM_GUIDE: Record<ProblemCode, string> = {
     'This `Idempotency-Key` was used in the last 24 hours with a different body. Use a new key for a new request.',
   rate_limited:
     'Your account (or, without a valid token, your address) has used up its requests for this minute. Wait for the number of seconds in `Retry-After`.',
+  too_many_concurrent:
+    'Your account already has as many large operations in progress as it may (`limit`): starting a tournament, a correction with `reset_dependents`, a bulk registration. Wait for the number of seconds in `Retry-After`, or for one of them to finish.',
   internal_error: 'Something failed on our side; the body deliberately says nothing more. Retry later, and quote `request_id` if you report it.',
   service_unavailable:
     'The service cannot reach its database right now (or is starting or stopping). Retry after the number of seconds in `Retry-After`.',

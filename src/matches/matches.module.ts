@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
 import { ParticipantsModule } from '../participants/participants.module';
+import { WorkerPool } from '../shared/work/worker-pool';
 import { TournamentsModule } from '../tournaments/tournaments.module';
 import { LeagueResults } from '../leagues/domain/league-results';
+import { MATCH_TASK_ERRORS, MatchTasks, MatchWork } from './domain/match-tasks';
 import { MatchRepository } from './domain/match.repository';
 import { PlayLeagueResults } from './league-results.adapter';
 import { MatchesController } from './matches.controller';
@@ -10,10 +13,29 @@ import { MikroOrmMatchRepository } from './persistence/mikro-orm-match.repositor
 import { WithdrawalsController } from './withdrawals.controller';
 import { WithdrawalsService } from './withdrawals.service';
 
+/** The formats' large computations run in worker threads (MATCH_TASKS), so a big start never stalls other requests. */
+function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {
+  return new WorkerPool<MatchTasks>({
+    module: require.resolve('./domain/match-tasks'),
+    exportName: 'MATCH_TASKS',
+    threads: config.workThreads,
+    maxQueued: config.workQueueLimit,
+    taskTimeoutMs: config.workTaskTimeoutMs,
+    maxHeapMb: config.workThreadHeapMb,
+    errorTypes: MATCH_TASK_ERRORS,
+  });
+}
+
 @Module({
   imports: [TournamentsModule, ParticipantsModule],
   controllers: [MatchesController, WithdrawalsController],
-  providers: [MatchesService, WithdrawalsService, { provide: MatchRepository, useClass: MikroOrmMatchRepository }, { provide: LeagueResults, useClass: PlayLeagueResults }],
+  providers: [
+    MatchesService,
+    WithdrawalsService,
+    { provide: MatchRepository, useClass: MikroOrmMatchRepository },
+    { provide: MatchWork, inject: [AppConfig], useFactory: matchWorkerPool },
+    { provide: LeagueResults, useClass: PlayLeagueResults },
+  ],
   // For the league table (src/leagues/league-standings.module.ts): the port the leagues module owns.
   exports: [LeagueResults],
 })

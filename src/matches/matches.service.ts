@@ -6,6 +6,8 @@ import { Cursors } from '../shared/pagination/cursors';
 import { keysetPage } from '../shared/pagination/list-request';
 import { Page, SortDirection } from '../shared/pagination/page';
 import { UnitOfWork } from '../shared/persistence/unit-of-work';
+import { HeavyWorkGate } from '../shared/concurrency/heavy-work-gate';
+import { FieldEntry } from '../participants/domain/participant.repository';
 import { ParticipantsService } from '../participants/participants.service';
 import { effectiveRules } from '../tournaments/domain/competition-rules';
 import { Tournament } from '../tournaments/domain/tournament';
@@ -13,13 +15,14 @@ import { TournamentStatus } from '../tournaments/domain/tournament-status';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { TournamentTransitions } from '../tournaments/tournament-transitions';
 import { bracketReached } from './domain/bracket-reached';
-import { generateMatches } from './domain/generation';
 import { defaultSwissRounds, FormatSettings, Match, SeededParticipant } from './domain/match';
 import { MatchesPendingError, MatchNotFoundError, MatchNotReadyError } from './domain/match-errors';
 import { MatchFilters, MatchRecord, MatchRepository } from './domain/match.repository';
 import { ResultReport } from './domain/report';
-import { computeStandings, StandingRow } from './domain/standings';
-import { needsField, ReportChanges, TournamentPlay } from './domain/tournament-play';
+import { estimatedMatches, MatchWork, OFFLOAD_REPORTS_ABOVE_MATCHES, TableOfPlay } from './domain/match-tasks';
+import { StandingRow } from './domain/standings';
+import { needsField, ReportChanges, ReportOptions, TournamentPlay } from './domain/tournament-play';
+import { Withdrawals } from './domain/withdrawals';
 import { fieldAfterCheckIn, withdrawalTermsOf } from './withdrawal-terms';
 import type { Participant } from '../participants/domain/participant';
 import type { TransitionNote } from '../tournaments/tournament-transitions';
@@ -92,6 +95,8 @@ export class MatchesService implements OnModuleInit {
     private readonly transitions: TournamentTransitions,
     private readonly unitOfWork: UnitOfWork,
     private readonly cursors: Cursors,
+    private readonly work: MatchWork,
+    private readonly heavyWork: HeavyWorkGate,
   ) {}
 
   onModuleInit(): void {
@@ -118,9 +123,9 @@ export class MatchesService implements OnModuleInit {
     const tournament = await this.tournaments.get(accountId, tournamentId);
     const [field, matches] = await Promise.all([
       this.participants.inSeedingOrder(accountId, tournamentId),
-      this.matches.allOf(accountId, tournamentId),
+      this.matches.allOfAsJson(accountId, tournamentId),
     ]);
-    return named(computeStandings(settingsOf(tournament), seeded(field), matches), field, bracketReached(tournament.format, matches));
+    return named(await this.work.run('standingsOf', settingsOf(tournament), seeded(field), matches), field);
   }
 
   /**
@@ -134,31 +139,23 @@ export class MatchesService implements OnModuleInit {
       if (!current) throw new MatchNotFoundError();
       if (typeof expected === 'function' && !expected(current)) throw new PreconditionFailedError();
       if (tournament.status === 'cancelled') throw new MatchNotReadyError('The tournament is cancelled: its matches can be read, not reported.');
+      // A correction that may reset results downstream is heavy work (a swiss correction re-pairs a round).
+      if (update.report && current.status === 'completed' && (flags.resetDependents || flags.dryRun)) await this.heavyWork.enter(accountId);
 
       const now = new Date();
+      const settings = settingsOf(tournament);
       const withdrawals = withdrawalTermsOf(await this.participants.withdrawnIn(accountId, tournamentId));
+      const options = { resetDependents: flags.resetDependents || flags.dryRun, tournamentCompleted: tournament.status === 'completed', now };
+      const request: ReportRequest = { accountId, tournamentId, id, current, settings, report: update.report, options, dryRun: flags.dryRun, withdrawals };
       // A report that changes only its own match reads only that match (and whether another is open): its cost does not
       // grow with the tournament. With withdrawals, any report may decide the remaining matches by forfeit: the general path.
       const alone = withdrawals.size === 0 && (await this.changesOnlyItself(tournament, current, update, flags));
-      const stored = alone ? [current] : await this.matches.allOf(accountId, tournamentId);
-      // Most reports neither rank nor pair: they skip reading the field, so their cost does not grow with it.
-      const readField = !alone && (flags.dryRun || withdrawals.size > 0 || needsField(tournament.format, stored, current));
-      const field = readField ? await this.participants.inSeedingOrder(accountId, tournamentId) : undefined;
-      const play = new TournamentPlay(settingsOf(tournament), field && seeded(field), stored, () => newId(now.getTime()), withdrawals);
-      const reportedChanges: ReportChanges = update.report
-        ? play.report(id, update.report, {
-            resetDependents: flags.resetDependents || flags.dryRun,
-            tournamentCompleted: tournament.status === 'completed',
-            now,
-          })
-        : { match: current, updated: [], created: [], deleted: [], cleared: [], complete: tournament.status === 'completed' };
-      // Alone, the working copy holds one match: other matches are known to be open, so this report completes nothing.
-      const changes = alone && update.report ? { ...reportedChanges, complete: false } : reportedChanges;
+      const offload = !alone && update.report !== undefined && estimatedMatches(settings, tournament.participantCount) > OFFLOAD_REPORTS_ABOVE_MATCHES;
+      const { changes, stored, table, field } = alone ? reportAlone(request) : offload ? await this.reportOffloaded(request) : await this.reportInline(request);
 
-      const byId = new Map(stored.map((match) => [match.id, match]));
       // The one place a match's version moves: the tournament's lock makes `before.version` the stored one.
       const record = (match: Match, created = false): MatchRecord => {
-        const before = byId.get(match.id);
+        const before = stored.get(match.id);
         return {
           ...(before ?? { accountId, tournamentId, scheduledAt: null, createdAt: now }),
           ...match,
@@ -173,18 +170,18 @@ export class MatchesService implements OnModuleInit {
         reported.scheduledAt = update.scheduledAt;
         if (!updated.includes(reported)) updated.push(reported);
       }
-      const writes = { created: changes.created.map((match) => record(match, true)), updated, deleted: changes.deleted.map((match) => byId.get(match.id)!) };
+      const writes = { created: changes.created.map((match) => record(match, true)), updated, deleted: changes.deleted.map((match) => stored.get(match.id)!) };
       const completes = changes.complete && tournament.status === 'in_progress';
       const reopens = !changes.complete && tournament.status === 'completed';
       // The table is needed only to preview or to set final ranks; most reports skip it.
       const finalRanking = update.report !== undefined && changes.complete;
-      const standings = flags.dryRun || finalRanking ? named(play.standings(), field!, bracketReached(tournament.format, play.all())) : [];
+      const standings = flags.dryRun || finalRanking ? named(table(), field!) : [];
       const result: ReportResult = {
         match: reported ?? current,
         changed: updated.filter((match) => match.id !== id),
         created: writes.created,
         deleted: writes.deleted,
-        cleared: changes.cleared.map((match) => byId.get(match.id)!),
+        cleared: changes.cleared.map((match) => stored.get(match.id)!),
         tournamentCompleted: changes.complete,
         tournamentReopened: reopens,
         standings,
@@ -198,13 +195,51 @@ export class MatchesService implements OnModuleInit {
       if (completes) await this.tournaments.completeByPlay(tournament);
       if (reopens) {
         await this.tournaments.reopenByPlay(tournament);
-        await this.participants.recordFinalRanks(accountId, tournamentId, new Map(field!.map((participant) => [participant.id, null])));
+        const everyone = field ?? (await this.participants.inSeedingOrder(accountId, tournamentId));
+        await this.participants.recordFinalRanks(accountId, tournamentId, new Map(everyone.map((participant) => [participant.id, null])));
       }
       if (finalRanking) {
         await this.participants.recordFinalRanks(accountId, tournamentId, new Map(standings.map((row) => [row.participantId, row.rank])));
       }
       return result;
     });
+  }
+
+  /** A report on a tournament small enough to compute here: every match is read as objects. */
+  private async reportInline({ accountId, tournamentId, id, current, settings, report, options, dryRun, withdrawals }: ReportRequest): Promise<ComputedReport> {
+    const all = await this.matches.allOf(accountId, tournamentId);
+    // Most reports neither rank nor pair: they skip reading the field, so their cost does not grow with it.
+    const readField = dryRun || withdrawals.size > 0 || needsField(settings.format, all, current);
+    const field = readField ? await this.participants.inSeedingOrder(accountId, tournamentId) : undefined;
+    const play = new TournamentPlay(settings, field && seeded(field), all, () => newId(options.now.getTime()), withdrawals);
+    const changes: ReportChanges = report
+      ? play.report(id, report, options)
+      : { match: current, updated: [], created: [], deleted: [], cleared: [], complete: options.tournamentCompleted };
+    const table = () => ({ rows: play.standings(), reached: [...bracketReached(settings.format, play.all())] });
+    return { changes, stored: new Map(all.map((match) => [match.id, match])), table, field };
+  }
+
+  /**
+   * A report on a large tournament: its matches go to a worker thread as JSON batches and the bracket moves, swiss
+   * pairing and table are computed there; only what changed comes back.
+   */
+  private async reportOffloaded({ accountId, tournamentId, id, current, settings, report, options, dryRun, withdrawals }: ReportRequest): Promise<ComputedReport> {
+    const field = await this.participants.inSeedingOrder(accountId, tournamentId);
+    const batches = await this.matches.allOfAsJson(accountId, tournamentId);
+    const offloaded = await this.unitOfWork.whileComputing(() =>
+      this.work.run(
+        'reportInPlay',
+        settings,
+        seeded(field),
+        batches,
+        id,
+        report!,
+        { resetDependents: options.resetDependents, tournamentCompleted: options.tournamentCompleted, now: options.now.toISOString(), withStandings: dryRun },
+        withdrawals,
+      ),
+    );
+    const stored = new Map([...offloaded.before, current].map((match) => [match.id, match]));
+    return { changes: offloaded.changes, stored, table: () => offloaded.standings!, field };
   }
 
   /**
@@ -222,17 +257,15 @@ export class MatchesService implements OnModuleInit {
   private async onStatusChange(tournament: Tournament, from: TournamentStatus): Promise<TransitionNote | void> {
     const { accountId, id } = tournament;
     if (tournament.status === 'in_progress') {
+      await this.heavyWork.enter(accountId);
       // With check-in required, those who did not check in are left out (removed), and the answer names them.
       const { field, dropped } = fieldAfterCheckIn(tournament, await this.participants.inSeedingOrder(accountId, id));
-      await this.participants.removeFromField(dropped);
+      if (dropped.length > 0) await this.participants.removeNotCheckedIn(accountId, id);
       tournament.participantCount = field.length;
       const now = tournament.startedAt ?? new Date();
-      const generated = generateMatches(settingsOf(tournament), seeded(field), () => newId(now.getTime()), now);
-      await this.matches.write({
-        created: generated.map((match) => ({ ...match, accountId, tournamentId: id, scheduledAt: null, createdAt: now, updatedAt: now, version: 1 })),
-        updated: [],
-        deleted: [],
-      });
+      const context = { accountId, tournamentId: id, now: now.toISOString() };
+      const { batches } = await this.unitOfWork.whileComputing(() => this.work.run('startingMatchBatches', settingsOf(tournament), seeded(field), context));
+      await this.matches.insertBatches(batches);
       if (tournament.checkInRequired) return { droppedParticipants: dropped.map((participant) => ({ id: participant.id, name: participant.name })) };
     }
     if (tournament.status === 'completed' && from === 'in_progress') {
@@ -242,7 +275,45 @@ export class MatchesService implements OnModuleInit {
   }
 }
 
-function named(rows: StandingRow[], field: Pick<Participant, 'id' | 'name' | 'status'>[], reached: Map<string, string>): NamedStandingRow[] {
+/** One PATCH of a match, as the alone, inline and offloaded computations take it. */
+interface ReportRequest {
+  accountId: string;
+  tournamentId: string;
+  id: string;
+  /** The stored match, already checked (404, 412, a cancelled tournament, the heavy-work slot). */
+  current: MatchRecord;
+  settings: FormatSettings;
+  /** Absent when only `scheduled_at` changes (always present when offloaded). */
+  report: ResultReport | undefined;
+  options: ReportOptions;
+  dryRun: boolean;
+  withdrawals: Withdrawals;
+}
+
+/** What a report computed, here or in a worker, for `update` to turn into writes and an answer. */
+interface ComputedReport {
+  changes: ReportChanges;
+  /** The stored version of every match the changes touch, by id. */
+  stored: Map<string, MatchRecord>;
+  /** The table after the report (called only for a dry run or a completing report). */
+  table: () => TableOfPlay;
+  field: FieldEntry[] | undefined;
+}
+
+/**
+ * A write that changes only its own match (changesOnlyItself): the working copy holds that one match, and since
+ * other matches are known to be open, it completes nothing.
+ */
+function reportAlone({ id, current, settings, report, options }: ReportRequest): ComputedReport {
+  const play = new TournamentPlay(settings, undefined, [current], () => newId(options.now.getTime()));
+  const changes: ReportChanges = report
+    ? { ...play.report(id, report, options), complete: false }
+    : { match: current, updated: [], created: [], deleted: [], cleared: [], complete: options.tournamentCompleted };
+  return { changes, stored: new Map([[current.id, current]]), table: () => ({ rows: [], reached: [] }), field: undefined };
+}
+
+function named({ rows, reached }: TableOfPlay, field: FieldEntry[]): NamedStandingRow[] {
   const byId = new Map(field.map((participant) => [participant.id, participant]));
-  return rows.map((row) => ({ ...row, name: byId.get(row.participantId)!.name, status: byId.get(row.participantId)!.status, reached: reached.get(row.participantId) ?? null }));
+  const words = new Map(reached);
+  return rows.map((row) => ({ ...row, name: byId.get(row.participantId)!.name, status: byId.get(row.participantId)!.status, reached: words.get(row.participantId) ?? null }));
 }

@@ -25,7 +25,7 @@ export function withdrawalTermsOf(withdrawn: Participant[]): Withdrawals {
 }
 
 /** The field a tournament starts with: with check-in required, only those who checked in (409 if fewer than 2). */
-export function fieldAfterCheckIn(tournament: Tournament, registered: Participant[]): { field: Participant[]; dropped: Participant[] } {
+export function fieldAfterCheckIn<P extends Pick<Participant, 'checkedInAt'>>(tournament: Tournament, registered: P[]): { field: P[]; dropped: P[] } {
   if (!tournament.checkInRequired) return { field: registered, dropped: [] };
   const field = registered.filter((participant) => participant.checkedInAt !== null);
   if (field.length < 2) throw new NotEnoughCheckedInError(field.length, registered.length);

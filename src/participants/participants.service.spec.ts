@@ -1,3 +1,4 @@
+import { UnlimitedHeavyWorkGate } from '../shared/concurrency/heavy-work-gate';
 import { versionIs } from '../shared/concurrency/fresh-version';
 import { randomUUID } from 'node:crypto';
 import { LeaguesService } from '../leagues/leagues.service';
@@ -28,7 +29,7 @@ describe('ParticipantsService', () => {
       unitOfWork,
       new TournamentTransitions(),
     );
-    service = new ParticipantsService(new InMemoryParticipantRepository(), tournaments, cursors, unitOfWork);
+    service = new ParticipantsService(new InMemoryParticipantRepository(), tournaments, cursors, unitOfWork, new UnlimitedHeavyWorkGate());
   });
 
   const aTournament = async (maxParticipants: number | null = null) =>

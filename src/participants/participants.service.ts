@@ -1,20 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { ExpectedVersion, withFreshVersion } from '../shared/concurrency/fresh-version';
-import { KeysetPosition } from '../shared/pagination/cursor';
 import { Cursors } from '../shared/pagination/cursors';
 import { keysetPage } from '../shared/pagination/list-request';
 import { Page } from '../shared/pagination/page';
+import { HeavyWorkGate } from '../shared/concurrency/heavy-work-gate';
 import { UnitOfWork } from '../shared/persistence/unit-of-work';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { NewParticipant, newParticipants, Participant, ParticipantChanges } from './domain/participant';
 import { isClash, locateClashes } from './domain/clashes';
 import { ParticipantNotFoundError } from './domain/participant-errors';
-import { ParticipantFilters, ParticipantListQuery, ParticipantRepository, Placement, StaleParticipantError } from './domain/participant.repository';
+import { FieldEntry, ParticipantFilters, ParticipantListQuery, ParticipantRepository, Placement, StaleParticipantError } from './domain/participant.repository';
 import { checkCanWithdraw, checkRoomFor, Registration } from './domain/registration';
 import { checkIn, checkOut } from './domain/withdrawal';
-
-const SEEDING_ORDER = { field: 'seed', direction: 'asc' } as const;
-const SEEDING_PAGE = 500;
 
 export interface ListParticipantsRequest {
   filters: ParticipantFilters;
@@ -35,6 +32,7 @@ export class ParticipantsService {
     private readonly tournaments: TournamentsService,
     private readonly cursors: Cursors,
     private readonly unitOfWork: UnitOfWork,
+    private readonly heavyWork: HeavyWorkGate,
   ) {}
 
   async create(accountId: string, tournamentId: string, fields: NewParticipant): Promise<Participant> {
@@ -46,7 +44,7 @@ export class ParticipantsService {
   /** The bulk import: all or nothing; one 422 points at every bad item (`/participants/3/name`). */
   async createMany(accountId: string, tournamentId: string, items: NewParticipant[]): Promise<Participant[]> {
     const participants = newParticipants(accountId, tournamentId, items);
-    await this.register(accountId, tournamentId, participants, (index) => `/participants/${index}`);
+    await this.register(accountId, tournamentId, participants, (index) => `/participants/${index}`, { heavy: true });
     return participants;
   }
 
@@ -91,17 +89,11 @@ export class ParticipantsService {
 
   /**
    * Every participant of the tournament in seeding order: seeded ones by seed, then the rest in registration order
-   * (spec §12: the list's default order). For the matches module, inside the transaction that starts the tournament,
-   * which has already found the tournament: an unknown one simply has no participants.
+   * (spec §12: the list's default order), as plain rows (FieldEntry). For the matches module, inside the
+   * transaction that starts the tournament, which has already found the tournament: an unknown one simply has none.
    */
-  async inSeedingOrder(accountId: string, tournamentId: string): Promise<Participant[]> {
-    const participants: Participant[] = [];
-    for (let after: KeysetPosition | undefined; ; ) {
-      const rows = await this.participants.list({ accountId, tournamentId, filters: {}, sort: SEEDING_ORDER, after, limit: SEEDING_PAGE });
-      participants.push(...rows.map((row) => row.participant));
-      if (rows.length < SEEDING_PAGE) return participants;
-      after = rows.at(-1)!.position;
-    }
+  inSeedingOrder(accountId: string, tournamentId: string): Promise<FieldEntry[]> {
+    return this.participants.seedingOrder(accountId, tournamentId);
   }
 
   /** Checks a participant in (or, with `present` false, out): before the start, inside the tournament's window. */
@@ -135,8 +127,9 @@ export class ParticipantsService {
    * For the matches module, inside the transaction that starts the tournament: participants left out of the field
    * (they did not check in) are removed, as they could have been one by one before the start.
    */
-  async removeFromField(participants: Participant[]): Promise<void> {
-    for (const participant of participants) if (!(await this.participants.remove(participant))) throw new StaleParticipantError();
+  /** For the matches module, inside the transaction that starts a tournament requiring check-in: who did not check in leaves. */
+  removeNotCheckedIn(accountId: string, tournamentId: string): Promise<void> {
+    return this.participants.removeNotCheckedIn(accountId, tournamentId);
   }
 
   /** For the matches module, inside its transaction: final ranks once a tournament completes (or is corrected). */
@@ -150,12 +143,20 @@ export class ParticipantsService {
   }
 
   /**
-   * Counts under the tournament's lock, so concurrent adds queue and the cap is never passed. A clash the store
-   * refuses is read back after the rollback to point at the clashing items (`pointerOf(index)` + `/name`).
+   * Counts under the tournament's lock, so concurrent adds queue and the cap is never passed. A bulk registration
+   * is heavy work: it takes one of the account's slots (HeavyWorkGate) first. A clash the store refuses is read
+   * back after the rollback to point at the clashing items (`pointerOf(index)` + `/name`).
    */
-  private async register(accountId: string, tournamentId: string, participants: Participant[], pointerOf: (index: number) => string): Promise<void> {
+  private async register(
+    accountId: string,
+    tournamentId: string,
+    participants: Participant[],
+    pointerOf: (index: number) => string,
+    { heavy = false } = {},
+  ): Promise<void> {
     try {
       await this.inRegistration(accountId, tournamentId, async (registration) => {
+        if (heavy) await this.heavyWork.enter(accountId);
         checkRoomFor(registration, await this.participants.count(accountId, tournamentId), participants.length);
         await this.participants.add(participants);
       });

@@ -1,11 +1,12 @@
 import { Global, Module } from '@nestjs/common';
+import { HeavyWorkGate, PgHeavyWorkGate } from './concurrency/heavy-work-gate';
 import { IdempotencyStore } from './idempotency/idempotency.store';
 import { IdempotentRequests } from './idempotency/idempotent-requests';
 import { MikroOrmIdempotencyStore } from './idempotency/mikro-orm-idempotency.store';
 import { Cursors, DatabaseKeyedCursors } from './pagination/cursors';
 import { MikroOrmUnitOfWork, UnitOfWork } from './persistence/unit-of-work';
 
-/** The shared kernel's services that the resource modules reuse: transactions, cursors, idempotent creation. */
+/** The shared kernel's services that the resource modules reuse: transactions, cursors, idempotent creation, the per-account gate of heavy operations. */
 @Global()
 @Module({
   providers: [
@@ -13,7 +14,8 @@ import { MikroOrmUnitOfWork, UnitOfWork } from './persistence/unit-of-work';
     { provide: IdempotencyStore, useClass: MikroOrmIdempotencyStore },
     IdempotentRequests,
     { provide: Cursors, useClass: DatabaseKeyedCursors },
+    { provide: HeavyWorkGate, useClass: PgHeavyWorkGate },
   ],
-  exports: [UnitOfWork, IdempotentRequests, Cursors],
+  exports: [UnitOfWork, IdempotentRequests, Cursors, HeavyWorkGate],
 })
 export class SharedModule {}

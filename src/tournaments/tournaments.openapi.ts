@@ -26,7 +26,10 @@ const FIELD_DOCS: FieldDocs = {
   ...COMMON_FIELD_DOCS,
   format: { description: 'How the tournament is played.' },
   participant_type: { description: 'Whether entrants are single players or teams.' },
-  max_participants: { description: '`null` means no cap.' },
+  max_participants: {
+    description:
+      '`null` means no cap beyond the format’s limit: single and double elimination take at most 8 192 participants, swiss 8 192, free-for-all 1 024, round robin 256 (181 with `legs: 2`) (422 above it).',
+  },
   status: {
     description:
       'Transitions: `draft → registration_open → registration_closed → in_progress → completed`, plus `registration_open → draft`, ' +

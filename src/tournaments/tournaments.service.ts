@@ -5,7 +5,7 @@ import { Cursors } from '../shared/pagination/cursors';
 import { UnitOfWork } from '../shared/persistence/unit-of-work';
 import { keysetPage } from '../shared/pagination/list-request';
 import { Page } from '../shared/pagination/page';
-import { NewTournament, Tournament, TournamentChanges } from './domain/tournament';
+import { NewTournament, participantCapOf, Tournament, TournamentChanges } from './domain/tournament';
 import { TournamentInProgressError, TournamentNotFoundError } from './domain/tournament-errors';
 import { locksSetup } from './domain/tournament-status';
 import { TournamentTransitions, TransitionNote } from './tournament-transitions';
@@ -20,7 +20,8 @@ import {
 export interface TournamentRegistration {
   /** In progress or over: the field is fixed (spec §11). */
   setupLocked: boolean;
-  maxParticipants: number | null;
+  /** The tournament's own cap, or its format's limit when that is lower (or no cap is set). */
+  maxParticipants: number;
   checkInOpensAt: Date | null;
   checkInClosesAt: Date | null;
 }
@@ -131,7 +132,7 @@ export class TournamentsService {
     if (!tournament) throw new TournamentNotFoundError();
     return {
       setupLocked: locksSetup(tournament.status),
-      maxParticipants: tournament.maxParticipants,
+      maxParticipants: participantCapOf(tournament),
       checkInOpensAt: tournament.checkInOpensAt,
       checkInClosesAt: tournament.checkInClosesAt,
     };

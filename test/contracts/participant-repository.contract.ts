@@ -201,6 +201,13 @@ export function describeParticipantRepositoryContract(adapter: string, setup: ()
         expect(await all({ sort: { field: 'seed', direction: 'desc' } }, 4)).toEqual([...seedOrder].reverse());
       });
 
+      it('gives the whole field in that order as plain rows of what a format needs', async () => {
+        const field = await subject.repository().seedingOrder(account, tournament);
+        expect(field.map((entry) => entry.name)).toEqual(['bravo', 'Alpha', 'alpha two', 'delta', 'charlie', 'echo']);
+        expect(field[0]).toEqual({ id: expect.any(String), seed: 1, name: 'bravo', nameKey: 'bravo', externalId: null, status: 'active', checkedInAt: null });
+        expect(field[5].seed).toBeNull();
+      });
+
       it('sorts by name case-insensitively and by created_at with ties broken by id', async () => {
         expect(await all({ sort: { field: 'name', direction: 'asc' } })).toEqual(['Alpha', 'alpha two', 'bravo', 'charlie', 'delta', 'echo']);
         const byCreation = await all({ sort: { field: 'created_at', direction: 'desc' } }, 1);

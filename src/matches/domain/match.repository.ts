@@ -42,12 +42,20 @@ export interface MatchWrites {
 }
 
 /**
+ * Stored matches as JSON text, each string one batch (a JSON array of MatchRecord, instants as ISO text): how a
+ * large set goes from a worker thread to the database without becoming thousands of objects on the way.
+ */
+export type MatchBatches = string[];
+
+/**
  * Persistence port for matches. Every lookup is scoped to an account and a tournament. Writes are batched:
  * however many matches a report touches, it is a fixed number of statements.
  */
 export abstract class MatchRepository {
   /** The tournament's every match, by number. */
   abstract allOf(accountId: string, tournamentId: string): Promise<MatchRecord[]>;
+  /** The same as JSON batches (instants as ISO text), for a worker thread to parse. */
+  abstract allOfAsJson(accountId: string, tournamentId: string): Promise<MatchBatches>;
   abstract findOwned(accountId: string, tournamentId: string, id: string): Promise<MatchRecord | null>;
   abstract list(query: MatchListQuery): Promise<PositionedMatch[]>;
   /** Matches without a result yet. */
@@ -56,4 +64,6 @@ export abstract class MatchRepository {
   abstract anotherOpen(accountId: string, tournamentId: string, matchId: string): Promise<boolean>;
   /** Stores the writes as they are: the caller has set an updated record's next `version` and its `updatedAt`. */
   abstract write(writes: MatchWrites): Promise<void>;
+  /** Inserts new matches given as JSON batches, one statement per batch. */
+  abstract insertBatches(batches: MatchBatches): Promise<void>;
 }

@@ -1,8 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Bracket, MatchOutcome, MatchStatus, Opponent } from '../domain/match';
-import { MatchListQuery, MatchRecord, MatchRepository, MatchWrites, PositionedMatch } from '../domain/match.repository';
+import { MatchBatches, MatchListQuery, MatchRecord, MatchRepository, MatchWrites, PositionedMatch } from '../domain/match.repository';
 import { parseTimestamptz } from '../../shared/persistence/pg-timestamp';
+import { boundWrite } from '../../shared/persistence/prepared-query';
 
 interface MatchRow {
   account_id: string;
@@ -27,13 +28,47 @@ interface MatchRow {
   version: number;
 }
 
-/** Columns as jsonb_to_recordset declares them: a whole batch travels as one JSON parameter. */
-const RECORDSET = `account_id uuid, id uuid, tournament_id uuid, number int, round int, bracket text, status text, opponents jsonb,
-  winner_id uuid, next_match_id uuid, next_slot smallint, loser_next_match_id uuid, loser_next_slot smallint,
-  home_participant_id uuid, scheduled_at timestamptz, completed_at timestamptz, outcome text, created_at timestamptz, updated_at timestamptz, version int`;
+/**
+ * A batch of matches travels as one JSON parameter (a JSON array of MatchRecord, as JSON.stringify writes it) and
+ * jsonb_to_recordset turns it into rows: these are its fields, by their JSON (camelCase) names, and the columns they fill.
+ */
+const FIELDS = [
+  ['account_id', 'accountId', 'uuid'],
+  ['id', 'id', 'uuid'],
+  ['tournament_id', 'tournamentId', 'uuid'],
+  ['number', 'number', 'int'],
+  ['round', 'round', 'int'],
+  ['bracket', 'bracket', 'text'],
+  ['status', 'status', 'text'],
+  ['opponents', 'opponents', 'jsonb'],
+  ['winner_id', 'winnerId', 'uuid'],
+  ['next_match_id', 'nextMatchId', 'uuid'],
+  ['next_slot', 'nextSlot', 'smallint'],
+  ['loser_next_match_id', 'loserNextMatchId', 'uuid'],
+  ['loser_next_slot', 'loserNextSlot', 'smallint'],
+  ['home_participant_id', 'homeParticipantId', 'uuid'],
+  ['scheduled_at', 'scheduledAt', 'timestamptz'],
+  ['completed_at', 'completedAt', 'timestamptz'],
+  ['outcome', 'outcome', 'text'],
+  ['created_at', 'createdAt', 'timestamptz'],
+  ['updated_at', 'updatedAt', 'timestamptz'],
+  ['version', 'version', 'int'],
+] as const;
 
-const COLUMNS = `account_id, id, tournament_id, number, round, bracket, status, opponents, winner_id, next_match_id, next_slot,
-  loser_next_match_id, loser_next_slot, home_participant_id, scheduled_at, completed_at, outcome, created_at, updated_at, version`;
+const RECORDSET = FIELDS.map(([, field, type]) => `"${field}" ${type}`).join(', ');
+const COLUMNS = FIELDS.map(([column]) => column).join(', ');
+const RECORD_FIELDS = FIELDS.map(([, field]) => `r."${field}"`).join(', ');
+/** A match row as the JSON object JSON.parse makes a MatchRecord of (instants stay ISO text). */
+const AS_JSON = `json_build_object(${FIELDS.map(([column, field]) => `'${field}', ${column}`).join(', ')})`;
+
+/** Matches per statement when a report or a start writes many (a swiss round of thousands), and per row when read as JSON. */
+const WRITE_BATCH = 1000;
+
+function inBatches<T>(items: T[]): T[][] {
+  const batches: T[][] = [];
+  for (let from = 0; from < items.length; from += WRITE_BATCH) batches.push(items.slice(from, from + WRITE_BATCH));
+  return batches;
+}
 
 function toRecord(row: MatchRow): MatchRecord {
   const date = (value: Date | string | null) => (value === null ? null : typeof value === 'string' ? parseTimestamptz(value) : new Date(value));
@@ -61,34 +96,9 @@ function toRecord(row: MatchRow): MatchRecord {
   };
 }
 
-function toRow(match: MatchRecord): MatchRow {
-  return {
-    account_id: match.accountId,
-    id: match.id,
-    tournament_id: match.tournamentId,
-    number: match.number,
-    round: match.round,
-    bracket: match.bracket,
-    status: match.status,
-    opponents: match.opponents,
-    winner_id: match.winnerId,
-    next_match_id: match.nextMatchId,
-    next_slot: match.nextSlot,
-    loser_next_match_id: match.loserNextMatchId,
-    loser_next_slot: match.loserNextSlot,
-    home_participant_id: match.homeParticipantId,
-    scheduled_at: match.scheduledAt,
-    completed_at: match.completedAt,
-    outcome: match.outcome,
-    created_at: match.createdAt,
-    updated_at: match.updatedAt,
-    version: match.version,
-  };
-}
-
 /**
- * Matches in PostgreSQL, in plain SQL: a bracket is written in bulk (one statement per kind of change,
- * the rows as one jsonb parameter), which an ORM unit of work would split into a statement per row.
+ * Matches in PostgreSQL, in plain SQL: a bracket is written in bulk (a statement per kind of change and per
+ * thousand rows, the rows as one jsonb parameter), which an ORM unit of work would split into a statement per row.
  */
 @Injectable()
 export class MikroOrmMatchRepository extends MatchRepository {
@@ -102,6 +112,16 @@ export class MikroOrmMatchRepository extends MatchRepository {
       tournamentId,
     ]);
     return rows.map(toRecord);
+  }
+
+  async allOfAsJson(accountId: string, tournamentId: string): Promise<MatchBatches> {
+    // A thousand matches a row: no single huge text for the driver to assemble and decode in one go.
+    const rows = await this.em.execute<{ matches: string }[]>(
+      `select json_agg(${AS_JSON} order by number)::text as matches from matches where account_id = ? and tournament_id = ?
+        group by (number - 1) / ${WRITE_BATCH} order by min(number)`,
+      [accountId, tournamentId],
+    );
+    return rows.map((row) => row.matches);
   }
 
   async findOwned(accountId: string, tournamentId: string, id: string): Promise<MatchRecord | null> {
@@ -145,26 +165,29 @@ export class MikroOrmMatchRepository extends MatchRepository {
 
   async write({ created, updated, deleted }: MatchWrites): Promise<void> {
     if (deleted.length > 0) {
-      await this.em.execute('delete from matches where account_id = ? and id in (select value::uuid from jsonb_array_elements_text(?::jsonb))', [
+      await boundWrite(this.em, 'delete from matches where account_id = ? and id in (select value::uuid from jsonb_array_elements_text(?::jsonb))', [
         deleted[0].accountId,
         JSON.stringify(deleted.map((match) => match.id)),
       ]);
     }
-    if (updated.length > 0) {
-      await this.em.execute(
-        `update matches m set number = r.number, status = r.status, opponents = r.opponents, winner_id = r.winner_id,
-                next_match_id = r.next_match_id, next_slot = r.next_slot, loser_next_match_id = r.loser_next_match_id,
-                loser_next_slot = r.loser_next_slot, scheduled_at = r.scheduled_at, completed_at = r.completed_at, outcome = r.outcome,
-                updated_at = r.updated_at, version = r.version
+    for (const batch of inBatches(updated)) {
+      await boundWrite(
+        this.em,
+        `update matches m set number = r.number, status = r.status, opponents = r.opponents, winner_id = r."winnerId",
+                next_match_id = r."nextMatchId", next_slot = r."nextSlot", loser_next_match_id = r."loserNextMatchId",
+                loser_next_slot = r."loserNextSlot", scheduled_at = r."scheduledAt", completed_at = r."completedAt", outcome = r.outcome,
+                updated_at = r."updatedAt", version = r.version
            from jsonb_to_recordset(?::jsonb) as r (${RECORDSET})
-          where m.account_id = r.account_id and m.id = r.id`,
-        [JSON.stringify(updated.map(toRow))],
+          where m.account_id = r."accountId" and m.id = r.id`,
+        [JSON.stringify(batch)],
       );
     }
-    if (created.length > 0) {
-      await this.em.execute(`insert into matches (${COLUMNS}) select ${COLUMNS} from jsonb_to_recordset(?::jsonb) as r (${RECORDSET})`, [
-        JSON.stringify(created.map(toRow)),
-      ]);
+    await this.insertBatches(inBatches(created).map((batch) => JSON.stringify(batch)));
+  }
+
+  async insertBatches(batches: MatchBatches): Promise<void> {
+    for (const batch of batches) {
+      await boundWrite(this.em, `insert into matches (${COLUMNS}) select ${RECORD_FIELDS} from jsonb_to_recordset(?::jsonb) as r (${RECORDSET})`, [batch]);
     }
   }
 }

@@ -12,7 +12,7 @@ export function isClash(error: unknown): error is ClashError {
  * The store refused new participants for a clash with registered ones and said only which rule: the same error,
  * now pointing at every new item's clashing field (`pointerOf(2)` + `/name`), so a client can fix its batch.
  */
-export function locateClashes(error: ClashError, registered: Participant[], incoming: Participant[], pointerOf: (index: number) => string): ClashError {
+export function locateClashes(error: ClashError, registered: Pick<Participant, 'name' | 'nameKey' | 'seed' | 'externalId'>[], incoming: Participant[], pointerOf: (index: number) => string): ClashError {
   const names = new Map(registered.map((participant) => [participant.nameKey, participant.name]));
   const seeds = new Set(registered.map((participant) => participant.seed).filter((seed) => seed !== null));
   const externalIds = new Set(registered.map((participant) => participant.externalId).filter((id) => id !== null));

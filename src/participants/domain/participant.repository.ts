@@ -33,6 +33,12 @@ export interface PositionedParticipant {
  * Uniqueness in the tournament (name by participantNameKey, seed, external_id) is the store's to enforce, so that it holds
  * under concurrent writers: a clash is ParticipantNameTakenError, SeedTakenError or ExternalIdTakenError.
  */
+/**
+ * A participant as a format needs it: who, their seed, their name (for a table), whether they are still in and
+ * checked in, and what makes them unique (to point at a clash).
+ */
+export type FieldEntry = Pick<Participant, 'id' | 'seed' | 'name' | 'nameKey' | 'externalId' | 'status' | 'checkedInAt'>;
+
 export abstract class ParticipantRepository {
   abstract findOwned(accountId: string, tournamentId: string, id: string): Promise<Participant | null>;
   /** Stores all of them or, on a clash, none. */
@@ -45,6 +51,10 @@ export abstract class ParticipantRepository {
   /** Those who withdrew or were disqualified (a partial index keeps this cheap: most tournaments have none). */
   abstract withdrawnIn(accountId: string, tournamentId: string): Promise<Participant[]>;
   abstract list(query: ParticipantListQuery): Promise<PositionedParticipant[]>;
+  /** The tournament's every participant in seeding order (the list's default order), as plain rows: a field of thousands stays cheap. */
+  abstract seedingOrder(accountId: string, tournamentId: string): Promise<FieldEntry[]>;
+  /** Deletes the tournament's participants who have not checked in (a start that requires check-in). */
+  abstract removeNotCheckedIn(accountId: string, tournamentId: string): Promise<void>;
   /** Sets every listed participant's final_rank (null clears it) in one write, bumping the version of each whose rank changes. */
   abstract setFinalRanks(accountId: string, tournamentId: string, ranks: ReadonlyMap<string, number | null>): Promise<void>;
   /** Every participant of the account's listed tournaments, in one read; ids of other accounts' tournaments give nothing. */

@@ -3,6 +3,7 @@ import { KeysetPosition } from '../../shared/pagination/cursor';
 import { Participant } from '../domain/participant';
 import { ExternalIdTakenError, ParticipantNameTakenError, SeedTakenError } from '../domain/participant-errors';
 import {
+  FieldEntry,
   ParticipantListQuery,
   ParticipantRepository,
   ParticipantSortField,
@@ -70,6 +71,16 @@ export class InMemoryParticipantRepository extends ParticipantRepository {
     const after = query.after && { key: keyOfPosition(query.after, field), id: query.after.id };
     const page = keysetSlice(rows, { keyOf: (row) => sortKey(row, field), idOf: (row) => row.participant.id, direction }, after, query.limit);
     return page.map((row) => ({ participant: copy(row.participant), position: positionOf(row, field) }));
+  }
+
+  async seedingOrder(accountId: string, tournamentId: string): Promise<FieldEntry[]> {
+    const rows = this.inTournament(accountId, tournamentId);
+    const ordered = keysetSlice(rows, { keyOf: (row) => sortKey(row, 'seed'), idOf: (row) => row.participant.id, direction: 'asc' }, undefined, rows.length);
+    return ordered.map(({ participant: { id, seed, name, nameKey, externalId, status, checkedInAt } }) => ({ id, seed, name, nameKey, externalId, status, checkedInAt }));
+  }
+
+  async removeNotCheckedIn(accountId: string, tournamentId: string): Promise<void> {
+    for (const row of this.inTournament(accountId, tournamentId)) if (row.participant.checkedInAt === null) this.rows.delete(row.participant.id);
   }
 
   async setFinalRanks(accountId: string, tournamentId: string, ranks: ReadonlyMap<string, number | null>): Promise<void> {

@@ -3,6 +3,13 @@ import { HttpProblem } from './error-translation';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from './hostile-json';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
+/** Bulk endpoints (`…/bulk`): 256 items with modest metadata (about 2 KiB each) fit. */
+export const BULK_BODY_LIMIT_BYTES = 512 * 1024;
+
+/** The body limit of a route, by its URL pattern. */
+export function bodyLimitFor(url: string): number {
+  return url.endsWith('/bulk') ? BULK_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES;
+}
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 /**

@@ -86,7 +86,7 @@ function fromFastifyError(error: unknown): ProblemResponse | undefined {
         detail: 'Send the body as application/json (PATCH also accepts application/merge-patch+json).',
       };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { code: 'payload_too_large', detail: 'The request body is larger than the 64 KiB limit.' };
+      return { code: 'payload_too_large', detail: 'The request body is larger than the limit: 64 KiB, or 512 KiB on bulk endpoints.' };
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return { code: 'malformed_request', detail: 'The Content-Length header does not match the body.' };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

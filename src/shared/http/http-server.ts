@@ -3,7 +3,7 @@ import { FastifyBaseLogger, FastifyInstance, FastifyRequest, LogController } fro
 import type { Bindings, ChildLoggerOptions, Logger as PinoLogger } from 'pino';
 import { ServiceUnavailableError } from '../domain-error';
 import { HttpProblem } from './error-translation';
-import { BODY_LIMIT_BYTES, registerBodyParsing } from './body-parsing';
+import { BODY_LIMIT_BYTES, bodyLimitFor, registerBodyParsing } from './body-parsing';
 import { FrameworkRefusals, onClientError } from './framework-refusals';
 import { requestIdFor } from './request-id';
 import { AccessLog } from './access-log';
@@ -44,7 +44,11 @@ export function createHttpAdapter(options: HttpServerOptions): FastifyAdapter {
     clientErrorHandler: onClientError,
   });
   const fastify = adapter.getInstance() as unknown as FastifyInstance;
-  fastify.addHook('onRoute', (route) => options.routes.add(route.method, route.url));
+  fastify.addHook('onRoute', (route) => {
+    options.routes.add(route.method, route.url);
+    // A route's own limit wins over the parser's (Fastify passes it to the parser as the limit).
+    route.bodyLimit = bodyLimitFor(route.url);
+  });
   let closing = false;
   fastify.addHook('preClose', (done) => {
     closing = true;

@@ -49,6 +49,8 @@ export const PROBLEM_KINDS = {
   idempotency_key_reused: { status: 422, title: 'Idempotency key reused' },
   draw_not_allowed: { status: 422, title: 'Draw not allowed' },
   rate_limited: { status: 429, title: 'Too many requests' },
+  // issue 26: bounded work
+  too_many_concurrent: { status: 429, title: 'Too many concurrent operations' },
   internal_error: { status: 500, title: 'Internal server error' },
   service_unavailable: { status: 503, title: 'Service unavailable' },
 } as const satisfies Record<string, ProblemKind>;

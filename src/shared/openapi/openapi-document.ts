@@ -172,8 +172,8 @@ function sharedSchemas(): Record<string, SchemaObject> {
         requested_status: text(100, '`invalid_state_transition` on PATCH only: the status asked for.'),
         locked_fields: { ...names, description: '`field_locked` only: the fields that can no longer change.' },
         league_status: text(100, '`league_closed` only: the status of the league named by `league_id`.'),
-        max_participants: { type: 'integer', format: 'int32', minimum: 2, maximum: 1024, description: '`tournament_full` only: the tournament’s cap.' },
-        participant_count: { type: 'integer', format: 'int32', minimum: 0, maximum: 1024, description: '`tournament_full` only: how many participants it has.' },
+        max_participants: { type: 'integer', format: 'int32', minimum: 2, maximum: 8192, description: '`tournament_full` only: the tournament’s cap (its `max_participants`, or its format’s limit when that is lower or no cap is set).' },
+        participant_count: { type: 'integer', format: 'int32', minimum: 0, maximum: 8192, description: '`tournament_full` only: how many participants it has.' },
       },
     },
     FieldError: {
@@ -323,7 +323,7 @@ function sharedResponses(): Record<string, ResponseObject> {
     // Node's HTTP parser refuses these for any path, before routing: documented once, not per operation.
     RequestHeaderFieldsTooLarge: problemResponse('The request line (URL) and headers exceed 16 KiB; the connection is closed.', '/', [CLIENT_ERRORS.HPE_HEADER_OVERFLOW], headerRefs('X-Request-Id')),
     RequestTimeout: problemResponse('The request did not arrive in time; the connection is closed.', '/', [CLIENT_ERRORS.ERR_HTTP_REQUEST_TIMEOUT], headerRefs('X-Request-Id')),
-    PayloadTooLarge: problemResponse('The body is larger than 64 KiB.', EXAMPLE_PATH, [{ code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 }], API_HEADERS),
+    PayloadTooLarge: problemResponse('The body is larger than 64 KiB (512 KiB on bulk endpoints).', EXAMPLE_PATH, [{ code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 }], API_HEADERS),
     UnsupportedMediaType: problemResponse(
       'The body is not sent as `application/json` (PATCH also accepts `application/merge-patch+json`), or declares a charset other than UTF-8.',
       EXAMPLE_PATH,

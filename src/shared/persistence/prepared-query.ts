@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { EntityManager, TransactionContext } from '@mikro-orm/postgresql';
+import { EntityManager, Knex, TransactionContext } from '@mikro-orm/postgresql';
 
 interface PgResult {
   rows: unknown[][];
@@ -55,6 +55,19 @@ export async function preparedWrite(em: EntityManager, sql: string, values: read
   const transaction = openTransaction(em);
   if (transaction) return (await transaction.execute<{ affectedRows: number }>(sql, [...values], 'run')).affectedRows;
   return (await run(em, statementFor(sql), values)).rowCount ?? 0;
+}
+
+/**
+ * A write whose values reach PostgreSQL as bind parameters, inside the open transaction or not: for large values
+ * (a batch of rows as one JSON text) that em.execute would first splice, escaped, into the SQL text on the event loop.
+ */
+export async function boundWrite(em: EntityManager, sql: string, values: readonly Knex.Value[]): Promise<void> {
+  const transaction = openTransaction(em);
+  if (transaction) {
+    await transaction.getTransactionContext<Knex.Transaction>()!.raw(sql, [...values]);
+    return;
+  }
+  await run(em, { text: statementFor(sql).text }, values);
 }
 
 /**

@@ -47,9 +47,9 @@ export abstract class TournamentRepository {
   /**
    * Inside the caller's transaction: locks the account's tournament row until commit, so that registrations
    * (participants added, changed, removed) and status changes of one tournament happen one at a time.
-   * Returns the row's status and cap; null when the account has no such tournament.
+   * Returns the row's status, format and cap; null when the account has no such tournament.
    */
-  abstract lockOwned(accountId: string, id: string): Promise<Pick<Tournament, 'status' | 'maxParticipants' | 'checkInOpensAt' | 'checkInClosesAt'> | null>;
+  abstract lockOwned(accountId: string, id: string): Promise<Pick<Tournament, 'status' | 'format' | 'legs' | 'maxParticipants' | 'checkInOpensAt' | 'checkInClosesAt'> | null>;
 }
 
 /** Another writer got there first: the version read is no longer current. */

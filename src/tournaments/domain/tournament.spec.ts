@@ -1,6 +1,6 @@
 import { InvalidError } from '../../shared/domain-error';
 import { aTournament } from '../testing/a-tournament';
-import { Tournament } from './tournament';
+import { FORMAT_PARTICIPANT_LIMITS, participantCapOf, Tournament } from './tournament';
 import { TournamentFieldLockedError } from './tournament-errors';
 
 describe('Tournament', () => {
@@ -86,5 +86,43 @@ describe('Tournament', () => {
     const tournament = aTournament({ status: 'registration_open', name: 'Cup' });
     expect(() => tournament.update({ name: 'New', status: 'completed' })).toThrow();
     expect(tournament).toMatchObject({ name: 'Cup', status: 'registration_open' });
+  });
+
+  describe('participant limits per format', () => {
+    const problemOf = (work: () => unknown) => {
+      try {
+        work();
+      } catch (error) {
+        return (error as InvalidError).fieldProblems;
+      }
+      throw new Error('expected a refusal');
+    };
+
+    it('refuses a cap above the format limit at creation, naming the limit', () => {
+      expect(problemOf(() => Tournament.create('a', { name: 'Cup', format: 'round_robin', maxParticipants: 257 }))).toEqual([
+        { pointer: '/max_participants', detail: 'a round_robin tournament takes at most 256 participants.' },
+      ]);
+      expect(Tournament.create('a', { name: 'Cup', format: 'double_elimination', maxParticipants: 8192 }).maxParticipants).toBe(8192);
+    });
+
+    it('refuses a format change that the cap or the registered field does not fit', () => {
+      expect(problemOf(() => aTournament({ format: 'swiss', maxParticipants: 2000 }).update({ format: 'free_for_all' }))).toEqual([
+        { pointer: '/max_participants', detail: 'a free_for_all tournament takes at most 1024 participants.' },
+      ]);
+      const crowded = Object.assign(aTournament({ format: 'swiss' }), { participantCount: 300 });
+      expect(problemOf(() => crowded.update({ format: 'round_robin' }))[0]).toMatchObject({ pointer: '/format', detail: expect.stringContaining('this one has 300') });
+      expect(crowded.format).toBe('swiss');
+    });
+
+    it('refuses to start a field larger than its format allows (registered before the limits)', () => {
+      const legacy = Object.assign(aTournament({ format: 'round_robin', status: 'registration_closed' }), { participantCount: 512 });
+      expect(problemOf(() => legacy.update({ status: 'in_progress' }))[0].pointer).toBe('/status');
+      expect(legacy.update({ name: 'Renamed' })).toBe(true);
+    });
+
+    it('caps registration at the lower of the tournament cap and the format limit', () => {
+      expect(participantCapOf({ format: 'round_robin', legs: null, maxParticipants: null })).toBe(FORMAT_PARTICIPANT_LIMITS.round_robin);
+      expect(participantCapOf({ format: 'single_elimination', legs: null, maxParticipants: 64 })).toBe(64);
+    });
   });
 });

@@ -45,6 +45,34 @@ export interface TournamentFields {
   checkInClosesAt: Date | null;
 }
 
+/**
+ * The largest field each format starts with in bounded time and memory (docs/performance.md): a round robin grows
+ * with the square of its field (256 participants are 32 640 matches), the others about linearly (a double
+ * elimination of 8 192 is 16 382 matches, a swiss round 4 096, a free-for-all round is one match holding everyone).
+ */
+export const FORMAT_PARTICIPANT_LIMITS: Readonly<Record<TournamentFormat, number>> = {
+  single_elimination: 8192,
+  double_elimination: 8192,
+  swiss: 8192,
+  round_robin: 256,
+  free_for_all: 1024,
+};
+/** A round robin of `legs: 2` plays every pair twice: its limit keeps about the matches of a single one of 256. */
+export const DOUBLE_ROUND_ROBIN_LIMIT = 181;
+
+/** The largest field this tournament's format (and, in a round robin, its legs) takes. */
+export function participantLimitOf(tournament: Pick<TournamentFields, 'format' | 'legs'>): number {
+  return tournament.format === 'round_robin' && tournament.legs === 2 ? DOUBLE_ROUND_ROBIN_LIMIT : FORMAT_PARTICIPANT_LIMITS[tournament.format];
+}
+/** The highest `max_participants` any format takes. */
+export const MAX_PARTICIPANTS_LIMIT = Math.max(...Object.values(FORMAT_PARTICIPANT_LIMITS));
+
+/** How many participants a tournament may register: its own cap, never past its format's limit. */
+export function participantCapOf(tournament: Pick<TournamentFields, 'format' | 'legs' | 'maxParticipants'>): number {
+  const limit = participantLimitOf(tournament);
+  return tournament.maxParticipants === null ? limit : Math.min(tournament.maxParticipants, limit);
+}
+
 /** Formats that take a `rounds` setting, and its range. */
 export const ROUNDS_FORMATS: readonly TournamentFormat[] = ['swiss', 'free_for_all'];
 export const ROUNDS_LIMITS = { min: 1, max: 64 } as const;
@@ -175,6 +203,9 @@ export class Tournament implements TournamentFields {
     checkRules(next.format, next);
     checkWeight(next.weight);
     checkCheckInWindow(next.checkInOpensAt, next.checkInClosesAt);
+    if (changed.includes('format') || changed.includes('maxParticipants') || changed.includes('legs')) checkParticipantLimit(next);
+    if (changed.includes('format') || changed.includes('legs')) checkFieldFits(next, this.participantCount, changed.includes('format') ? '/format' : '/legs');
+    if (next.status === 'in_progress' && this.status !== 'in_progress') checkFieldFits(next, this.participantCount, '/status');
 
     const previousStatus = this.status;
     Object.assign(this, next);
@@ -233,6 +264,7 @@ export class Tournament implements TournamentFields {
     checkRules(this.format, this);
     checkWeight(this.weight);
     checkCheckInWindow(this.checkInOpensAt, this.checkInClosesAt);
+    checkParticipantLimit(this);
   }
 }
 
@@ -271,5 +303,27 @@ function checkRounds(format: TournamentFormat, rounds: number | null, maxPartici
 function checkThirdPlaceMatch(format: TournamentFormat, thirdPlaceMatch: boolean): void {
   if (thirdPlaceMatch && format !== 'single_elimination') {
     throw InvalidError.field('/third_place_match', `only single_elimination tournaments have a third-place match; send false or leave it out for ${format}.`);
+  }
+}
+
+function checkParticipantLimit(tournament: Pick<TournamentFields, 'format' | 'legs' | 'maxParticipants'>): void {
+  const limit = participantLimitOf(tournament);
+  if (tournament.maxParticipants !== null && tournament.maxParticipants > limit) {
+    throw InvalidError.field('/max_participants', `a ${describedFormat(tournament)} tournament takes at most ${limit} participants.`);
+  }
+}
+
+function describedFormat(tournament: Pick<TournamentFields, 'format' | 'legs'>): string {
+  return tournament.format === 'round_robin' && tournament.legs === 2 ? 'round_robin (legs: 2)' : tournament.format;
+}
+
+/** A field registered under another format (or before the limits) that this format cannot start with. */
+function checkFieldFits(tournament: Pick<TournamentFields, 'format' | 'legs'>, participantCount: number, pointer: string): void {
+  const limit = participantLimitOf(tournament);
+  if (participantCount > limit) {
+    throw InvalidError.field(
+      pointer,
+      `a ${describedFormat(tournament)} tournament takes at most ${limit} participants and this one has ${participantCount}: remove some or choose another format.`,
+    );
   }
 }

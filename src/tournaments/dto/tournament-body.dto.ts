@@ -9,7 +9,7 @@ import {
 } from '../../shared/http/validation/decorators';
 import { RULE_LIMITS, WEIGHT_LIMITS } from '../domain/competition-rules';
 import { IsPoints, IsTiebreakerList } from './competition-rules.dto';
-import { PARTICIPANT_TYPES, ROUNDS_LIMITS, TOURNAMENT_FORMATS } from '../domain/tournament';
+import { MAX_PARTICIPANTS_LIMIT, PARTICIPANT_TYPES, ROUNDS_LIMITS, TOURNAMENT_FORMATS } from '../domain/tournament';
 import { INITIAL_STATUSES, TOURNAMENT_STATUSES } from '../domain/tournament-status';
 
 const formats = `one of ${TOURNAMENT_FORMATS.join(', ')}`;
@@ -31,7 +31,7 @@ export class CreateTournamentDto {
   @Absentable() @IsIn(PARTICIPANT_TYPES, { message: 'participant_type must be single or team.' })
   participant_type?: string;
 
-  @Nullable() @IsInt() @Min(2) @Max(1024)
+  @Nullable() @IsInt() @Min(2) @Max(MAX_PARTICIPANTS_LIMIT)
   max_participants?: number | null;
 
   @Absentable() @IsIn(INITIAL_STATUSES, { message: `a new tournament's status must be ${INITIAL_STATUSES.join(' or ')}.` })
@@ -96,7 +96,7 @@ export class UpdateTournamentDto {
   @Absentable() @IsIn(PARTICIPANT_TYPES, { message: 'participant_type must be single or team.' })
   participant_type?: string;
 
-  @Nullable() @IsInt() @Min(2) @Max(1024)
+  @Nullable() @IsInt() @Min(2) @Max(MAX_PARTICIPANTS_LIMIT)
   max_participants?: number | null;
 
   @Absentable() @IsIn(TOURNAMENT_STATUSES, { message: `status must be one of ${TOURNAMENT_STATUSES.join(', ')}.` })

@@ -4,7 +4,7 @@ import { KeysetStatement, keysetSql, SortKeys } from '../../shared/persistence/k
 import { PlainRows } from '../../shared/persistence/plain-rows';
 import { plannedRows, preparedRows, preparedWrite } from '../../shared/persistence/prepared-query';
 import { containsPattern } from '../../shared/persistence/like-pattern';
-import { Tournament } from '../domain/tournament';
+import { Tournament, TournamentFormat } from '../domain/tournament';
 import { TournamentStatus } from '../domain/tournament-status';
 import {
   PositionedTournament,
@@ -103,18 +103,25 @@ export class MikroOrmTournamentRepository extends TournamentRepository {
     }));
   }
 
-  async lockOwned(accountId: string, id: string): Promise<Pick<Tournament, 'status' | 'maxParticipants' | 'checkInOpensAt' | 'checkInClosesAt'> | null> {
+  async lockOwned(accountId: string, id: string): Promise<Pick<Tournament, 'status' | 'format' | 'legs' | 'maxParticipants' | 'checkInOpensAt' | 'checkInClosesAt'> | null> {
     // NO KEY UPDATE: registrations of one tournament queue behind each other, while the participants' foreign key
     // checks (KEY SHARE) and plain reads pass.
     const [row] = await this.em.execute<
-      { status: TournamentStatus; max_participants: number | null; check_in_opens_at: string | null; check_in_closes_at: string | null }[]
-    >('select status, max_participants, check_in_opens_at, check_in_closes_at from tournaments where account_id = ? and id = ? for no key update', [
+      { status: TournamentStatus; format: TournamentFormat; legs: number | null; max_participants: number | null; check_in_opens_at: string | null; check_in_closes_at: string | null }[]
+    >('select status, format, legs, max_participants, check_in_opens_at, check_in_closes_at from tournaments where account_id = ? and id = ? for no key update', [
       accountId,
       id,
     ]);
     const instant = (value: string | Date | null) => (value === null ? null : new Date(value));
     return row
-      ? { status: row.status, maxParticipants: row.max_participants, checkInOpensAt: instant(row.check_in_opens_at), checkInClosesAt: instant(row.check_in_closes_at) }
+      ? {
+          status: row.status,
+          format: row.format,
+          legs: row.legs,
+          maxParticipants: row.max_participants,
+          checkInOpensAt: instant(row.check_in_opens_at),
+          checkInClosesAt: instant(row.check_in_closes_at),
+        }
       : null;
   }
 }

@@ -43,9 +43,10 @@ export class InMemoryTournamentRepository extends TournamentRepository {
     return [...this.rows.values()].filter((row) => row.accountId === accountId).length;
   }
 
-  async lockOwned(accountId: string, id: string): Promise<Pick<Tournament, 'status' | 'maxParticipants' | 'checkInOpensAt' | 'checkInClosesAt'> | null> {
+  async lockOwned(accountId: string, id: string): Promise<Pick<Tournament, 'status' | 'format' | 'legs' | 'maxParticipants' | 'checkInOpensAt' | 'checkInClosesAt'> | null> {
     const row = this.rows.get(id);
-    return row && row.accountId === accountId ? { status: row.status, maxParticipants: row.maxParticipants, checkInOpensAt: row.checkInOpensAt, checkInClosesAt: row.checkInClosesAt }
+    return row && row.accountId === accountId
+      ? { status: row.status, format: row.format, legs: row.legs, maxParticipants: row.maxParticipants, checkInOpensAt: row.checkInOpensAt, checkInClosesAt: row.checkInClosesAt }
       : null;
   }
 

@@ -8,6 +8,7 @@ import { Participants20261122000300 } from './20261122000300-participants';
 import { Matches20261122000400 } from './20261122000400-matches';
 import { PrincipalChangeNotifications20261122000201 } from './20261122000201-principal-change-notifications';
 import { StoredParticipantCount20261122000500 } from './20261122000500-stored-participant-count';
+import { LargerEvents20261125110100 } from './20261125110100-larger-events';
 import { ParticipantNameKeys20261125120100 } from './20261125120100-participant-name-keys';
 import { ThirdPlaceMatch20261125400100 } from './20261125400100-third-place-match';
 import { CompetitionRules20261125300100 } from './20261125300100-competition-rules';
@@ -24,6 +25,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: '20261122000400-matches', class: Matches20261122000400 },
   { name: '20261122000201-principal-change-notifications', class: PrincipalChangeNotifications20261122000201 },
   { name: '20261122000500-stored-participant-count', class: StoredParticipantCount20261122000500 },
+  { name: '20261125110100-larger-events', class: LargerEvents20261125110100 },
   { name: '20261125120100-participant-name-keys', class: ParticipantNameKeys20261125120100 },
   { name: '20261125300100-competition-rules', class: CompetitionRules20261125300100 },
   { name: '20261125400100-third-place-match', class: ThirdPlaceMatch20261125400100 },

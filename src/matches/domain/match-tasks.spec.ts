@@ -1,0 +1,64 @@
+import { countingIds, someParticipants } from '../testing/play-out';
+import { generateMatches } from './generation';
+import { FormatSettings } from './match';
+import { MATCH_BATCH_SIZE, reportInPlay, startingMatchBatches, standingsOf } from './match-tasks';
+import { MatchRecord } from './match.repository';
+import { computeStandings } from './standings';
+import { TournamentPlay } from './tournament-play';
+
+const now = new Date('2026-05-01T18:00:00.000Z');
+const context = { accountId: 'account', tournamentId: 'tournament', now: now.toISOString() };
+
+/** Stored records of a freshly started tournament, and the JSON text the repository would read them as. */
+function started(settings: FormatSettings, count: number) {
+  const participants = someParticipants(count);
+  const records: MatchRecord[] = generateMatches(settings, participants, countingIds(), now).map((match) => ({
+    ...match,
+    ...context,
+    scheduledAt: null,
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  }));
+  return { participants, records, json: [JSON.stringify(records.slice(0, 2)), JSON.stringify(records.slice(2))] };
+}
+
+describe('the formats as worker tasks', () => {
+  it('hands a start over as JSON batches of stored records, a thousand at most each', () => {
+    const settings = { format: 'round_robin', rounds: null } as const;
+    const { count, batches } = startingMatchBatches(settings, someParticipants(64), context);
+    expect(count).toBe(2016);
+    expect(batches).toHaveLength(Math.ceil(2016 / MATCH_BATCH_SIZE));
+    const first = JSON.parse(batches[0]) as MatchRecord[];
+    expect(first).toHaveLength(MATCH_BATCH_SIZE);
+    expect(first[0]).toMatchObject({ accountId: 'account', tournamentId: 'tournament', number: 1, version: 1, createdAt: context.now, scheduledAt: null });
+  });
+
+  it('computes the table from the JSON text as from the matches themselves', () => {
+    const settings = { format: 'round_robin', rounds: null } as const;
+    const { participants, records, json } = started(settings, 6);
+    expect(standingsOf(settings, participants, json)).toEqual({ rows: computeStandings(settings, participants, records), reached: [] });
+  });
+
+  it('reports as TournamentPlay does, returning the stored versions of what changed and the table when it completes', () => {
+    const settings = { format: 'swiss', rounds: 2 } as const;
+    const { participants, records, json } = started(settings, 4);
+    const options = { resetDependents: false, tournamentCompleted: false, now };
+    let created = 0;
+    const direct = new TournamentPlay(settings, participants, records, () => `new-${++created}`);
+    direct.report(records[0].id, { scores: [1, 0] }, options);
+    const offloaded = reportInPlay(settings, participants, json, records[0].id, { scores: [1, 0] }, { ...options, now: now.toISOString(), withStandings: false });
+    expect(offloaded.changes.updated.map((match) => [match.id, match.status, match.completedAt])).toEqual([[records[0].id, 'completed', now]]);
+    expect(offloaded.before).toEqual([records[0]]);
+    expect(offloaded.standings).toBeNull();
+
+    // The round's last report pairs round 2 in the worker, as it would inline.
+    const afterFirst = [JSON.stringify([offloaded.changes.updated[0], ...records.slice(1)])];
+    const closing = reportInPlay(settings, participants, afterFirst, records[1].id, { scores: [0, 1] }, { ...options, now: now.toISOString(), withStandings: true });
+    const inline = direct.report(records[1].id, { scores: [0, 1] }, options);
+    expect(closing.changes.created.map((match) => match.opponents.map((o) => o.participantId))).toEqual(
+      inline.created.map((match) => match.opponents.map((o) => o.participantId)),
+    );
+    expect(closing.standings?.rows).toEqual(direct.standings());
+  });
+});

@@ -1,0 +1,138 @@
+/*
+ * The formats' work that grows with the field, as tasks a worker thread runs by name (shared/work): the event
+ * loop that serves every account never computes a bracket or a table itself. Each task takes and returns plain
+ * data; large sets of matches travel as JSON text in batches, which cross threads as a few strings instead of
+ * thousands of objects to clone.
+ */
+import { InvalidError } from '../../shared/domain-error';
+import { newId } from '../../shared/ids';
+import { Offload } from '../../shared/work/offload';
+import { generateMatches } from './generation';
+import { FormatSettings, Match, SeededParticipant, totalRounds } from './match';
+import * as errors from './match-errors';
+import { MatchBatches, MatchRecord } from './match.repository';
+import { ResultReport } from './report';
+import { bracketReached } from './bracket-reached';
+import { computeStandings, StandingRow } from './standings';
+import { ReportChanges, TournamentPlay } from './tournament-play';
+import { Withdrawals } from './withdrawals';
+
+/** Whose the generated matches are, and when they were made (an ISO instant: it crosses threads as text). */
+export interface GenerationContext {
+  accountId: string;
+  tournamentId: string;
+  now: string;
+}
+
+/** Matches per insert statement: large enough to be few statements, small enough that none is a giant one. */
+export const MATCH_BATCH_SIZE = 1000;
+
+/** The matches a tournament starts with, as stored records in JSON batches ready to insert. */
+export function startingMatchBatches(settings: FormatSettings, participants: SeededParticipant[], context: GenerationContext): { count: number; batches: MatchBatches } {
+  const now = new Date(context.now);
+  const generated = generateMatches(settings, participants, () => newId(now.getTime()), now);
+  const batches: MatchBatches = [];
+  for (let from = 0; from < generated.length; from += MATCH_BATCH_SIZE) {
+    const records: MatchRecord[] = generated.slice(from, from + MATCH_BATCH_SIZE).map((match) => ({
+      ...match,
+      accountId: context.accountId,
+      tournamentId: context.tournamentId,
+      scheduledAt: null,
+      createdAt: now,
+      updatedAt: now,
+      version: 1,
+    }));
+    batches.push(JSON.stringify(records));
+  }
+  return { count: generated.length, batches };
+}
+
+/** A table, with where each participant got to in a bracket, in words (`reached`; empty in other formats). */
+export interface TableOfPlay {
+  rows: StandingRow[];
+  /** [participant id, words] pairs: a Map would cross threads as well, entries read more plainly in a log. */
+  reached: [string, string][];
+}
+
+function tableOf(settings: FormatSettings, participants: SeededParticipant[], matches: Match[]): TableOfPlay {
+  return { rows: computeStandings(settings, participants, matches), reached: [...bracketReached(settings.format, matches)] };
+}
+
+/** The table, from the tournament's matches as the JSON batches the repository reads them as. */
+export function standingsOf(settings: FormatSettings, participants: SeededParticipant[], matches: MatchBatches): TableOfPlay {
+  return tableOf(settings, participants, matches.flatMap((batch) => JSON.parse(batch) as Match[]));
+}
+
+/** What a report (or correction) computed in a worker: the changes, the stored versions of what they touch, and the table if asked. */
+export interface OffloadedReport {
+  changes: ReportChanges;
+  /** As stored before this report, every match the changes update, delete or clear. */
+  before: MatchRecord[];
+  standings: TableOfPlay | null;
+}
+
+export interface OffloadedReportOptions {
+  resetDependents: boolean;
+  tournamentCompleted: boolean;
+  now: string;
+  /** Compute the table even when the report does not complete the tournament (a dry run shows it). */
+  withStandings: boolean;
+}
+
+const INSTANTS = new Set(['scheduledAt', 'completedAt', 'createdAt', 'updatedAt']);
+
+function parseRecords(batches: MatchBatches): MatchRecord[] {
+  return batches.flatMap(
+    (batch) => JSON.parse(batch, (key, value: unknown) => (INSTANTS.has(key) && typeof value === 'string' ? new Date(value) : value)) as MatchRecord[],
+  );
+}
+
+/** Reports (or corrects) a result on the tournament's matches (the JSON batches the repository reads them as). */
+export function reportInPlay(
+  settings: FormatSettings,
+  participants: SeededParticipant[],
+  matches: MatchBatches,
+  matchId: string,
+  report: ResultReport,
+  options: OffloadedReportOptions,
+  withdrawals: Withdrawals = new Map(),
+): OffloadedReport {
+  const stored = parseRecords(matches);
+  const now = new Date(options.now);
+  const play = new TournamentPlay(settings, participants, stored, () => newId(now.getTime()), withdrawals);
+  const changes = play.report(matchId, report, { resetDependents: options.resetDependents, tournamentCompleted: options.tournamentCompleted, now });
+  const touched = new Set([...changes.updated, ...changes.deleted, ...changes.cleared].map((match) => match.id));
+  return {
+    changes,
+    before: stored.filter((match) => touched.has(match.id)),
+    standings: options.withStandings || changes.complete ? { rows: play.standings(), reached: [...bracketReached(settings.format, play.all())] } : null,
+  };
+}
+
+/** Matches a tournament of this format and field has, about: what decides whether its reports run in a worker. */
+export function estimatedMatches(settings: FormatSettings, participantCount: number): number {
+  const n = participantCount;
+  switch (settings.format) {
+    case 'round_robin':
+      return ((n * (n - 1)) / 2) * (settings.rules?.legs ?? 1);
+    case 'double_elimination':
+      return 2 * n;
+    case 'single_elimination':
+      return n;
+    case 'swiss':
+    case 'free_for_all':
+      return Math.ceil(n / 2) * totalRounds(settings, n);
+  }
+}
+
+/** Above this many matches, a report's work (reading, bracket moves, pairing, the table) runs in a worker thread. */
+export const OFFLOAD_REPORTS_ABOVE_MATCHES = 1024;
+
+export const MATCH_TASKS = { startingMatchBatches, standingsOf, reportInPlay };
+export type MatchTasks = typeof MATCH_TASKS;
+
+/** What the tasks may throw that callers handle by class. */
+export const MATCH_TASK_ERRORS = [...Object.values(errors), InvalidError];
+
+/** The port the service runs these tasks through: a worker pool in the app, inline in service specs. */
+export abstract class MatchWork extends Offload<MatchTasks> {}
