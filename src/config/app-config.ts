@@ -58,6 +58,10 @@ export class AppConfig {
   readonly metricsHost: string;
   /** `pretty` (human-readable), `json`, or unset: pretty when stdout is a terminal. */
   readonly logFormat: LogFormat | undefined;
+  /** Requests per client address per minute to the public viewer routes (/v/), apart from any account's budget. */
+  readonly publicRateLimitPerMinute: number;
+  /** Browser origins allowed to call /api/v1 (CORS); empty: none, browsers are refused as before. */
+  readonly corsOrigins: readonly string[];
 
   constructor(values: AppConfigValues) {
     Object.assign(this, values);
@@ -92,6 +96,8 @@ export class AppConfig {
       metricsPort: read.optionalInteger('METRICS_PORT', 1, 65535),
       metricsHost: read.string('METRICS_HOST', read.string('HOST', '0.0.0.0')),
       logFormat: read.optionalOneOf('LOG_FORMAT', LOG_FORMATS),
+      publicRateLimitPerMinute: read.integer('PUBLIC_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
+      corsOrigins: read.origins('CORS_ORIGINS'),
     });
     if (config.metricsPort !== undefined && config.metricsPort === config.port) {
       throw new ConfigError('METRICS_PORT', 'must differ from PORT: metrics are never served on the public port');
@@ -151,6 +157,28 @@ class EnvironmentReader {
     if (raw === undefined) return undefined;
     if (!allowed.includes(raw as T)) throw new ConfigError(name, `must be one of ${allowed.join(', ')}, got "${raw}"`);
     return raw as T;
+  }
+
+  /** A comma-separated list of exact origins (`https://club.example`, no path); `*` is refused: a token must not be usable from any site. */
+  origins(name: string): string[] {
+    const raw = this.optionalString(name);
+    if (raw === undefined) return [];
+    return raw
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '')
+      .map((entry) => {
+        let origin: string;
+        try {
+          origin = new URL(entry).origin;
+        } catch {
+          throw new ConfigError(name, `must list origins such as https://club.example, got "${entry}"`);
+        }
+        if (origin === 'null' || origin !== entry.replace(/\/$/, '') || !/^https?:/.test(origin)) {
+          throw new ConfigError(name, `must list origins (scheme, host and port only, such as https://club.example), got "${entry}"`);
+        }
+        return origin;
+      });
   }
 
   /** Reports a bad URL without echoing it: it may carry a password. */

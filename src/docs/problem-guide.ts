@@ -48,6 +48,8 @@ export const PROBLEM_GUIDE: Record<ProblemCode, string> = {
   tournament_completed:
     'The correction would need a new match (a grand-final reset) in a completed tournament. Only corrections that keep it complete are accepted.',
   email_taken: 'An account with this email address already exists (sign-up and the admin command line). Sign in, or use another address.',
+  not_shared:
+    'The tournament or league is `private`: it has no share link to rotate. PATCH `visibility` to `unlisted` to create one.',
   conflict: 'The request clashes with the current state of the resource, for example a concurrent change. Read the resource again and retry.',
   precondition_failed:
     'The `If-Match` ETag is no longer current: someone changed the resource since you read it. GET it again, re-apply your change, and retry with the new ETag.',

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ExpectedVersion, withFreshVersion } from '../shared/concurrency/fresh-version';
 import { isUuid } from '../shared/ids';
+import { isShareId } from '../shared/domain/sharing';
 import { Cursors } from '../shared/pagination/cursors';
 import { keysetPage } from '../shared/pagination/list-request';
 import { Page } from '../shared/pagination/page';
@@ -49,6 +50,22 @@ export class LeaguesService {
       if (league.update(changes)) await this.leagues.save(league);
       return league;
     });
+  }
+
+  /** A new share link for an unlisted league (409 `not_shared` for a private one); the old one stops working. */
+  rotateShareId(accountId: string, id: string, expected: ExpectedVersion<League>): Promise<League> {
+    return this.withFreshVersion(accountId, id, expected, async (league) => {
+      league.rotateShareId();
+      await this.leagues.save(league);
+      return league;
+    });
+  }
+
+  /** For public viewing: the unlisted league behind a share link, or 404 as if it never existed. */
+  async findShared(shareId: string): Promise<League> {
+    const league = isShareId(shareId) ? await this.leagues.findShared(shareId) : null;
+    if (!league) throw new LeagueNotFoundError();
+    return league;
   }
 
   /**

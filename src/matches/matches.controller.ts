@@ -53,7 +53,8 @@ export class MatchesController {
       limit: query.pageSize(),
       cursor: query.cursor,
     });
-    return listResponse(reply, query, page, presentMatch);
+    const entrants = await this.matches.entrantsOf(account.id, tournamentId, page.items);
+    return listResponse(reply, query, page, (match) => presentMatch(match, entrants));
   }
 
   @Get('matches/:match_id')
@@ -65,7 +66,8 @@ export class MatchesController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const match = await this.matches.get(account.id, tournamentId, id);
-    return conditionalGet(request, reply, matchEtag(match), () => presentMatch(match));
+    const entrants = await this.matches.entrantsOf(account.id, tournamentId, [match]);
+    return conditionalGet(request, reply, matchEtag(match), () => presentMatch(match, entrants));
   }
 
   /** Reports (or corrects) a result and/or sets scheduled_at; `?dry_run=true` previews and changes nothing. */
@@ -84,9 +86,10 @@ export class MatchesController {
       dryRun,
       resetDependents: query.reset_dependents === 'true',
     });
-    if (dryRun) return presentPreview(result);
+    const entrants = await this.matches.entrantsOf(account.id, tournamentId, [result.match, ...result.changed, ...result.created]);
+    if (dryRun) return presentPreview(result, entrants);
     reply.header('etag', matchEtag(result.match));
-    return presentMatch(result.match);
+    return presentMatch(result.match, entrants);
   }
 
   @Get('standings')

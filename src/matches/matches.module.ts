@@ -10,5 +10,6 @@ import { MikroOrmMatchRepository } from './persistence/mikro-orm-match.repositor
   imports: [TournamentsModule, ParticipantsModule],
   controllers: [MatchesController],
   providers: [MatchesService, { provide: MatchRepository, useClass: MikroOrmMatchRepository }],
+  exports: [MatchesService],
 })
 export class MatchesModule {}

@@ -6,13 +6,15 @@ import { Cursors } from '../shared/pagination/cursors';
 import { keysetPage } from '../shared/pagination/list-request';
 import { Page, SortDirection } from '../shared/pagination/page';
 import { UnitOfWork } from '../shared/persistence/unit-of-work';
+import { Participant } from '../participants/domain/participant';
+import { Entrant } from '../participants/domain/participant.repository';
 import { ParticipantsService } from '../participants/participants.service';
 import { Tournament } from '../tournaments/domain/tournament';
 import { TournamentStatus } from '../tournaments/domain/tournament-status';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { TournamentTransitions } from '../tournaments/tournament-transitions';
 import { generateMatches } from './domain/generation';
-import { defaultSwissRounds, FormatSettings, Match, SeededParticipant } from './domain/match';
+import { defaultSwissRounds, FormatSettings, Match, participantsOf, SeededParticipant } from './domain/match';
 import { MatchesPendingError, MatchNotFoundError, MatchNotReadyError } from './domain/match-errors';
 import { MatchFilters, MatchRecord, MatchRepository } from './domain/match.repository';
 import { ResultReport } from './domain/report';
@@ -48,6 +50,9 @@ export interface ReportResult {
   /** Filled for a dry run, and when the report completes (or corrects) the tournament. */
   standings: NamedStandingRow[];
 }
+
+/** Opponents' names and seeds by participant id. */
+export type Entrants = ReadonlyMap<string, Entrant>;
 
 export interface NamedStandingRow extends StandingRow {
   name: string;
@@ -99,6 +104,11 @@ export class MatchesService implements OnModuleInit {
     throw new MatchNotFoundError();
   }
 
+  /** The name and seed of every opponent of these matches, for their wire form. */
+  entrantsOf(accountId: string, tournamentId: string, matches: readonly MatchRecord[]): Promise<Entrants> {
+    return this.participants.entrants(accountId, tournamentId, matches.flatMap(participantsOf));
+  }
+
   /** The table from the reported matches, computed on read (see README: why no projection). */
   async standings(accountId: string, tournamentId: string): Promise<NamedStandingRow[]> {
     const tournament = await this.tournaments.get(accountId, tournamentId);
@@ -107,6 +117,16 @@ export class MatchesService implements OnModuleInit {
       this.matches.allOf(accountId, tournamentId),
     ]);
     return named(computeStandings(settingsOf(tournament), seeded(field), matches), field);
+  }
+
+  /**
+   * For public viewing: a tournament's field (in seeding order), every match and the standings, read once.
+   * The caller has found the tournament (by its share link); an unknown one simply has no participants or matches.
+   */
+  async overview(tournament: Tournament): Promise<{ field: Participant[]; matches: MatchRecord[]; standings: NamedStandingRow[] }> {
+    const { accountId, id } = tournament;
+    const [field, matches] = await Promise.all([this.participants.inSeedingOrder(accountId, id), this.matches.allOf(accountId, id)]);
+    return { field, matches, standings: named(computeStandings(settingsOf(tournament), seeded(field), matches), field) };
   }
 
   /**

@@ -8,7 +8,7 @@ import { UnitOfWork } from '../shared/persistence/unit-of-work';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { NewParticipant, newParticipants, Participant, ParticipantChanges } from './domain/participant';
 import { ParticipantNotFoundError } from './domain/participant-errors';
-import { ParticipantFilters, ParticipantListQuery, ParticipantRepository, StaleParticipantError } from './domain/participant.repository';
+import { Entrant, ParticipantFilters, ParticipantListQuery, ParticipantRepository, StaleParticipantError } from './domain/participant.repository';
 import { checkCanWithdraw, checkRoomFor, Registration } from './domain/registration';
 
 const SEEDING_ORDER = { field: 'seed', direction: 'asc' } as const;
@@ -100,6 +100,12 @@ export class ParticipantsService {
       if (rows.length < SEEDING_PAGE) return participants;
       after = rows.at(-1)!.position;
     }
+  }
+
+  /** For the matches module: the names and seeds of a tournament's opponents, by participant id. */
+  async entrants(accountId: string, tournamentId: string, ids: readonly string[]): Promise<Map<string, Entrant>> {
+    const rows = await this.participants.entrants(accountId, tournamentId, [...new Set(ids)]);
+    return new Map(rows.map((row) => [row.id, row]));
   }
 
   /** For the matches module, inside its transaction: final ranks once a tournament completes (or is corrected). */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ExpectedVersion, withFreshVersion } from '../shared/concurrency/fresh-version';
 import { LeaguesService } from '../leagues/leagues.service';
+import { isShareId } from '../shared/domain/sharing';
 import { Cursors } from '../shared/pagination/cursors';
 import { UnitOfWork } from '../shared/persistence/unit-of-work';
 import { keysetPage } from '../shared/pagination/list-request';
@@ -90,6 +91,22 @@ export class TournamentsService {
     // Attaching to a league needs the league's lock and the save in one transaction; so does a status change
     // with what other modules do on it (generating matches on start).
     return typeof changes.leagueId === 'string' || changes.status !== undefined ? this.unitOfWork.run(write) : write();
+  }
+
+  /** A new share link for an unlisted tournament (409 `not_shared` for a private one); the old one stops working. */
+  rotateShareId(accountId: string, id: string, expected: ExpectedVersion<Tournament>): Promise<Tournament> {
+    return this.withFreshVersion(accountId, id, expected, async (tournament) => {
+      tournament.rotateShareId();
+      await this.tournaments.save(tournament);
+      return tournament;
+    });
+  }
+
+  /** For public viewing: the unlisted tournament behind a share link, or 404 as if it never existed. */
+  async findShared(shareId: string): Promise<Tournament> {
+    const tournament = isShareId(shareId) ? await this.tournaments.findShared(shareId) : null;
+    if (!tournament) throw new TournamentNotFoundError();
+    return tournament;
   }
 
   async delete(accountId: string, id: string, expected: ExpectedVersion<Tournament>): Promise<void> {

@@ -2,6 +2,7 @@ import { InvalidError } from '../../shared/domain-error';
 import { applyMergePatch, checkMetadataSize, MergePatch, Metadata, sameValue } from '../../shared/domain/merge-patch';
 import { isCalendarDate } from '../../shared/domain/validation';
 import { newId } from '../../shared/ids';
+import { NotSharedError, shareIdFor, Visibility } from '../../shared/domain/sharing';
 import { InvalidLeagueTransitionError } from './league-errors';
 import { acceptsTournaments, allowedTransitions, canTransition, INITIAL_STATUSES, LeagueStatus } from './league-status';
 
@@ -17,13 +18,15 @@ export interface LeagueFields {
   startsOn: string | null;
   endsOn: string | null;
   metadata: Metadata;
+  /** `unlisted`: anyone with its share link may view it (docs/viewing.md). */
+  visibility: Visibility;
 }
 
 export type NewLeague = Pick<LeagueFields, 'name'> & Partial<LeagueFields>;
 /** A merge patch: absent = unchanged, null clears; metadata merges key by key (null removes a key, null clears all). */
 export type LeagueChanges = MergePatch<LeagueFields>;
 
-const FIELDS: readonly (keyof LeagueFields)[] = ['name', 'description', 'game', 'season', 'status', 'timezone', 'startsOn', 'endsOn', 'metadata'];
+const FIELDS: readonly (keyof LeagueFields)[] = ['name', 'description', 'game', 'season', 'status', 'timezone', 'startsOn', 'endsOn', 'metadata', 'visibility'];
 
 /**
  * A series of competitions of one account (a season's events, its playoffs).
@@ -41,6 +44,9 @@ export class League implements LeagueFields {
   startsOn: string | null;
   endsOn: string | null;
   metadata: Metadata;
+  visibility: Visibility;
+  /** Read-only: the id of its share link while unlisted, null while private. */
+  shareId: string | null;
   /** Read-only: how many tournaments referenced the league when it was loaded (the persistence adapter counts them). */
   tournamentCount: number;
   createdAt: Date;
@@ -64,6 +70,8 @@ export class League implements LeagueFields {
       startsOn: fields.startsOn ?? null,
       endsOn: fields.endsOn ?? null,
       metadata: fields.metadata ?? {},
+      visibility: fields.visibility ?? 'private',
+      shareId: shareIdFor(fields.visibility ?? 'private', null),
       tournamentCount: 0,
       createdAt: now,
       updatedAt: now,
@@ -86,8 +94,16 @@ export class League implements LeagueFields {
     }
     checkInvariants(next);
     Object.assign(this, next);
+    this.shareId = shareIdFor(this.visibility, this.shareId);
     this.updatedAt = now;
     return true;
+  }
+
+  /** A new share link replaces the old one, which stops working at once. */
+  rotateShareId(now = new Date()): void {
+    if (this.visibility === 'private') throw new NotSharedError('The league');
+    this.shareId = shareIdFor(this.visibility, null);
+    this.updatedAt = now;
   }
 
   /** Whether a tournament may be attached to it now. */
@@ -100,8 +116,8 @@ export class League implements LeagueFields {
   }
 
   private fields(): LeagueFields {
-    const { name, description, game, season, status, timezone, startsOn, endsOn, metadata } = this;
-    return { name, description, game, season, status, timezone, startsOn, endsOn, metadata };
+    const { name, description, game, season, status, timezone, startsOn, endsOn, metadata, visibility } = this;
+    return { name, description, game, season, status, timezone, startsOn, endsOn, metadata, visibility };
   }
 }
 

@@ -1,3 +1,4 @@
+import { VISIBILITIES } from '../../shared/domain/sharing';
 import { IsIn, IsString, Length, MaxLength } from 'class-validator';
 import { Absentable, IsCalendarDate, IsMetadata, IsTimeZone, Nullable, Trim } from '../../shared/http/validation/decorators';
 import { INITIAL_STATUSES, LEAGUE_STATUSES } from '../domain/league-status';
@@ -30,6 +31,9 @@ export class CreateLeagueDto {
 
   @Absentable() @IsMetadata(false)
   metadata?: Record<string, string>;
+
+  @Absentable() @IsIn(VISIBILITIES, { message: 'visibility must be private or unlisted.' })
+  visibility?: string;
 }
 
 /** Body of PATCH /api/v1/leagues/:id: a JSON merge patch (absent = unchanged, null = clear). */
@@ -60,4 +64,7 @@ export class UpdateLeagueDto {
 
   @Nullable() @IsMetadata(true)
   metadata?: Record<string, string | null> | null;
+
+  @Absentable() @IsIn(VISIBILITIES, { message: 'visibility must be private or unlisted.' })
+  visibility?: string;
 }

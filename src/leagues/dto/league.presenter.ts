@@ -17,6 +17,8 @@ export function presentLeague(league: League) {
     starts_on: league.startsOn,
     ends_on: league.endsOn,
     metadata: league.metadata,
+    visibility: league.visibility,
+    share_id: league.shareId,
     tournament_count: league.tournamentCount,
     created_at: wireInstant(league.createdAt),
     updated_at: wireInstant(league.updatedAt),
@@ -40,6 +42,7 @@ const FIELD_NAMES = {
   starts_on: 'startsOn',
   ends_on: 'endsOn',
   metadata: 'metadata',
+  visibility: 'visibility',
 } as const;
 
 export function toNewLeague(body: CreateLeagueDto): NewLeague {

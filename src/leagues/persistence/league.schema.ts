@@ -26,6 +26,8 @@ export const LeagueSchema = new EntitySchema<League>({
     startsOn: { type: 'date', nullable: true, fieldName: 'starts_on' },
     endsOn: { type: 'date', nullable: true, fieldName: 'ends_on' },
     metadata: { type: 'json' },
+    visibility: { type: 'text' },
+    shareId: { type: 'text', nullable: true, fieldName: 'share_id' },
     // Computed on every read, never written.
     tournamentCount: { type: 'integer', formula: (table) => tournamentCountSql(table.alias), fieldName: 'tournament_count', persist: false },
     createdAt: { type: 'datetime', fieldName: 'created_at' },

@@ -22,6 +22,13 @@ export interface ParticipantListQuery {
   limit: number;
 }
 
+/** What a match shows of an opponent besides its id (spec: names on matches). */
+export interface Entrant {
+  id: string;
+  name: string;
+  seed: number | null;
+}
+
 /** A listed participant with its place in the sort order (what a cursor records). */
 export interface PositionedParticipant {
   participant: Participant;
@@ -41,6 +48,8 @@ export abstract class ParticipantRepository {
   abstract save(participant: Participant): Promise<void>;
   /** Deletes the row if it is still at the version read; false when it changed or vanished meanwhile. */
   abstract remove(participant: Participant): Promise<boolean>;
+  /** The name and seed of each listed participant of the tournament (ids it does not have are left out). */
+  abstract entrants(accountId: string, tournamentId: string, ids: readonly string[]): Promise<Entrant[]>;
   abstract count(accountId: string, tournamentId: string): Promise<number>;
   abstract list(query: ParticipantListQuery): Promise<PositionedParticipant[]>;
   /** Sets every listed participant's final_rank (null clears it) in one write, bumping the version of each whose rank changes. */

@@ -6,6 +6,7 @@ import { deleteVersioned, saveVersioned } from '../../shared/persistence/version
 import { Participant } from '../domain/participant';
 import { ExternalIdTakenError, ParticipantNameTakenError, SeedTakenError } from '../domain/participant-errors';
 import {
+  Entrant,
   ParticipantListQuery,
   ParticipantRepository,
   ParticipantSortField,
@@ -52,6 +53,15 @@ export class MikroOrmParticipantRepository extends ParticipantRepository {
 
   remove(participant: Participant): Promise<boolean> {
     return deleteVersioned(this.em, ParticipantSchema, participant);
+  }
+
+  async entrants(accountId: string, tournamentId: string, ids: readonly string[]): Promise<Entrant[]> {
+    if (ids.length === 0) return [];
+    return this.em.execute<Entrant[]>('select id, name, seed from participants where account_id = ? and tournament_id = ? and id = any(?::uuid[])', [
+      accountId,
+      tournamentId,
+      [...ids],
+    ]);
   }
 
   async count(accountId: string, tournamentId: string): Promise<number> {

@@ -3,6 +3,7 @@ import { KeysetPosition } from '../../shared/pagination/cursor';
 import { Participant } from '../domain/participant';
 import { ExternalIdTakenError, ParticipantNameTakenError, SeedTakenError } from '../domain/participant-errors';
 import {
+  Entrant,
   ParticipantListQuery,
   ParticipantRepository,
   ParticipantSortField,
@@ -28,6 +29,13 @@ export class InMemoryParticipantRepository extends ParticipantRepository {
   async findOwned(accountId: string, tournamentId: string, id: string): Promise<Participant | null> {
     const row = this.rows.get(id);
     return row && owns(row.participant, accountId, tournamentId) ? copy(row.participant) : null;
+  }
+
+  async entrants(accountId: string, tournamentId: string, ids: readonly string[]): Promise<Entrant[]> {
+    return ids.flatMap((id) => {
+      const row = this.rows.get(id);
+      return row && owns(row.participant, accountId, tournamentId) ? [{ id, name: row.participant.name, seed: row.participant.seed }] : [];
+    });
   }
 
   async add(participants: Participant[]): Promise<void> {

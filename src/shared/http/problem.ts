@@ -36,6 +36,7 @@ export const PROBLEM_KINDS = {
   matches_pending: { status: 409, title: 'Matches pending' },
   tournament_completed: { status: 409, title: 'Tournament completed' },
   conflict: { status: 409, title: 'Conflict' },
+  not_shared: { status: 409, title: 'Not shared' },
   precondition_failed: { status: 412, title: 'Precondition failed' },
   payload_too_large: { status: 413, title: 'Payload too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },

@@ -1,6 +1,7 @@
 import { InvalidError } from '../../shared/domain-error';
 import { applyMergePatch, checkMetadataSize, Metadata, sameValue } from '../../shared/domain/merge-patch';
 import { newId } from '../../shared/ids';
+import { NotSharedError, shareIdFor, Visibility } from '../../shared/domain/sharing';
 import { InvalidTournamentTransitionError, TournamentFieldLockedError } from './tournament-errors';
 import { allowedTransitions, canTransition, INITIAL_STATUSES, locksSetup, TournamentStatus } from './tournament-status';
 
@@ -27,6 +28,8 @@ export interface TournamentFields {
   metadata: Metadata;
   /** Rounds to play (swiss and free_for_all only); null = the format's default (spec §12). */
   rounds: number | null;
+  /** `unlisted`: anyone with its share link may view it (docs/viewing.md). */
+  visibility: Visibility;
 }
 
 /** Formats that take a `rounds` setting, and its range. */
@@ -37,7 +40,7 @@ export type NewTournament = Pick<TournamentFields, 'name' | 'format'> & Partial<
 export type TournamentChanges = Partial<Omit<TournamentFields, 'metadata'>> & { metadata?: Record<string, string | null> | null };
 
 /** Fields that stay editable once play has started. */
-const ALWAYS_EDITABLE = new Set<keyof TournamentChanges>(['name', 'description', 'metadata', 'status']);
+const ALWAYS_EDITABLE = new Set<keyof TournamentChanges>(['name', 'description', 'metadata', 'status', 'visibility']);
 
 /** Each settable field's name on the wire, which is how domain errors name it to clients. */
 export const TOURNAMENT_WIRE_NAMES: Record<keyof TournamentFields, string> = {
@@ -54,6 +57,7 @@ export const TOURNAMENT_WIRE_NAMES: Record<keyof TournamentFields, string> = {
   leagueId: 'league_id',
   metadata: 'metadata',
   rounds: 'rounds',
+  visibility: 'visibility',
 };
 
 /** A competition of one account: its setup, its schedule and its lifecycle. */
@@ -73,6 +77,9 @@ export class Tournament implements TournamentFields {
   leagueId: string | null;
   metadata: Metadata;
   rounds: number | null;
+  visibility: Visibility;
+  /** Read-only: the id of its share link while unlisted, null while private. */
+  shareId: string | null;
   startedAt: Date | null;
   completedAt: Date | null;
   /** Read-only: how many participants it had when it was loaded (the persistence adapter counts them). */
@@ -102,6 +109,8 @@ export class Tournament implements TournamentFields {
       leagueId: fields.leagueId ?? null,
       metadata: fields.metadata ?? {},
       rounds: fields.rounds ?? null,
+      visibility: fields.visibility ?? 'private',
+      shareId: shareIdFor(fields.visibility ?? 'private', null),
       startedAt: null,
       completedAt: null,
       participantCount: 0,
@@ -132,9 +141,17 @@ export class Tournament implements TournamentFields {
 
     const previousStatus = this.status;
     Object.assign(this, next);
+    this.shareId = shareIdFor(this.visibility, this.shareId);
     if (previousStatus !== next.status) this.enter(next.status, now);
     this.updatedAt = now;
     return true;
+  }
+
+  /** A new share link replaces the old one, which stops working at once. */
+  rotateShareId(now = new Date()): void {
+    if (this.visibility === 'private') throw new NotSharedError('The tournament');
+    this.shareId = shareIdFor(this.visibility, null);
+    this.updatedAt = now;
   }
 
   private merged(changes: TournamentChanges): TournamentFields {
@@ -152,6 +169,7 @@ export class Tournament implements TournamentFields {
       leagueId: this.leagueId,
       metadata: this.metadata,
       rounds: this.rounds,
+      visibility: this.visibility,
     };
     return applyMergePatch(current, changes);
   }

@@ -7,6 +7,7 @@ import {
   Nullable,
   Trim,
 } from '../../shared/http/validation/decorators';
+import { VISIBILITIES } from '../../shared/domain/sharing';
 import { PARTICIPANT_TYPES, ROUNDS_LIMITS, TOURNAMENT_FORMATS } from '../domain/tournament';
 import { INITIAL_STATUSES, TOURNAMENT_STATUSES } from '../domain/tournament-status';
 
@@ -52,6 +53,9 @@ export class CreateTournamentDto {
 
   @Nullable() @IsInt() @Min(ROUNDS_LIMITS.min) @Max(ROUNDS_LIMITS.max)
   rounds?: number | null;
+
+  @Absentable() @IsIn(VISIBILITIES, { message: 'visibility must be private or unlisted.' })
+  visibility?: string;
 }
 
 /** Body of PATCH /api/v1/tournaments/:id: a JSON merge patch (absent = unchanged, null = clear). */
@@ -94,4 +98,7 @@ export class UpdateTournamentDto {
 
   @Nullable() @IsInt() @Min(ROUNDS_LIMITS.min) @Max(ROUNDS_LIMITS.max)
   rounds?: number | null;
+
+  @Absentable() @IsIn(VISIBILITIES, { message: 'visibility must be private or unlisted.' })
+  visibility?: string;
 }

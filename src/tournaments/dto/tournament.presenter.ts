@@ -22,6 +22,8 @@ export function presentTournament(tournament: Tournament) {
     league_id: tournament.leagueId,
     metadata: tournament.metadata,
     rounds: tournament.rounds,
+    visibility: tournament.visibility,
+    share_id: tournament.shareId,
     started_at: instant(tournament.startedAt),
     completed_at: instant(tournament.completedAt),
     participant_count: tournament.participantCount,

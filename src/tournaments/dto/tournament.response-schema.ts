@@ -30,6 +30,8 @@ const TOURNAMENT_PROPERTIES = {
   league_id: optionalText,
   metadata: { type: 'object', additionalProperties: text },
   rounds: { type: ['integer', 'null'] },
+  visibility: text,
+  share_id: optionalText,
   started_at: optionalText,
   completed_at: optionalText,
   participant_count: { type: 'integer' },

@@ -21,6 +21,8 @@ export const TournamentSchema = new EntitySchema<Tournament>({
     leagueId: { type: 'uuid', nullable: true, fieldName: 'league_id' },
     metadata: { type: 'json' },
     rounds: { type: 'integer', nullable: true },
+    visibility: { type: 'text' },
+    shareId: { type: 'text', nullable: true, fieldName: 'share_id' },
     startedAt: { type: 'datetime', nullable: true, fieldName: 'started_at' },
     completedAt: { type: 'datetime', nullable: true, fieldName: 'completed_at' },
     // Kept by the participants table's triggers (migration 20261122000500-stored-participant-count); the application

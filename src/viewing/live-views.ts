@@ -1,0 +1,89 @@
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { LivePart, changedParts } from './dto/viewer-pages';
+import { REVALIDATE_AFTER_MS, SharedView, SharedViewNotFoundError, ViewingService } from './viewing.service';
+
+/** What a viewer's stream is sent: the parts to swap and the state they bring the page to; or that the link is gone. */
+export type LiveMessage = { kind: 'update'; state: string; parts: LivePart[] } | { kind: 'gone' };
+
+type Listener = (message: LiveMessage) => void;
+
+interface Watch {
+  listeners: Set<Listener>;
+  /** Ends each open stream (on shutdown; its viewers reconnect to another instance). */
+  closers: Map<Listener, () => void>;
+  last: SharedView;
+  timer: NodeJS.Timeout;
+  ticking: boolean;
+}
+
+/**
+ * The live side of the viewer pages: one watch per share link with open streams, on this instance, however many
+ * viewers follow it. Once a second it asks ViewingService for the current view (the same cached, single-flight
+ * revalidation the pages use: one state read a second) and, when the state changed, sends every viewer the parts
+ * that differ, rendered once.
+ */
+@Injectable()
+export class LiveViews implements OnModuleDestroy {
+  private readonly watches = new Map<string, Watch>();
+
+  constructor(private readonly viewing: ViewingService) {}
+
+  /** Follows a share link from `view` on; returns the function that stops following. */
+  follow(view: SharedView, listener: Listener, close: () => void): () => void {
+    let watch = this.watches.get(view.shareId);
+    if (!watch) {
+      const timer = setInterval(() => void this.tick(view.shareId), REVALIDATE_AFTER_MS);
+      timer.unref();
+      watch = { listeners: new Set(), closers: new Map(), last: view, timer, ticking: false };
+      this.watches.set(view.shareId, watch);
+    }
+    watch.listeners.add(listener);
+    watch.closers.set(listener, close);
+    // A viewer whose page is older than the state this watch has seen catches up at once.
+    if (watch.last !== view && watch.last.state !== view.state) listener({ kind: 'update', state: watch.last.state, parts: changedParts(view.liveParts(), watch.last.liveParts()) });
+    const current = watch;
+    return () => {
+      current.listeners.delete(listener);
+      current.closers.delete(listener);
+      if (current.listeners.size === 0 && this.watches.get(view.shareId) === current) this.stop(view.shareId);
+    };
+  }
+
+  /** Open watches (share links followed on this instance), for tests and metrics. */
+  get size(): number {
+    return this.watches.size;
+  }
+
+  onModuleDestroy(): void {
+    for (const [shareId, watch] of [...this.watches]) {
+      for (const close of watch.closers.values()) close();
+      this.stop(shareId);
+    }
+  }
+
+  private async tick(shareId: string): Promise<void> {
+    const watch = this.watches.get(shareId);
+    if (!watch || watch.ticking) return;
+    watch.ticking = true;
+    try {
+      const next = await this.viewing.current(shareId);
+      if (next.state === watch.last.state) return;
+      const message: LiveMessage = { kind: 'update', state: next.state, parts: changedParts(watch.last.liveParts(), next.liveParts()) };
+      watch.last = next;
+      for (const listener of watch.listeners) listener(message);
+    } catch (error) {
+      if (!(error instanceof SharedViewNotFoundError)) return; // an outage: try again next second
+      for (const listener of watch.listeners) listener({ kind: 'gone' });
+      this.stop(shareId);
+    } finally {
+      watch.ticking = false;
+    }
+  }
+
+  private stop(shareId: string): void {
+    const watch = this.watches.get(shareId);
+    if (!watch) return;
+    clearInterval(watch.timer);
+    this.watches.delete(shareId);
+  }
+}
