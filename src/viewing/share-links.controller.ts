@@ -29,9 +29,9 @@ export class ShareLinksController {
   @Post('tournaments/:id/share/rotate')
   @HttpCode(200)
   async rotateTournament(@CurrentAccount() account: AuthenticatedAccount, @Param('id', TournamentId) id: string, @Res({ passthrough: true }) reply: FastifyReply) {
-    const before = await this.tournaments.get(account.id, id);
+    const { shareId: old } = await this.tournaments.get(account.id, id);
     const tournament = await this.tournaments.rotateShareId(account.id, id, undefined);
-    this.viewing.forget(before.shareId);
+    this.viewing.forget(old);
     reply.header('etag', tournamentEtag(tournament));
     return presentTournament(tournament);
   }
@@ -39,9 +39,10 @@ export class ShareLinksController {
   @Post('leagues/:id/share/rotate')
   @HttpCode(200)
   async rotateLeague(@CurrentAccount() account: AuthenticatedAccount, @Param('id', LeagueId) id: string, @Res({ passthrough: true }) reply: FastifyReply) {
-    const before = await this.leagues.get(account.id, id);
+    // Read before rotating: the league read later is the same object (the identity map), holding the new id.
+    const { shareId: old } = await this.leagues.get(account.id, id);
     const league = await this.leagues.rotateShareId(account.id, id, undefined);
-    this.viewing.forget(before.shareId);
+    this.viewing.forget(old);
     reply.header('etag', leagueEtag(league));
     return presentLeague(league);
   }

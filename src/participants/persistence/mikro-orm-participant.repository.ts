@@ -57,7 +57,8 @@ export class MikroOrmParticipantRepository extends ParticipantRepository {
 
   async entrants(accountId: string, tournamentId: string, ids: readonly string[]): Promise<Entrant[]> {
     if (ids.length === 0) return [];
-    return this.em.execute<Entrant[]>('select id, name, seed from participants where account_id = ? and tournament_id = ? and id = any(?::uuid[])', [
+    // The driver's query builder spreads an array bound to `in (?)` into one placeholder per id.
+    return this.em.execute<Entrant[]>('select id, name, seed from participants where account_id = ? and tournament_id = ? and id in (?)', [
       accountId,
       tournamentId,
       [...ids],
