@@ -22,13 +22,14 @@ import { MetricsModule } from './metrics/metrics.module';
 import { AdminModule } from './admin/admin.module';
 import { ParticipantsModule } from './participants/participants.module';
 import { MatchesModule } from './matches/matches.module';
+import { EventsModule } from './events/events.module';
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, routes: RouteTable, logger: Logger): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), MikroOrmModule.forRoot(mikroOrmOptions(config, logger)), HealthModule, DocsModule, TokensModule, RateLimitModule, SharedModule, TournamentsModule, LeaguesModule, AccountWebModule, MetricsModule.forRoot(), AdminModule, ParticipantsModule, MatchesModule],
+      imports: [ConfigModule.forRoot(config), MikroOrmModule.forRoot(mikroOrmOptions(config, logger)), HealthModule, DocsModule, TokensModule, RateLimitModule, SharedModule, TournamentsModule, LeaguesModule, AccountWebModule, MetricsModule.forRoot(), AdminModule, ParticipantsModule, MatchesModule, EventsModule],
       providers: [
         { provide: RouteTable, useValue: routes },
         ProblemFilter,
