@@ -9,10 +9,11 @@ import { sseFrame } from './dto/event.presenter';
 
 /** Events an account's tail keeps in memory for its streams on this instance. */
 const TAIL_CAPACITY = 1024;
+const TAIL_BYTES = 4 * 1024 * 1024;
 /** Events a stream reads per database page while it catches up. */
-const CATCH_UP_PAGE = 500;
+const CATCH_UP_PAGE = 200;
 /** Events per account per poll; a fuller answer is polled again at once. */
-const POLL_LIMIT = 1000;
+const POLL_LIMIT = 500;
 /** Every open stream's token is checked this often even when no change was notified. */
 const ACCESS_RECHECK_MS = 10_000;
 const HEARTBEAT = ': heartbeat\n\n';
@@ -102,7 +103,7 @@ export class EventStreams implements OnApplicationBootstrap, BeforeApplicationSh
 
   open(request: OpenStream, sink: StreamSink): void {
     this.admit(request.accountId);
-    if (!this.tails.has(request.accountId)) this.tails.set(request.accountId, new AccountTail(request.head, TAIL_CAPACITY));
+    if (!this.tails.has(request.accountId)) this.tails.set(request.accountId, new AccountTail(request.head, TAIL_CAPACITY, TAIL_BYTES));
     const stream = new EventStream(request.accountId, request.credential, request.filters, request.after, sink);
     let streams = this.streams.get(request.accountId);
     if (!streams) this.streams.set(request.accountId, (streams = new Set()));

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EventsExpiredError } from './domain/event-errors';
 import { EventStore } from './domain/event-store';
@@ -44,8 +45,17 @@ export class EventsService {
     return { after: after ?? read.head, head: read.head };
   }
 
-  /** The sequence of the tournament's latest event: 0 when it has none (then nothing derives an ETag from it). */
-  lastSequenceOfTournament(accountId: string, tournamentId: string): Promise<number> {
-    return this.store.lastSequenceOfTournament(accountId, tournamentId);
+  /**
+   * An ETag for a representation derived from the tournament's state (its match list, its standings): the
+   * sequence of the tournament's latest event and which representation (`variant`: the URL with its query).
+   * Every change to the tournament, its participants or its matches appends an event with the tournament's id,
+   * so the tag changes whenever the representation may. Undefined when the tournament has no event (unknown,
+   * another account's, deleted, or older than the log): then nothing answers 304.
+   * Read the tag before the representation: a change committed in between then costs a full answer, never a stale 304.
+   */
+  async tournamentTag(accountId: string, tournamentId: string, variant: string): Promise<string | undefined> {
+    const sequence = await this.store.lastSequenceOfTournament(accountId, tournamentId);
+    if (sequence === 0) return undefined;
+    return `"e${sequence}-${createHash('sha1').update(variant).digest('base64url').slice(0, 12)}"`;
   }
 }

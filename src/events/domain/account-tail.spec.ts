@@ -30,4 +30,11 @@ describe('AccountTail', () => {
     expect(tail.covers(6)).toBe(false);
     expect(sequences(tail.after(7))).toEqual([8, 9, 10]);
   });
+
+  it('keeps its messages under a byte bound too', () => {
+    const tail = new AccountTail(0, 100, 30);
+    for (let sequence = 1; sequence <= 10; sequence++) tail.push([entry(sequence)]);
+    expect(tail.after(tail.base).reduce((sum, item) => sum + item.frame.length, 0)).toBeLessThanOrEqual(30);
+    expect(tail.head).toBe(10);
+  });
 });

@@ -14,11 +14,14 @@ export interface TailEntry {
 export class AccountTail {
   private entries: TailEntry[] = [];
   private start = 0;
+  private bytes = 0;
 
   constructor(
     /** Every event up to here is older than the tail holds. */
     private baseSequence: number,
     private readonly capacity: number,
+    /** Bound on the held messages' length, so large events cannot make the tail large. */
+    private readonly maxBytes = Number.POSITIVE_INFINITY,
   ) {}
 
   get base(): number {
@@ -40,11 +43,15 @@ export class AccountTail {
     for (const entry of entries) {
       if (entry.event.sequence <= this.head) continue;
       this.entries.push(entry);
+      this.bytes += entry.frame.length;
       added += 1;
     }
-    const excess = this.entries.length - this.start - this.capacity;
-    if (excess > 0) {
-      this.start += excess;
+    const before = this.start;
+    while (this.entries.length - this.start > this.capacity || (this.bytes > this.maxBytes && this.entries.length - this.start > 1)) {
+      this.bytes -= this.entries[this.start].frame.length;
+      this.start += 1;
+    }
+    if (this.start > before) {
       this.baseSequence = this.entries[this.start - 1].event.sequence;
       // Compact now and then, not on every push.
       if (this.start > this.capacity) {
