@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { EventRetention } from '../../src/events/event-retention.service';
 import { createAccountWithToken, createPremiumAccount, regenerateToken, TestAccount } from '../support/accounts';
 import { expectProblem, startTestApp, TestApp } from '../support/test-app';
@@ -138,7 +138,7 @@ describe('events: the feed, the stream and cheap polling', () => {
       const account = await createPremiumAccount(testApp);
       for (const name of ['A', 'B', 'C']) await http().post('/api/v1/leagues', { name }, as(account));
       // The first two events are made 40 days old; the sweep removes them (and only them).
-      await testApp.app.get(MikroORM).em.fork().execute(`update events set occurred_at = now() - interval '40 days' where account_id = ? and sequence <= 2`, [account.id]);
+      await testApp.app.get(EntityManager).fork().execute(`update events set occurred_at = now() - interval '40 days' where account_id = ? and sequence <= 2`, [account.id]);
       expect(await testApp.app.get(EventRetention).sweepNow()).toBeGreaterThanOrEqual(2);
       const problem = expectProblem(await http().get('/api/v1/events?after=1', as(account)), 410, 'events_expired');
       expect(problem.oldest_available_after).toBe(2);
@@ -215,7 +215,7 @@ describe('events: the feed, the stream and cheap polling', () => {
       const other = await createPremiumAccount(testApp);
       const second = await stream('/api/v1/events/stream', other);
       const cancelled = Date.now();
-      await testApp.app.get(MikroORM).em.fork().execute(`update accounts set plan = 'free' where id = ?`, [other.id]);
+      await testApp.app.get(EntityManager).fork().execute(`update accounts set plan = 'free' where id = ?`, [other.id]);
       await second.waitForEnd(3_000);
       expect(Date.now() - cancelled).toBeLessThan(1_500);
     });
