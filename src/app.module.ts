@@ -22,6 +22,7 @@ import { MetricsModule } from './metrics/metrics.module';
 import { AdminModule } from './admin/admin.module';
 import { ParticipantsModule } from './participants/participants.module';
 import { MatchesModule } from './matches/matches.module';
+import { EventsModule } from './events/events.module';
 import { ViewingModule } from './viewing/viewing.module';
 
 @Module({})
@@ -29,7 +30,7 @@ export class AppModule {
   static forRoot(config: AppConfig, routes: RouteTable, logger: Logger): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), MikroOrmModule.forRoot(mikroOrmOptions(config, logger)), HealthModule, DocsModule, TokensModule, RateLimitModule, SharedModule, TournamentsModule, LeaguesModule, AccountWebModule, MetricsModule.forRoot(), AdminModule, ParticipantsModule, MatchesModule, ViewingModule],
+      imports: [ConfigModule.forRoot(config), MikroOrmModule.forRoot(mikroOrmOptions(config, logger)), HealthModule, DocsModule, TokensModule, RateLimitModule, SharedModule, TournamentsModule, LeaguesModule, AccountWebModule, MetricsModule.forRoot(), AdminModule, ParticipantsModule, MatchesModule, EventsModule, ViewingModule],
       providers: [
         { provide: RouteTable, useValue: routes },
         ProblemFilter,

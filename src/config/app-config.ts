@@ -58,6 +58,17 @@ export class AppConfig {
   readonly metricsHost: string;
   /** `pretty` (human-readable), `json`, or unset: pretty when stdout is a terminal. */
   readonly logFormat: LogFormat | undefined;
+  /** Events older than this are deleted by the retention sweep; reading from below them is 410 events_expired. */
+  readonly eventsRetentionDays: number;
+  /** Open event streams per account on one instance (429 beyond). */
+  readonly eventStreamsPerAccount: number;
+  /** A comment line on every open stream this often, so proxies and clients see it is alive. */
+  readonly eventStreamHeartbeatMs: number;
+  /** Longest wait for an event committed on another instance when its notification is lost: every stream reader polls this often. */
+  readonly eventPollMs: number;
+  /** A stream whose client stops reading is paused once this many bytes wait in its buffer, and dropped if they do not drain in EVENT_STREAM_STALL_MS. */
+  readonly eventStreamBufferBytes: number;
+  readonly eventStreamStallMs: number;
   /** Requests per client address per minute to the public viewer routes (/v/), apart from any account's budget. */
   readonly publicRateLimitPerMinute: number;
   /** Browser origins allowed to call /api/v1 (CORS); empty: none, browsers are refused as before. */
@@ -96,6 +107,12 @@ export class AppConfig {
       metricsPort: read.optionalInteger('METRICS_PORT', 1, 65535),
       metricsHost: read.string('METRICS_HOST', read.string('HOST', '0.0.0.0')),
       logFormat: read.optionalOneOf('LOG_FORMAT', LOG_FORMATS),
+      eventsRetentionDays: read.integer('EVENTS_RETENTION_DAYS', 30, 1, 3_650),
+      eventStreamsPerAccount: read.integer('EVENT_STREAMS_PER_ACCOUNT', 10, 1, 100_000),
+      eventStreamHeartbeatMs: read.integer('EVENT_STREAM_HEARTBEAT_MS', 15_000, 100, 600_000),
+      eventPollMs: read.integer('EVENT_POLL_MS', 1_000, 10, 1_000),
+      eventStreamBufferBytes: read.integer('EVENT_STREAM_BUFFER_BYTES', 256 * 1024, 1024, 64 * 1024 * 1024),
+      eventStreamStallMs: read.integer('EVENT_STREAM_STALL_MS', 30_000, 100, 600_000),
       publicRateLimitPerMinute: read.integer('PUBLIC_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
       corsOrigins: read.origins('CORS_ORIGINS'),
     });

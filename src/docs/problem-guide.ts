@@ -66,6 +66,12 @@ export const PROBLEM_GUIDE: Record<ProblemCode, string> = {
     'This `Idempotency-Key` was used in the last 24 hours with a different body. Use a new key for a new request.',
   rate_limited:
     'Your account (or, without a valid token, your address) has used up its requests for this minute. Wait for the number of seconds in `Retry-After`.',
+  not_acceptable:
+    'The event stream answers only `text/event-stream`: send `Accept: text/event-stream` (or no `Accept` header) on `GET /api/v1/events/stream`.',
+  events_expired:
+    'Events before `oldest_available_after` + 1 are older than the retention period (`EVENTS_RETENTION_DAYS`, 30 days by default) and were deleted. Re-read the resources you follow, then read the feed again with `after` set to `oldest_available_after`.',
+  event_streams_exceeded:
+    'Your account already holds the most event streams it may keep open (`EVENT_STREAMS_PER_ACCOUNT`, 10 by default). Close one (or share one stream between your clients), then retry after `Retry-After` seconds.',
   internal_error: 'Something failed on our side; the body deliberately says nothing more. Retry later, and quote `request_id` if you report it.',
   service_unavailable:
     'The service cannot reach its database right now (or is starting or stopping). Retry after the number of seconds in `Retry-After`.',

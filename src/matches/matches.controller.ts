@@ -2,7 +2,8 @@ import { Body, Controller, Get, Param, Patch, Query, Req, Res } from '@nestjs/co
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ExpectedVersion } from '../shared/concurrency/fresh-version';
 import { parseInstant } from '../shared/domain/validation';
-import { conditionalGet } from '../shared/http/etag';
+import { EventsService } from '../events/events.service';
+import { conditionalGet, ifNoneMatchHits } from '../shared/http/etag';
 import { IfMatch } from '../shared/http/if-match.decorator';
 import { listResponse } from '../shared/http/list-response';
 import { ResourceIdPipe } from '../shared/http/resource-id.pipe';
@@ -33,15 +34,33 @@ function toMatchUpdate(body: UpdateMatchDto): MatchUpdate {
 
 @Controller('/api/v1/tournaments/:id')
 export class MatchesController {
-  constructor(private readonly matches: MatchesService) {}
+  constructor(
+    private readonly matches: MatchesService,
+    private readonly events: EventsService,
+  ) {}
+
+  /**
+   * Lists and standings carry an ETag from the tournament's last event (EventsService.tournamentTag): a poller's
+   * If-None-Match is answered 304 before anything is computed. True when the 304 is set.
+   */
+  private async notModified(accountId: string, tournamentId: string, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const etag = await this.events.tournamentTag(accountId, tournamentId, request.url);
+    if (!etag) return false;
+    reply.header('etag', etag).header('cache-control', 'private, no-cache');
+    if (!ifNoneMatchHits(request.headers['if-none-match'], etag)) return false;
+    reply.status(304);
+    return true;
+  }
 
   @Get('matches')
   async list(
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', TournamentId) tournamentId: string,
     @Query() query: ListMatchesQuery,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
+    if (await this.notModified(account.id, tournamentId, request, reply)) return undefined;
     const page = await this.matches.list(account.id, tournamentId, {
       filters: {
         round: query.round === undefined ? undefined : Number(query.round),
@@ -93,7 +112,13 @@ export class MatchesController {
   }
 
   @Get('standings')
-  async standings(@CurrentAccount() account: AuthenticatedAccount, @Param('id', TournamentId) tournamentId: string) {
+  async standings(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Param('id', TournamentId) tournamentId: string,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    if (await this.notModified(account.id, tournamentId, request, reply)) return undefined;
     const rows = await this.matches.standings(account.id, tournamentId);
     return { data: rows.map(presentStandingRow) };
   }

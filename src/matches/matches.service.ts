@@ -1,4 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import { EventLog, NewEvent } from '../events/domain/event-log';
 import { ExpectedVersion } from '../shared/concurrency/fresh-version';
 import { PreconditionFailedError } from '../shared/domain-error';
 import { newId } from '../shared/ids';
@@ -20,6 +21,7 @@ import { MatchFilters, MatchRecord, MatchRepository } from './domain/match.repos
 import { ResultReport } from './domain/report';
 import { computeStandings, StandingRow } from './domain/standings';
 import { needsField, ReportChanges, TournamentPlay } from './domain/tournament-play';
+import { presentMatch as presentWireMatch, presentStandingRow } from './dto/match.presenter';
 
 export interface ListMatchesRequest {
   filters: MatchFilters;
@@ -83,6 +85,7 @@ export class MatchesService implements OnModuleInit {
     private readonly transitions: TournamentTransitions,
     private readonly unitOfWork: UnitOfWork,
     private readonly cursors: Cursors,
+    private readonly events: EventLog,
   ) {}
 
   onModuleInit(): void {
@@ -173,7 +176,6 @@ export class MatchesService implements OnModuleInit {
         if (!updated.includes(reported)) updated.push(reported);
       }
       const writes = { created: changes.created.map((match) => record(match, true)), updated, deleted: changes.deleted.map((match) => byId.get(match.id)!) };
-      const completes = changes.complete && tournament.status === 'in_progress';
       // The table is needed only to preview or to set final ranks; most reports skip it.
       const finalRanking = update.report !== undefined && changes.complete;
       const standings = flags.dryRun || finalRanking ? named(play.standings(), field!) : [];
@@ -189,12 +191,25 @@ export class MatchesService implements OnModuleInit {
       if (flags.dryRun) return result;
 
       await this.matches.write(writes);
-      if (completes) await this.tournaments.completeByPlay(tournament);
       if (finalRanking) {
         await this.participants.recordFinalRanks(accountId, tournamentId, new Map(standings.map((row) => [row.participantId, row.rank])));
       }
+      // Events carry matches as their GET shows them, with the opponents' names and seeds.
+      const entrants = await this.entrantsOf(accountId, tournamentId, [result.match, ...result.changed, ...result.created, ...result.deleted]);
+      await this.events.append(...playEvents(current, result, byId, update.report !== undefined, entrants));
+      if (update.report !== undefined) await this.events.append(await this.standingsEvent(accountId, tournamentId));
+      // Completing (or re-ranking a completed tournament) appends tournament.completed with the final ranks.
+      if (finalRanking) {
+        await this.tournaments.completeByPlay(tournament, standings.map((row) => ({ participantId: row.participantId, name: row.name, finalRank: row.rank })));
+      }
       return result;
     });
+  }
+
+  /** The table after a result, as GET …/standings returns it (read inside the reporting transaction). */
+  private async standingsEvent(accountId: string, tournamentId: string): Promise<NewEvent> {
+    const rows = await this.standings(accountId, tournamentId);
+    return { accountId, type: 'standings.changed', tournamentId, data: { tournament_id: tournamentId, standings: rows.map(presentStandingRow) } };
   }
 
   private async onStatusChange(tournament: Tournament, from: TournamentStatus): Promise<void> {
@@ -208,12 +223,40 @@ export class MatchesService implements OnModuleInit {
         updated: [],
         deleted: [],
       });
+      await this.events.append({
+        accountId,
+        type: 'matches.generated',
+        tournamentId: id,
+        leagueId: tournament.leagueId,
+        data: { tournament_id: id, match_count: generated.length, ready_match_count: generated.filter((match) => match.status === 'ready').length },
+      });
     }
     if (tournament.status === 'completed' && from === 'in_progress') {
       const open = await this.matches.countOpen(accountId, id);
       if (open > 0) throw new MatchesPendingError(open);
     }
   }
+}
+
+/**
+ * A write's match events: the match reported, corrected (with the results it cleared) or rescheduled, then each
+ * match it made ready.
+ */
+function playEvents(before: MatchRecord, result: ReportResult, stored: ReadonlyMap<string, MatchRecord>, reported: boolean, entrants: Entrants): NewEvent[] {
+  const { accountId, tournamentId } = before;
+  const presentMatch = (match: MatchRecord) => presentWireMatch(match, entrants);
+  const event = (type: NewEvent['type'], data: Record<string, unknown>): NewEvent => ({ accountId, type, tournamentId, data });
+  const events: NewEvent[] = [];
+  if (!reported) events.push(event('match.scheduled', presentMatch(result.match)));
+  else if (before.status === 'completed') {
+    const cleared = new Set(result.cleared.map((match) => match.id));
+    const clearedNow = [...result.changed, ...result.deleted].filter((match) => cleared.has(match.id));
+    events.push(event('match.corrected', { match: presentMatch(result.match), cleared_matches: clearedNow.map(presentMatch) }));
+  } else events.push(event('match.reported', presentMatch(result.match)));
+  for (const match of [...result.changed, ...result.created]) {
+    if (match.status === 'ready' && stored.get(match.id)?.status !== 'ready') events.push(event('match.ready', presentMatch(match)));
+  }
+  return events;
 }
 
 function named(rows: StandingRow[], field: { id: string; name: string }[]): NamedStandingRow[] {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { EventLog, NewEvent } from '../events/domain/event-log';
 import { ExpectedVersion, withFreshVersion } from '../shared/concurrency/fresh-version';
 import { KeysetPosition } from '../shared/pagination/cursor';
 import { Cursors } from '../shared/pagination/cursors';
@@ -10,6 +11,7 @@ import { NewParticipant, newParticipants, Participant, ParticipantChanges } from
 import { ParticipantNotFoundError } from './domain/participant-errors';
 import { Entrant, ParticipantFilters, ParticipantListQuery, ParticipantRepository, StaleParticipantError } from './domain/participant.repository';
 import { checkCanWithdraw, checkRoomFor, Registration } from './domain/registration';
+import { presentParticipant } from './dto/participant.presenter';
 
 const SEEDING_ORDER = { field: 'seed', direction: 'asc' } as const;
 const SEEDING_PAGE = 500;
@@ -19,6 +21,10 @@ export interface ListParticipantsRequest {
   sort: ParticipantListQuery['sort'];
   limit: number;
   cursor?: string;
+}
+
+function participantEvent(type: 'participant.registered' | 'participant.updated', participant: Participant): NewEvent {
+  return { accountId: participant.accountId, type, tournamentId: participant.tournamentId, data: presentParticipant(participant) };
 }
 
 /**
@@ -33,6 +39,7 @@ export class ParticipantsService {
     private readonly tournaments: TournamentsService,
     private readonly cursors: Cursors,
     private readonly unitOfWork: UnitOfWork,
+    private readonly events: EventLog,
   ) {}
 
   async create(accountId: string, tournamentId: string, fields: NewParticipant): Promise<Participant> {
@@ -63,7 +70,9 @@ export class ParticipantsService {
   update(accountId: string, tournamentId: string, id: string, changes: ParticipantChanges, expected: ExpectedVersion<Participant>): Promise<Participant> {
     return this.inRegistration(accountId, tournamentId, (registration) =>
       this.withFreshVersion(accountId, tournamentId, id, expected, async (participant) => {
-        if (participant.update(changes, registration.setupLocked)) await this.participants.save(participant);
+        if (!participant.update(changes, registration.setupLocked)) return participant;
+        await this.participants.save(participant);
+        await this.events.append(participantEvent('participant.updated', participant));
         return participant;
       }),
     );
@@ -74,6 +83,7 @@ export class ParticipantsService {
       this.withFreshVersion(accountId, tournamentId, id, expected, async (participant) => {
         checkCanWithdraw(registration);
         if (!(await this.participants.remove(participant))) throw new StaleParticipantError();
+        await this.events.append({ accountId, type: 'participant.removed', tournamentId, data: { id, tournament_id: tournamentId } });
       }),
     );
   }
@@ -118,6 +128,7 @@ export class ParticipantsService {
     return this.inRegistration(accountId, tournamentId, async (registration) => {
       checkRoomFor(registration, await this.participants.count(accountId, tournamentId), participants.length);
       await this.participants.add(participants);
+      await this.events.append(...participants.map((participant) => participantEvent('participant.registered', participant)));
     });
   }
 

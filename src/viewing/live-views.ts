@@ -1,4 +1,5 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { EventWakeups } from '../events/event-wakeups';
 import { LivePart, changedParts } from './dto/viewer-pages';
 import { REVALIDATE_AFTER_MS, SharedView, SharedViewNotFoundError, ViewingService } from './viewing.service';
 
@@ -14,6 +15,8 @@ interface Watch {
   last: SharedView;
   timer: NodeJS.Timeout;
   ticking: boolean;
+  /** A wake-up came while a check was running (it may have read the state before that commit): check again after. */
+  again: boolean;
 }
 
 /**
@@ -23,10 +26,21 @@ interface Watch {
  * that differ, rendered once.
  */
 @Injectable()
-export class LiveViews implements OnModuleDestroy {
+export class LiveViews implements OnModuleInit, OnModuleDestroy {
   private readonly watches = new Map<string, Watch>();
+  private stopListening?: () => void;
 
-  constructor(private readonly viewing: ViewingService) {}
+  constructor(
+    private readonly viewing: ViewingService,
+    private readonly wakeups: EventWakeups,
+  ) {}
+
+  /** New events of an account (the log's notification) refresh its watched views at once, not at the next tick. */
+  onModuleInit(): void {
+    this.stopListening = this.wakeups.listen((accountId) => {
+      for (const [shareId, watch] of this.watches) if (watch.last.accountId === accountId) void this.tick(shareId);
+    });
+  }
 
   /** Follows a share link from `view` on; returns the function that stops following. */
   follow(view: SharedView, listener: Listener, close: () => void): () => void {
@@ -34,7 +48,7 @@ export class LiveViews implements OnModuleDestroy {
     if (!watch) {
       const timer = setInterval(() => void this.tick(view.shareId), REVALIDATE_AFTER_MS);
       timer.unref();
-      watch = { listeners: new Set(), closers: new Map(), last: view, timer, ticking: false };
+      watch = { listeners: new Set(), closers: new Map(), last: view, timer, ticking: false, again: false };
       this.watches.set(view.shareId, watch);
     }
     watch.listeners.add(listener);
@@ -55,6 +69,7 @@ export class LiveViews implements OnModuleDestroy {
   }
 
   onModuleDestroy(): void {
+    this.stopListening?.();
     for (const [shareId, watch] of [...this.watches]) {
       for (const close of watch.closers.values()) close();
       this.stop(shareId);
@@ -63,8 +78,13 @@ export class LiveViews implements OnModuleDestroy {
 
   private async tick(shareId: string): Promise<void> {
     const watch = this.watches.get(shareId);
-    if (!watch || watch.ticking) return;
+    if (!watch) return;
+    if (watch.ticking) {
+      watch.again = true;
+      return;
+    }
     watch.ticking = true;
+    watch.again = false;
     try {
       const next = await this.viewing.current(shareId);
       if (next.state === watch.last.state) return;
@@ -77,6 +97,7 @@ export class LiveViews implements OnModuleDestroy {
       this.stop(shareId);
     } finally {
       watch.ticking = false;
+      if (watch.again && this.watches.get(shareId) === watch) void this.tick(shareId);
     }
   }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { NotFoundError } from '../shared/domain-error';
 import { isShareId } from '../shared/domain/sharing';
 import { LeaguesService } from '../leagues/leagues.service';
@@ -12,7 +12,8 @@ import { bracketSvg, standingsSvg } from './domain/svg';
 import { LeagueView, TournamentView } from './domain/tournament-view';
 import { buildLeagueView, buildTournamentView, TournamentFacts } from './domain/view-builder';
 import { presentLeagueSnapshot, presentTournamentSnapshot } from './dto/snapshot.presenter';
-import { LivePart, RenderedPage, ViewerPages } from './dto/viewer-pages';
+import { EventWakeups } from '../events/event-wakeups';
+import { LivePart, RENDERER, RenderedPage, ViewerPages } from './dto/viewer-pages';
 
 /** A share link that leads nowhere: unknown, rotated, made private, or never a share id. Nothing more is said. */
 export class SharedViewNotFoundError extends NotFoundError {
@@ -40,18 +41,26 @@ const MAX_CACHED = 2000;
  * gets the same bytes, under the same ETag.
  */
 export class SharedView {
-  /** Derived from the state token alone, so equal states give equal tags on every instance. */
+  /**
+   * The view's state: the sequence of its latest event and a digest of the state token and the renderer, so equal
+   * states give equal tags on every instance, and a new release does not answer 304 with old markup.
+   */
   readonly state: string;
+  readonly token: string;
+  readonly accountId: string;
   private readonly rendered = new Map<Representation, RenderedView>();
   private page?: RenderedPage;
 
   constructor(
     readonly shareId: string,
-    readonly token: string,
+    shared: SharedState,
     readonly content: { kind: 'tournament'; view: TournamentView } | { kind: 'league'; view: LeagueView },
     private readonly pages: ViewerPages,
   ) {
-    this.state = createHash('sha256').update(token).digest('base64url').slice(0, 22);
+    this.token = shared.token;
+    this.accountId = shared.accountId;
+    const lastEvent = /^e\d+/.exec(shared.token)?.[0] ?? 'e0';
+    this.state = `${lastEvent}-${createHash('sha256').update(`${RENDERER}|${shared.token}`).digest('base64url').slice(0, 16)}`;
   }
 
   /** Null when this kind has no such representation (a league has no bracket image). */
@@ -111,7 +120,8 @@ interface CacheEntry {
  * changed. It reads through the other modules' services, with the account the share link belongs to.
  */
 @Injectable()
-export class ViewingService {
+export class ViewingService implements OnModuleInit, OnModuleDestroy {
+  private stopListening?: () => void;
   private readonly cache = new Map<string, CacheEntry>();
   private readonly pages = new ViewerPages();
   private readonly firstLoads = new Map<string, Promise<SharedView>>();
@@ -123,7 +133,22 @@ export class ViewingService {
     private readonly leagues: LeaguesService,
     private readonly matches: MatchesService,
     private readonly participants: ParticipantsService,
+    private readonly wakeups: EventWakeups,
   ) {}
+
+  /**
+   * An account's new events (from any instance) make its cached views stale at once: the next viewer revalidates
+   * instead of waiting out REVALIDATE_AFTER_MS. A lost notification only delays that to the usual second.
+   */
+  onModuleInit(): void {
+    this.stopListening = this.wakeups.listen((accountId) => {
+      for (const entry of this.cache.values()) if (entry.view.accountId === accountId) entry.checkedAt = 0;
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.stopListening?.();
+  }
 
   /** The current view of a share link; SharedViewNotFoundError when it leads nowhere. */
   async current(shareId: string, now = Date.now()): Promise<SharedView> {
@@ -182,7 +207,7 @@ export class ViewingService {
       if (state.kind === 'tournament') {
         const tournament = await this.tournaments.get(state.accountId, state.id);
         const { field, matches, standings } = await this.matches.overview(tournament);
-        return new SharedView(shareId, state.token, { kind: 'tournament', view: buildTournamentView(facts(tournament), field, matches, standings) }, this.pages);
+        return new SharedView(shareId, state, { kind: 'tournament', view: buildTournamentView(facts(tournament), field, matches, standings) }, this.pages);
       }
       const league = await this.leagues.get(state.accountId, state.id);
       const tournaments = await this.leagueTournaments(state.accountId, state.id);
@@ -192,7 +217,7 @@ export class ViewingService {
           field: tournament.status === 'completed' ? await this.participants.inSeedingOrder(state.accountId, tournament.id) : [],
         })),
       );
-      return new SharedView(shareId, state.token, { kind: 'league', view: buildLeagueView(league, withFields) }, this.pages);
+      return new SharedView(shareId, state, { kind: 'league', view: buildLeagueView(league, withFields) }, this.pages);
     } catch (error) {
       // Deleted between the state read and this one: it leads nowhere now.
       if (error instanceof NotFoundError) return null;

@@ -45,6 +45,10 @@ export const PROBLEM_KINDS = {
   idempotency_key_reused: { status: 422, title: 'Idempotency key reused' },
   draw_not_allowed: { status: 422, title: 'Draw not allowed' },
   rate_limited: { status: 429, title: 'Too many requests' },
+  // Events (issue 28)
+  not_acceptable: { status: 406, title: 'Not acceptable' },
+  events_expired: { status: 410, title: 'Events expired' },
+  event_streams_exceeded: { status: 429, title: 'Too many event streams' },
   internal_error: { status: 500, title: 'Internal server error' },
   service_unavailable: { status: 503, title: 'Service unavailable' },
 } as const satisfies Record<string, ProblemKind>;

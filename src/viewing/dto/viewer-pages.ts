@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
 import { Eta } from 'eta';
 import { layOut } from '../domain/bracket-layout';
 import { FORMAT_LABELS, LeagueView, STATUS_LABELS, TournamentView } from '../domain/tournament-view';
@@ -19,6 +19,16 @@ function asset(name: string, contentType: string): ViewerAsset {
   const body = readFileSync(join(ASSETS_DIR, name), 'utf8');
   return { body, contentType, integrity: `sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}` };
 }
+
+/** Changes when the templates, assets or the code rendering them change: part of every ETag (see SharedView). */
+export const RENDERER = createHash('sha256')
+  .update(readdirSync(VIEWS_DIR).sort().map((name) => readFileSync(join(VIEWS_DIR, name), 'utf8')).join('\0'))
+  .update(readFileSync(join(ASSETS_DIR, 'viewer.css')))
+  .update(readFileSync(join(ASSETS_DIR, 'live.js')))
+  .update(readFileSync(join(__dirname, '..', 'domain', `svg${extname(__filename)}`)))
+  .update(readFileSync(__filename))
+  .digest('base64url')
+  .slice(0, 8);
 
 export const VIEWER_ASSETS: Readonly<Record<string, ViewerAsset>> = {
   'viewer.css': asset('viewer.css', 'text/css; charset=utf-8'),

@@ -4,21 +4,24 @@ import { preparedRows } from '../../shared/persistence/prepared-query';
 import { ReadContext, SharedState, SharedStates } from '../domain/shared-states';
 
 /**
- * The state token is read from the rows viewers see, in one statement: a tournament's version and participant count,
- * and the count, newest update and version sum of its participants and of its matches (a league: its own version and
- * its tournaments' and their participants'). Every write the API makes moves one of them. Reads go by the partial
- * share-id indexes and the (account_id, tournament_id) keys of the child tables.
+ * The state token comes from the event log (src/events): every change to a tournament, its participants or its
+ * matches appends an event carrying the tournament's id, in the same transaction, so the sequence of its latest event
+ * moves whenever anything a viewer sees may have. A league's token is the latest event of the league or of any of its
+ * tournaments. Rows older than the log (or whose events were swept) have no such event: their token falls back to
+ * their own version and counts, which every write moves too. One statement, by the partial share-id indexes and the
+ * log's (account_id, tournament_id, sequence) index.
  */
 const LOOKUP = `
-  select 'tournament' as kind, t.account_id, t.id, concat_ws('/', t.version, t.participant_count,
-    (select concat_ws(':', count(*), max(p.updated_at), sum(p.version)) from participants p where p.account_id = t.account_id and p.tournament_id = t.id),
-    (select concat_ws(':', count(*), max(m.updated_at), sum(m.version)) from matches m where m.account_id = t.account_id and m.tournament_id = t.id)) as token
+  select 'tournament' as kind, t.account_id, t.id, concat_ws('/',
+    'e' || (select max(e.sequence) from events e where e.account_id = t.account_id and e.tournament_id = t.id),
+    t.version, t.participant_count) as token
     from tournaments t where t.share_id = ?
   union all
-  select 'league', l.account_id, l.id, concat_ws('/', l.version,
-    (select concat_ws(':', count(*), max(t.updated_at), sum(t.version)) from tournaments t where t.account_id = l.account_id and t.league_id = l.id),
-    (select concat_ws(':', count(*), max(p.updated_at), sum(p.version)) from participants p join tournaments t on t.account_id = p.account_id and t.id = p.tournament_id
-      where t.account_id = l.account_id and t.league_id = l.id))
+  select 'league', l.account_id, l.id, concat_ws('/',
+    'e' || (select max(e.sequence) from events e where e.account_id = l.account_id
+      and (e.league_id = l.id or e.tournament_id in (select t.id from tournaments t where t.account_id = l.account_id and t.league_id = l.id))),
+    l.version,
+    (select concat_ws(':', count(*), max(t.updated_at), sum(t.version)) from tournaments t where t.account_id = l.account_id and t.league_id = l.id))
     from leagues l where l.share_id = ?
   limit 1`;
 

@@ -8,6 +8,7 @@ import { Participants20261122000300 } from './20261122000300-participants';
 import { Matches20261122000400 } from './20261122000400-matches';
 import { PrincipalChangeNotifications20261122000201 } from './20261122000201-principal-change-notifications';
 import { StoredParticipantCount20261122000500 } from './20261122000500-stored-participant-count';
+import { Events20261125200100 } from './20261125200100-events';
 import { Sharing20261125700100 } from './20261125700100-sharing';
 
 /** Every schema change, oldest first. Append new migrations; never edit a released one. */
@@ -21,5 +22,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: '20261122000400-matches', class: Matches20261122000400 },
   { name: '20261122000201-principal-change-notifications', class: PrincipalChangeNotifications20261122000201 },
   { name: '20261122000500-stored-participant-count', class: StoredParticipantCount20261122000500 },
+  { name: '20261125200100-events', class: Events20261125200100 },
   { name: '20261125700100-sharing', class: Sharing20261125700100 },
 ];
