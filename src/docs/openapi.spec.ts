@@ -52,7 +52,7 @@ describe('the OpenAPI document', () => {
       const properties = (document.components!.schemas![resource] as SchemaObject).properties!;
       return Object.keys(properties).filter((field) => (properties[field] as SchemaObject).readOnly);
     };
-    expect(readOnlyOf('Tournament')).toEqual(['id', 'share_id', 'started_at', 'completed_at', 'participant_count', 'created_at', 'updated_at', 'version']);
+    expect(readOnlyOf('Tournament')).toEqual(['id', 'started_at', 'completed_at', 'share_id', 'participant_count', 'created_at', 'updated_at', 'version']);
     expect(readOnlyOf('Participant')).toEqual(['id', 'tournament_id', 'final_rank', 'created_at', 'updated_at', 'version']);
     const readOnly = [...readOnlyOf('Tournament'), ...readOnlyOf('Participant')];
     for (const name of [

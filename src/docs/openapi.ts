@@ -1,3 +1,4 @@
+import { viewingApiDocs } from '../viewing/viewing.openapi';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { healthApiDocs } from '../health/health.openapi';
 import { leaguesApiDocs } from '../leagues/leagues.openapi';
@@ -95,6 +96,6 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenAPIObject {
       description: description(options.rateLimitPerMinute),
       rateLimitPerMinute: options.rateLimitPerMinute,
     },
-    [tournamentsApiDocs(), leaguesApiDocs(), participantsApiDocs(), matchesApiDocs(), healthApiDocs(), docsApiDocs(), tokensApiDocs(), rateLimitApiDocs(options.rateLimitPerMinute)],
+    [tournamentsApiDocs(), leaguesApiDocs(), participantsApiDocs(), matchesApiDocs(), healthApiDocs(), docsApiDocs(), tokensApiDocs(), rateLimitApiDocs(options.rateLimitPerMinute), viewingApiDocs()],
   );
 }
