@@ -1,4 +1,5 @@
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import { eventsApiDocs } from '../events/events.openapi';
 import { healthApiDocs } from '../health/health.openapi';
 import { leaguesApiDocs } from '../leagues/leagues.openapi';
 import { matchesApiDocs } from '../matches/matches.openapi';
@@ -95,6 +96,6 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenAPIObject {
       description: description(options.rateLimitPerMinute),
       rateLimitPerMinute: options.rateLimitPerMinute,
     },
-    [tournamentsApiDocs(), leaguesApiDocs(), participantsApiDocs(), matchesApiDocs(), healthApiDocs(), docsApiDocs(), tokensApiDocs(), rateLimitApiDocs(options.rateLimitPerMinute)],
+    [tournamentsApiDocs(), leaguesApiDocs(), participantsApiDocs(), matchesApiDocs(), eventsApiDocs(), healthApiDocs(), docsApiDocs(), tokensApiDocs(), rateLimitApiDocs(options.rateLimitPerMinute)],
   );
 }
