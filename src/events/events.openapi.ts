@@ -136,13 +136,13 @@ function stream(): ApiOperation {
         types: { description: 'Only these types, comma-separated.', example: 'match.reported,match.corrected' },
         tournament_id: { description: 'Only events of this tournament.', example: EXAMPLE_TOURNAMENT_ID },
       }),
-      { name: 'Last-Event-ID', in: 'header', required: false, description: 'The `id:` of the last message you received.', schema: { type: 'string', pattern: '^(0|[1-9][0-9]{0,14})$' }, example: '41' },
+      { name: 'Last-Event-ID', in: 'header', required: false, description: 'The `id:` of the last message you received.', schema: { type: 'string', maxLength: 15, pattern: '^(0|[1-9][0-9]{0,14})$' }, example: '41' },
     ],
     responses: {
       '200': {
         description: 'The stream. It stays open; each message is `id: <sequence>` and `data: <event as JSON>`, separated by a blank line.',
         headers: API_HEADERS,
-        content: { 'text/event-stream': { schema: { type: 'string' }, example: `retry: 1000\n\nid: 42\ndata: ${JSON.stringify(EXAMPLE_EVENT)}\n\n: heartbeat\n\n` } },
+        content: { 'text/event-stream': { schema: { type: 'string', maxLength: Number.MAX_SAFE_INTEGER, description: 'Open-ended: messages until the stream ends.' }, example: `retry: 1000\n\nid: 42\ndata: ${JSON.stringify(EXAMPLE_EVENT)}\n\n: heartbeat\n\n` } },
       },
       '400': ref('responses', 'InvalidParameter'),
       '406': problemResponse('The request’s `Accept` does not allow `text/event-stream`.', '/api/v1/events/stream', [
