@@ -1,5 +1,6 @@
 import { viewingApiDocs } from '../viewing/viewing.openapi';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import { eventsApiDocs } from '../events/events.openapi';
 import { healthApiDocs } from '../health/health.openapi';
 import { leaguesApiDocs } from '../leagues/leagues.openapi';
 import { matchesApiDocs } from '../matches/matches.openapi';
@@ -96,6 +97,6 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenAPIObject {
       description: description(options.rateLimitPerMinute),
       rateLimitPerMinute: options.rateLimitPerMinute,
     },
-    [tournamentsApiDocs(), leaguesApiDocs(), participantsApiDocs(), matchesApiDocs(), healthApiDocs(), docsApiDocs(), tokensApiDocs(), rateLimitApiDocs(options.rateLimitPerMinute), viewingApiDocs()],
+    [tournamentsApiDocs(), leaguesApiDocs(), participantsApiDocs(), matchesApiDocs(), eventsApiDocs(), healthApiDocs(), docsApiDocs(), tokensApiDocs(), rateLimitApiDocs(options.rateLimitPerMinute), viewingApiDocs()],
   );
 }

@@ -51,6 +51,11 @@ export class EventsController {
       'x-accel-buffering': 'no',
     });
     // Tells EventSource clients how long to wait before reconnecting, and gets the headers out at once.
+    // HEAD learns the headers; only GET gets a stream.
+    if (request.method === 'HEAD') {
+      raw.end();
+      return;
+    }
     raw.write('retry: 1000\n\n');
     this.streams.open(
       { accountId: account.id, credential: tokenDigest(bearerToken(request)), filters: query.filters(), after: start.after, head: start.head },

@@ -1,4 +1,4 @@
-import { IsOptional, IsUUID, Matches } from 'class-validator';
+import { IsOptional, IsUUID, Matches, MaxLength } from 'class-validator';
 import { CommaList } from '../../shared/http/validation/decorators';
 import { EVENT_TYPE_NAMES, EventType } from '../domain/event-types';
 import { EventFilters } from '../domain/stored-event';
@@ -12,10 +12,10 @@ const DEFAULT_FEED_PAGE = 100;
 
 /** The filters the feed and the stream share. Unknown parameters are refused. */
 export class StreamEventsQuery {
-  @IsOptional() @Matches(SEQUENCE, { message: 'after must be a sequence: a whole number from 0.' })
+  @IsOptional() @MaxLength(15) @Matches(SEQUENCE, { message: 'after must be a sequence: a whole number from 0.' })
   after?: string;
 
-  @IsOptional() @CommaList() @Matches(TYPE_LIST, { message: `types must be a comma-separated list of event types: ${EVENT_TYPE_NAMES.join(', ')}.` })
+  @IsOptional() @CommaList() @MaxLength(2000) @Matches(TYPE_LIST, { message: `types must be a comma-separated list of event types: ${EVENT_TYPE_NAMES.join(', ')}.` })
   types?: string;
 
   @IsOptional() @IsUUID('all', { message: 'tournament_id must be a UUID.' })
@@ -35,7 +35,7 @@ export class StreamEventsQuery {
 
 /** Query string of GET /api/v1/events. */
 export class ListEventsQuery extends StreamEventsQuery {
-  @IsOptional() @Matches(/^(500|[1-4][0-9]{2}|[1-9][0-9]?)$/, { message: `limit must be a whole number from 1 to ${MAX_FEED_PAGE}.` })
+  @IsOptional() @MaxLength(3) @Matches(/^(500|[1-4][0-9]{2}|[1-9][0-9]?)$/, { message: `limit must be a whole number from 1 to ${MAX_FEED_PAGE}.` })
   limit?: string;
 
   pageSize(): number {
