@@ -8,10 +8,13 @@ import { FORMAT_LABELS, STATUS_LABELS, TournamentView, ViewMatch, ViewOpponent }
  * Long names are squeezed into their box (textLength), never cut, so the image holds every name in full.
  */
 
+// eslint-disable-next-line no-control-regex
+const NEEDS_ESCAPE = /[&<>"'\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
 /** Text for XML content and attribute values; also drops the control characters XML 1.0 forbids. */
 export function escapeXml(text: string): string {
+  if (!NEEDS_ESCAPE.test(text)) return text;
   return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/[&<>"']/g, (character) => XML_ESCAPES[character]);
 }
 
@@ -50,7 +53,7 @@ function opponentLines(match: ViewMatch, top: number): string {
       return;
     }
     const name = escapeXml(opponent.name);
-    const text = [...opponent.name].length > LONG_NAME ? `<tspan class="n" textLength="${NAME_WIDTH}" lengthAdjust="spacingAndGlyphs">${name}</tspan>` : name;
+    const text = opponent.name.length > LONG_NAME ? `<tspan class="n" textLength="${NAME_WIDTH}" lengthAdjust="spacingAndGlyphs">${name}</tspan>` : name;
     lines += `<text y="${y}"${opponent.result === 'win' ? ' class="w"' : ''}>${text}${score}</text>`;
   });
   return lines;
@@ -98,6 +101,24 @@ function columnBoxes(id: string, matches: ViewMatch[], tops: number[], spread: b
   return { defs, boxes: `<rect width="${COLUMN_WIDTH + 1}" height="${Math.ceil(height)}" y="${contentTop}" fill="url(#${id})"/>` };
 }
 
+/**
+ * The lines between two spread columns as one periodic pattern, when the bracket is regular there: each pair of
+ * matches feeds the next column's match between them (the next column has half as many), or each match feeds the one
+ * beside it (as many). Anything else (byes, drop-ins) is drawn line by line.
+ */
+function connectorPattern(id: string, from: ViewMatch[], to: ViewMatch[], height: number, x: number, contentTop: number): { defs: string } | undefined {
+  if (from.length < 2 || ![from, to].every((column) => column.every((match) => boxHeight(match) === TWO_LINE_BOX))) return undefined;
+  const halving = to.length * 2 === from.length && from.every((match, index) => match.nextNumber === to[index >> 1].number);
+  const straight = to.length === from.length && from.every((match, index) => match.nextNumber === to[index].number);
+  if (!halving && !straight) return undefined;
+  const slot = height / from.length;
+  const lines = halving
+    ? `M0 ${round2(slot / 2)}h${COLUMN_GAP / 2}V${round2(slot * 1.5)}h${-COLUMN_GAP / 2}M${COLUMN_GAP / 2} ${round2(slot)}h${COLUMN_GAP / 2}`
+    : `M0 ${round2(slot / 2)}h${COLUMN_GAP}`;
+  const period = round2(halving ? slot * 2 : slot);
+  return { defs: `<pattern id="${id}" patternUnits="userSpaceOnUse" width="${COLUMN_GAP}" height="${period}" x="${x}" y="${contentTop}"><path class="l" d="${lines}"/></pattern>` };
+}
+
 function round2(value: number): number {
   return Math.round(value * 100) / 100;
 }
@@ -121,7 +142,15 @@ function sectionSvg(section: BracketSection, spread: boolean, top: number): { sv
     body += `<g transform="translate(${x} 0)"><text y="${contentTop - 8}" class="p">${escapeXml(round.title)}</text>${drawn.boxes}<g transform="translate(8 0)">${lines}</g></g>`;
   });
   let path = '';
-  for (const round of section.rounds) {
+  section.rounds.forEach((round, column) => {
+    const next = section.rounds[column + 1];
+    const gapX = MARGIN + column * (COLUMN_WIDTH + COLUMN_GAP) + COLUMN_WIDTH;
+    const regular = spread && next ? connectorPattern(`c-${round.key}`, round.matches, next.matches, height, gapX, contentTop) : undefined;
+    if (regular) {
+      defs += regular.defs;
+      body += `<rect x="${gapX}" y="${contentTop}" width="${COLUMN_GAP}" height="${Math.ceil(height)}" fill="url(#c-${round.key})"/>`;
+      return;
+    }
     for (const match of round.matches) {
       const from = placed.get(match.number);
       const to = match.nextNumber === null ? undefined : placed.get(match.nextNumber);
@@ -130,7 +159,7 @@ function sectionSvg(section: BracketSection, spread: boolean, top: number): { sv
       const toY = to.top + Math.round(to.height / 2);
       path += `M${from.x + COLUMN_WIDTH} ${fromY}h${COLUMN_GAP / 2}V${toY}h${COLUMN_GAP / 2}`;
     }
-  }
+  });
   if (path) body += `<path class="l" d="${path}"/>`;
   const width = MARGIN * 2 + section.rounds.length * (COLUMN_WIDTH + COLUMN_GAP) - COLUMN_GAP;
   return { svg: body, defs, height: SECTION_TITLE + 18 + height, width };
