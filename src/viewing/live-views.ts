@@ -3,8 +3,16 @@ import { EventWakeups } from '../events/event-wakeups';
 import { LivePart, changedParts } from './dto/viewer-pages';
 import { REVALIDATE_AFTER_MS, SharedView, SharedViewNotFoundError, ViewingService } from './viewing.service';
 
-/** What a viewer's stream is sent: the parts to swap and the state they bring the page to; or that the link is gone. */
-export type LiveMessage = { kind: 'update'; state: string; parts: LivePart[] } | { kind: 'gone' };
+/**
+ * What a viewer's stream is sent: the parts to swap and the state they bring the page to, as the Server-Sent Events
+ * frame itself (serialised once, however many viewers it goes to); or that the link is gone.
+ */
+export type LiveMessage = { kind: 'update'; state: string; frame: Buffer } | { kind: 'gone' };
+
+export function updateMessage(state: string, parts: LivePart[]): LiveMessage {
+  const data = JSON.stringify({ state, parts: parts.map(({ id, html }) => ({ id, html })) });
+  return { kind: 'update', state, frame: Buffer.from(`event: update\nid: ${state}\ndata: ${data}\n\n`, 'utf8') };
+}
 
 type Listener = (message: LiveMessage) => void;
 
@@ -54,7 +62,7 @@ export class LiveViews implements OnModuleInit, OnModuleDestroy {
     watch.listeners.add(listener);
     watch.closers.set(listener, close);
     // A viewer whose page is older than the state this watch has seen catches up at once.
-    if (watch.last !== view && watch.last.state !== view.state) listener({ kind: 'update', state: watch.last.state, parts: changedParts(view.liveParts(), watch.last.liveParts()) });
+    if (watch.last !== view && watch.last.state !== view.state) listener(updateMessage(watch.last.state, changedParts(view.liveParts(), watch.last.liveParts())));
     const current = watch;
     return () => {
       current.listeners.delete(listener);
@@ -88,7 +96,7 @@ export class LiveViews implements OnModuleInit, OnModuleDestroy {
     try {
       const next = await this.viewing.current(shareId);
       if (next.state === watch.last.state) return;
-      const message: LiveMessage = { kind: 'update', state: next.state, parts: changedParts(watch.last.liveParts(), next.liveParts()) };
+      const message = updateMessage(next.state, changedParts(watch.last.liveParts(), next.liveParts()));
       watch.last = next;
       for (const listener of watch.listeners) listener(message);
     } catch (error) {

@@ -6,10 +6,11 @@ import { Public } from '../shared/auth/public.decorator';
 import { ifNoneMatchHits } from '../shared/http/etag';
 import { PROBLEM_CONTENT_TYPE, problemDocument } from '../shared/http/problem';
 import { VIEWER_ASSETS } from './dto/viewer-pages';
-import { LiveMessage, LiveViews } from './live-views';
+import { LiveMessage, LiveViews, updateMessage } from './live-views';
 import { Representation, SharedView, SharedViewNotFoundError, ViewingService } from './viewing.service';
 
 const LIVE_SCRIPT = VIEWER_ASSETS['live.js'].integrity;
+const MAX_UNREAD_BYTES = 1024 * 1024;
 
 /** Pages: this origin's stylesheet and live script only, no inline code, no forms, no plugins. */
 function pageSecurityPolicy(frameAncestors: string): string {
@@ -123,10 +124,12 @@ export class ViewerController {
         stream.end('event: gone\ndata: {}\n\n');
         return;
       }
-      stream.write(`event: update\nid: ${message.state}\ndata: ${JSON.stringify({ state: message.state, parts: message.parts })}\n\n`);
+      // A viewer that stops reading is dropped once this much waits for it (its browser reconnects and catches up).
+      if (stream.writableLength > MAX_UNREAD_BYTES) stream.destroy();
+      else stream.write(message.frame);
     };
     // A page older than this view gets every part at once.
-    if (since !== view.state) send({ kind: 'update', state: view.state, parts: view.liveParts().map(({ id, html }) => ({ id, html })) });
+    if (since !== view.state) send(updateMessage(view.state, view.liveParts()));
     const heartbeat = setInterval(() => stream.write(': still here\n\n'), 15_000);
     heartbeat.unref();
     const stop = this.live.follow(view, send, () => stream.end());

@@ -8,7 +8,6 @@ import { FORMAT_LABELS, STATUS_LABELS, TournamentView, ViewMatch, ViewOpponent }
  * Long names are squeezed into their box (textLength), never cut, so the image holds every name in full.
  */
 
-// eslint-disable-next-line no-control-regex
 const NEEDS_ESCAPE = /[&<>"'\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
@@ -42,21 +41,19 @@ function boxHeight(match: ViewMatch): number {
 }
 
 /** One line per opponent: its name (or TBD) and, right-aligned in a tspan, its score or rank. */
-function opponentLines(match: ViewMatch, top: number): string {
-  let lines = '';
+function opponentLines(match: ViewMatch, top: number, lines: string[]): void {
   match.opponents.forEach((opponent: ViewOpponent, index) => {
     const y = top + LINE_HEIGHT * (index + 1) - 4;
     const mark = opponent.score ?? opponent.rank;
     const score = mark === null ? '' : `<tspan x="${COLUMN_WIDTH - 16}">${mark}</tspan>`;
     if (opponent.name === null) {
-      lines += `<text y="${y}" class="p">TBD${score}</text>`;
+      lines.push(`<text y="${y}" class="p">TBD${score}</text>`);
       return;
     }
     const name = escapeXml(opponent.name);
     const text = opponent.name.length > LONG_NAME ? `<tspan class="n" textLength="${NAME_WIDTH}" lengthAdjust="spacingAndGlyphs">${name}</tspan>` : name;
-    lines += `<text y="${y}"${opponent.result === 'win' ? ' class="w"' : ''}>${text}${score}</text>`;
+    lines.push(`<text y="${y}"${opponent.result === 'win' ? ' class="w"' : ''}>${text}${score}</text>`);
   });
-  return lines;
 }
 
 interface Placed {
@@ -134,14 +131,15 @@ function sectionSvg(section: BracketSection, spread: boolean, top: number): { sv
     const tops = placeColumn(round.matches, spread, height);
     const drawn = columnBoxes(`p-${round.key}`, round.matches, tops, spread, height, contentTop);
     defs += drawn.defs;
-    let lines = '';
+    // Built as a list and joined once: one flat string instead of thousands of concatenations.
+    const lines: string[] = [];
     round.matches.forEach((match, index) => {
       placed.set(match.number, { top: contentTop + tops[index], height: boxHeight(match), x });
-      lines += opponentLines(match, contentTop + tops[index]);
+      opponentLines(match, contentTop + tops[index], lines);
     });
-    body += `<g transform="translate(${x} 0)"><text y="${contentTop - 8}" class="p">${escapeXml(round.title)}</text>${drawn.boxes}<g transform="translate(8 0)">${lines}</g></g>`;
+    body += `<g transform="translate(${x} 0)"><text y="${contentTop - 8}" class="p">${escapeXml(round.title)}</text>${drawn.boxes}<g transform="translate(8 0)">${lines.join('')}</g></g>`;
   });
-  let path = '';
+  const path: string[] = [];
   section.rounds.forEach((round, column) => {
     const next = section.rounds[column + 1];
     const gapX = MARGIN + column * (COLUMN_WIDTH + COLUMN_GAP) + COLUMN_WIDTH;
@@ -157,10 +155,10 @@ function sectionSvg(section: BracketSection, spread: boolean, top: number): { sv
       if (!from || !to || to.x <= from.x) continue;
       const fromY = from.top + Math.round(from.height / 2);
       const toY = to.top + Math.round(to.height / 2);
-      path += `M${from.x + COLUMN_WIDTH} ${fromY}h${COLUMN_GAP / 2}V${toY}h${COLUMN_GAP / 2}`;
+      path.push(`M${from.x + COLUMN_WIDTH} ${fromY}h${COLUMN_GAP / 2}V${toY}h${COLUMN_GAP / 2}`);
     }
   });
-  if (path) body += `<path class="l" d="${path}"/>`;
+  if (path.length > 0) body += `<path class="l" d="${path.join('')}"/>`;
   const width = MARGIN * 2 + section.rounds.length * (COLUMN_WIDTH + COLUMN_GAP) - COLUMN_GAP;
   return { svg: body, defs, height: SECTION_TITLE + 18 + height, width };
 }
