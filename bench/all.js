@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench [-- options]`: the service against the bare server (bench/run.js, which gets the options), then,
-// for a whole suite (no --only, no --scale), the format timings (bench/formats.js). Options written after `--` used to
+// for a whole suite (no --only, no --scale), the format timings (bench/formats.js) and the viewer pages (bench/viewing.js). Options written after `--` used to
 // reach only the last command of the npm script, so `--runs 3` or `--scale` never got to bench/run.js.
 'use strict';
 const { execFileSync } = require('node:child_process');
@@ -9,7 +9,10 @@ const { join } = require('node:path');
 const args = process.argv.slice(2);
 try {
   execFileSync(process.execPath, [join(__dirname, 'run.js'), ...args], { stdio: 'inherit' });
-  if (!args.includes('--only') && !args.includes('--scale')) execFileSync(process.execPath, [join(__dirname, 'formats.js')], { stdio: 'inherit' });
+  if (!args.includes('--only') && !args.includes('--scale')) {
+    execFileSync(process.execPath, [join(__dirname, 'formats.js')], { stdio: 'inherit' });
+    execFileSync(process.execPath, [join(__dirname, 'viewing.js')], { stdio: 'inherit' });
+  }
 } catch (error) {
   process.exit(error.status ?? 1);
 }

@@ -51,6 +51,8 @@ describe('leagues API', () => {
         starts_on: '2026-03-01',
         ends_on: null,
         metadata: {},
+        visibility: 'private',
+        share_id: null,
         tournament_count: 0,
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
         updated_at: body.created_at,

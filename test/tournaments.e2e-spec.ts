@@ -43,6 +43,8 @@ describe('tournaments API', () => {
         league_id: null,
         metadata: {},
         rounds: null,
+        visibility: 'private',
+        share_id: null,
         started_at: null,
         completed_at: null,
         participant_count: 0,

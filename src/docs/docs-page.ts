@@ -138,7 +138,6 @@ function navigation(document: OpenApiDocument): Html {
   const links = [
     ['quick-start', 'Quick start'],
     ['conventions', 'Conventions'],
-    ['sharing', 'Sharing and embedding'],
     ...(document.tags ?? []).map((tag) => [`tag-${tag.name}`, tag.name]),
     ['common-errors', 'Common errors'],
     ['schemas', 'Schemas'],

@@ -25,7 +25,7 @@ function rotation(what: 'tournament' | 'league', schema: string, path: string, e
     description:
       `A new \`share_id\` for an unlisted ${what}: its pages, embed, images, snapshot and live stream move to the new link, and the old link ` +
       'answers 404 at once (like a link that never existed). Send nothing in the body. 409 `not_shared` while it is private.',
-    tags: ['Sharing'],
+    tags: [what === 'tournament' ? 'Tournaments' : 'Leagues'],
     responses: {
       '200': jsonResponse(`The ${what}, with its new \`share_id\` (and \`ETag\`).`, schema, example, headerRefs('ETag')),
       '404': problemResponse(`No such ${what} among yours (unknown id, malformed id, or another account’s).`, path, [notFound], API_HEADERS),
@@ -41,15 +41,8 @@ export function viewingApiDocs(): ApiDocs {
   const leaguePath = `/api/v1/leagues/${LEAGUE_ID}/share/rotate`;
   const leagueId: ParameterObject = idParameter('league', LEAGUE_ID);
   return {
-    tags: [
-      {
-        name: 'Sharing',
-        description:
-          'A tournament or league with `visibility: unlisted` can be viewed by anyone with its share link, without a token: `/v/{share_id}` ' +
-          '(a live page), `/v/{share_id}/embed` (for an iframe), `/v/{share_id}.json` (a snapshot for widgets, CORS `*`), and for a tournament ' +
-          '`/v/{share_id}/bracket.svg` and `/v/{share_id}/standings.svg`. Nothing private is shown: no ids, metadata, external ids or emails.',
-      },
-    ],
+    // Under the Tournaments and Leagues tags: /docs explains sharing in a section of its own.
+    tags: [],
     paths: {
       '/api/v1/tournaments/{id}/share/rotate': { parameters: [idParameter('tournament', TOURNAMENT_ID)], post: rotation('tournament', 'Tournament', tournamentPath, tournament, new TournamentNotFoundError()) },
       '/api/v1/leagues/{id}/share/rotate': { parameters: [leagueId], post: rotation('league', 'League', leaguePath, league, new LeagueNotFoundError()) },
