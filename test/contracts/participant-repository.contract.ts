@@ -46,6 +46,20 @@ export function describeParticipantRepositoryContract(adapter: string, setup: ()
       expect(await repository.findOwned(account, tournament, randomUUID())).toBeNull();
     });
 
+    it('gives the names and seeds of the ids asked for, of this tournament only', async () => {
+      const ada = await stored({ name: 'Ada', seed: 1 });
+      const bob = await stored({ name: 'Bob', seed: null });
+      await stored({ name: 'Cy' });
+      const repository = subject.repository();
+      const entrants = await repository.entrants(account, tournament, [ada.id, bob.id, randomUUID()]);
+      expect(entrants.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+        { id: ada.id, name: 'Ada', seed: 1 },
+        { id: bob.id, name: 'Bob', seed: null },
+      ]);
+      expect(await repository.entrants(account, await subject.newTournament(account), [ada.id])).toEqual([]);
+      expect(await repository.entrants(account, tournament, [])).toEqual([]);
+    });
+
     it('sets final ranks of the tournament’s participants only, bumping their versions', async () => {
       const ada = await stored({ name: 'Ada' });
       const bob = await stored({ name: 'Bob' });
