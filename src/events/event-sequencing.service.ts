@@ -3,8 +3,12 @@ import { AppConfig } from '../config/app-config';
 import { EventStore } from './domain/event-store';
 
 const BATCH = 2_000;
-/** While committed events wait for an older transaction to end, or another instance holds the sequencer: look again this soon. */
+/**
+ * While committed events wait for an older transaction to end, or another instance holds the sequencer: look again
+ * this soon, doubling (up to MAX_RETRY_MS) while passes number nothing, so a long transaction elsewhere costs few passes.
+ */
 const RETRY_MS = 5;
+const MAX_RETRY_MS = 100;
 
 /**
  * Numbers appended events (docs/events.md): woken by NOTIFY events_appended when a writer commits, and every
@@ -57,11 +61,13 @@ export class EventSequencing implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   private async run(): Promise<void> {
+    let pause = RETRY_MS;
     try {
       do {
         this.again = false;
         const pass = await this.store.sequencePending(BATCH);
-        if (pass.busy || (pass.waiting && pass.numbered < BATCH)) await sleep(RETRY_MS);
+        pause = pass.numbered > 0 ? RETRY_MS : Math.min(pause * 2, MAX_RETRY_MS);
+        if (pass.busy || (pass.waiting && pass.numbered < BATCH)) await sleep(pause);
         if (pass.busy || pass.waiting) this.again = true;
       } while (this.again && !this.stopped);
     } catch (error) {
