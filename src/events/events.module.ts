@@ -4,10 +4,12 @@ import { EventLog } from './domain/event-log';
 import { EventStore } from './domain/event-store';
 import { StreamAccess } from './domain/stream-access';
 import { EventRetention } from './event-retention.service';
+import { EventSequencing } from './event-sequencing.service';
 import { EventStreams } from './event-streams.service';
 import { EventWakeups } from './event-wakeups';
 import { EventsController } from './events.controller';
 import { EventsService } from './events.service';
+import { AppendedCommits } from './persistence/appended-commits';
 import { EventNotifications } from './persistence/event-notifications';
 import { PostgresEventLog } from './persistence/postgres-event-log';
 import { PostgresEventStore } from './persistence/postgres-event-store';
@@ -27,6 +29,8 @@ import { TokenStreamAccess } from './persistence/token-stream-access';
     { provide: StreamAccess, useClass: TokenStreamAccess },
     EventsService,
     EventStreams,
+    EventSequencing,
+    AppendedCommits,
     EventNotifications,
     EventRetention,
     EventWakeups,

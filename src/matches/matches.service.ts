@@ -197,7 +197,7 @@ export class MatchesService implements OnModuleInit {
       // Events carry matches as their GET shows them, with the opponents' names and seeds.
       const entrants = await this.entrantsOf(accountId, tournamentId, [result.match, ...result.changed, ...result.created, ...result.deleted]);
       await this.events.append(...playEvents(current, result, byId, update.report !== undefined, entrants));
-      if (update.report !== undefined) await this.events.append(await this.standingsEvent(accountId, tournamentId));
+      if (update.report !== undefined) await this.events.append(await this.standingsEvent(tournament));
       // Completing (or re-ranking a completed tournament) appends tournament.completed with the final ranks.
       if (finalRanking) {
         await this.tournaments.completeByPlay(tournament, standings.map((row) => ({ participantId: row.participantId, name: row.name, finalRank: row.rank })));
@@ -206,10 +206,15 @@ export class MatchesService implements OnModuleInit {
     });
   }
 
-  /** The table after a result, as GET …/standings returns it (read inside the reporting transaction). */
-  private async standingsEvent(accountId: string, tournamentId: string): Promise<NewEvent> {
-    const rows = await this.standings(accountId, tournamentId);
-    return { accountId, type: 'standings.changed', tournamentId, data: { tournament_id: tournamentId, standings: rows.map(presentStandingRow) } };
+  /**
+   * The table after a result, as GET …/standings returns it, read inside the reporting transaction in a fixed
+   * number of statements (the field in one, by the tournament's participant count).
+   */
+  private async standingsEvent(tournament: Tournament): Promise<NewEvent> {
+    const { accountId, id } = tournament;
+    const field = await this.participants.inSeedingOrder(accountId, id, tournament.participantCount);
+    const rows = named(computeStandings(settingsOf(tournament), seeded(field), await this.matches.allOf(accountId, id)), field);
+    return { accountId, type: 'standings.changed', tournamentId: id, data: { tournament_id: id, standings: rows.map(presentStandingRow) } };
   }
 
   private async onStatusChange(tournament: Tournament, from: TournamentStatus): Promise<void> {

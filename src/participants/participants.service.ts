@@ -102,12 +102,14 @@ export class ParticipantsService {
    * (spec §12: the list's default order). For the matches module, inside the transaction that starts the tournament,
    * which has already found the tournament: an unknown one simply has no participants.
    */
-  async inSeedingOrder(accountId: string, tournamentId: string): Promise<Participant[]> {
+  async inSeedingOrder(accountId: string, tournamentId: string, expectedCount = 0): Promise<Participant[]> {
     const participants: Participant[] = [];
+    // A caller that knows the count (the tournament's participant_count) reads them in one statement.
+    const page = Math.max(SEEDING_PAGE, expectedCount + 1);
     for (let after: KeysetPosition | undefined; ; ) {
-      const rows = await this.participants.list({ accountId, tournamentId, filters: {}, sort: SEEDING_ORDER, after, limit: SEEDING_PAGE });
+      const rows = await this.participants.list({ accountId, tournamentId, filters: {}, sort: SEEDING_ORDER, after, limit: page });
       participants.push(...rows.map((row) => row.participant));
-      if (rows.length < SEEDING_PAGE) return participants;
+      if (rows.length < page) return participants;
       after = rows.at(-1)!.position;
     }
   }

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { EventLog } from '../../src/events/domain/event-log';
 import { EventStore } from '../../src/events/domain/event-store';
+import { EventSequencing } from '../../src/events/event-sequencing.service';
 import { UnitOfWork } from '../../src/shared/persistence/unit-of-work';
 import { createPremiumAccount } from '../support/accounts';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -29,9 +30,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The outbox's guarantees over random writes: transactions that append and then commit or roll back, several at
- * once on the same accounts. Afterwards the log holds exactly the committed appends, each account's sequences run
- * 1…n, a transaction that committed before another began comes first, and a reader polling all along never saw a
- * sequence before one below it.
+ * once on the same accounts, while the sequencer numbers what has committed. Afterwards the log holds exactly the
+ * committed appends, each account's sequences run 1…n, a transaction that committed before another began comes
+ * first, and a reader polling all along never saw a sequence before one below it (nor one filled in later).
  */
 describe('event log (property)', () => {
   let testApp: TestApp;
@@ -96,6 +97,7 @@ describe('event log (property)', () => {
           }
         })();
         for (const batch of batches) await Promise.all(batch.map(run));
+        await testApp.app.get(EventSequencing).drain();
         writing = false;
         await reader;
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { EventRetention } from '../../src/events/event-retention.service';
+import { EventSequencing } from '../../src/events/event-sequencing.service';
 import { createAccountWithToken, createPremiumAccount, regenerateToken, TestAccount } from '../support/accounts';
 import { expectProblem, startTestApp, TestApp } from '../support/test-app';
 import { SseClient } from './sse-client';
@@ -39,7 +40,10 @@ describe('events: the feed, the stream and cheap polling', () => {
 
   const http = () => testApp.http;
   const as = (account: TestAccount = owner, headers?: Record<string, string>) => ({ token: account.token, headers });
+  /** Events are numbered moments after their commit: the feed is read once everything committed is numbered. */
+  const drain = () => testApp.app.get(EventSequencing).drain();
   const feed = async (query = '', account = owner): Promise<Feed> => {
+    await drain();
     const response = await http().get(`/api/v1/events${query}`, as(account));
     expect(response.statusCode).toBe(200);
     return response.json() as Feed;
@@ -138,6 +142,7 @@ describe('events: the feed, the stream and cheap polling', () => {
       const account = await createPremiumAccount(testApp);
       for (const name of ['A', 'B', 'C']) await http().post('/api/v1/leagues', { name }, as(account));
       // The first two events are made 40 days old; the sweep removes them (and only them).
+      await drain();
       await testApp.app.get(EntityManager).fork().execute(`update events set occurred_at = now() - interval '40 days' where account_id = ? and sequence <= 2`, [account.id]);
       expect(await testApp.app.get(EventRetention).sweepNow()).toBeGreaterThanOrEqual(2);
       const problem = expectProblem(await http().get('/api/v1/events?after=1', as(account)), 410, 'events_expired');
@@ -154,6 +159,7 @@ describe('events: the feed, the stream and cheap polling', () => {
     it('replays what a reconnect missed after Last-Event-ID, then live events, with no gap and no duplicate', async () => {
       const account = await createPremiumAccount(testApp);
       for (const name of ['A', 'B', 'C']) await http().post('/api/v1/leagues', { name }, as(account));
+      await drain();
       const client = await stream('/api/v1/events/stream', account, { 'last-event-id': '1' });
       expect(client.status).toBe(200);
       expect(client.headers['content-type']).toMatch(/^text\/event-stream/);
@@ -169,6 +175,7 @@ describe('events: the feed, the stream and cheap polling', () => {
     it('starts live without a position, applies the filters, and sends heartbeat comments', async () => {
       const account = await createPremiumAccount(testApp);
       await http().post('/api/v1/leagues', { name: 'Old' }, as(account));
+      await drain();
       const client = await stream('/api/v1/events/stream?types=tournament.created', account);
       await http().post('/api/v1/leagues', { name: 'Skipped' }, as(account));
       await http().post(TOURNAMENTS, { name: 'New', format: 'swiss' }, as(account));
@@ -224,6 +231,7 @@ describe('events: the feed, the stream and cheap polling', () => {
   describe('cheap polling of standings and match lists', () => {
     it('answers If-None-Match with 304 until the tournament changes, per URL, and never for another account', async () => {
       const { id, matches } = await startedTournament();
+      await drain();
       for (const path of [`${TOURNAMENTS}/${id}/standings`, `${TOURNAMENTS}/${id}/matches`, `${TOURNAMENTS}/${id}/matches?round=1`]) {
         const first = await http().get(path, as());
         expect(first.statusCode).toBe(200);
@@ -240,6 +248,7 @@ describe('events: the feed, the stream and cheap polling', () => {
       const tags = [(await http().get(standings, as())).headers.etag, (await http().get(list, as())).headers.etag];
       expect(tags[0]).not.toBe(tags[1]);
       await http().patch(`${TOURNAMENTS}/${id}/matches/${matches[0].id}`, { scores: [1, 0] }, as());
+      await drain();
       const fresh = await http().get(standings, as(owner, { 'if-none-match': tags[0] as string }));
       expect(fresh.statusCode).toBe(200);
       expect(fresh.headers.etag).not.toBe(tags[0]);

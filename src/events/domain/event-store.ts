@@ -19,7 +19,16 @@ export interface AccountEvent extends StoredEvent {
   accountId: string;
 }
 
-/** Reading side of the event log. */
+/** What one sequencing pass did. */
+export interface SequencingPass {
+  /** Another instance's sequencer held the lock: nothing was done. */
+  busy: boolean;
+  numbered: number;
+  /** Unnumbered events remain (their transactions, or older ones, were still running). */
+  waiting: boolean;
+}
+
+/** Reading side of the event log, and the numbering of what writers appended. */
 export abstract class EventStore {
   /** The account's events after `after` that pass the filters, oldest first, at most `limit`. */
   abstract read(accountId: string, after: number, filters: EventFilters, limit: number): Promise<EventRead>;
@@ -29,6 +38,11 @@ export abstract class EventStore {
   abstract readTails(positions: TailPosition[], limit: number): Promise<AccountEvent[]>;
   /** The sequence of the tournament's latest event (0 when it has none left): what standings and match lists' ETags derive from. */
   abstract lastSequenceOfTournament(accountId: string, tournamentId: string): Promise<number>;
+  /**
+   * Numbers up to `batch` appended events whose transactions (and every older one) have ended, per account in
+   * (transaction, append) order, one sequencer at a time; notifies the accounts it numbered.
+   */
+  abstract sequencePending(batch: number): Promise<SequencingPass>;
   /** Deletes up to `batch` events that occurred before `before` (oldest first), in one short transaction; returns how many. */
   abstract sweep(before: Date, batch: number): Promise<number>;
 }

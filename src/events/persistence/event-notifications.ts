@@ -1,11 +1,12 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Client, Notification } from 'pg';
 import { AppConfig } from '../../config/app-config';
+import { EventSequencing } from '../event-sequencing.service';
 import { EventStreams } from '../event-streams.service';
 import { EventWakeups } from '../event-wakeups';
 
-/** Sent on commit by the events table's trigger (migration 20261125200100), payload: the account id. */
-const EVENTS_CHANNEL = 'events_appended';
+/** Sent on commit by the sequencer, payload: an account whose new events are numbered (readable). */
+const SEQUENCED_CHANNEL = 'events_sequenced';
 /** Sent on commit when a token, plan or account changes (migration 20261122000201), payload: the account id. */
 const PRINCIPAL_CHANNEL = 'principal_changes';
 const MAX_RECONNECT_DELAY_MS = 5_000;
@@ -27,6 +28,7 @@ export class EventNotifications implements OnApplicationBootstrap, OnApplication
     private readonly config: AppConfig,
     private readonly streams: EventStreams,
     private readonly wakeups: EventWakeups,
+    private readonly sequencing: EventSequencing,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -44,7 +46,7 @@ export class EventNotifications implements OnApplicationBootstrap, OnApplication
     const client = new Client({ connectionString: this.config.databaseUrl, connectionTimeoutMillis: 3_000, keepAlive: true, application_name: 'event-stream-listener' });
     client.on('notification', (message: Notification) => {
       if (!message.payload) return;
-      if (message.channel === EVENTS_CHANNEL) {
+      if (message.channel === SEQUENCED_CHANNEL) {
         this.streams.wake(message.payload);
         this.wakeups.notify(message.payload);
       }
@@ -55,15 +57,16 @@ export class EventNotifications implements OnApplicationBootstrap, OnApplication
     this.client = client;
     try {
       await client.connect();
-      await client.query(`listen ${EVENTS_CHANNEL}; listen ${PRINCIPAL_CHANNEL}`);
+      await client.query(`listen ${SEQUENCED_CHANNEL}; listen ${PRINCIPAL_CHANNEL}`);
     } catch {
       void this.lost();
       return;
     }
     if (this.failures > 0) this.logger.log('Event notifications are back.');
     this.failures = 0;
-    // Whatever was notified while away: tokens are rechecked now; events come with the next poll.
+    // Whatever was notified while away: tokens are rechecked and events numbered now; streams read at their next poll.
     void this.streams.recheck();
+    this.sequencing.wake();
   }
 
   private lost(): Promise<void> {

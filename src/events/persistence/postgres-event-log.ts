@@ -3,26 +3,26 @@ import { Injectable } from '@nestjs/common';
 import { newId } from '../../shared/ids';
 import { openTransaction } from '../../shared/persistence/prepared-query';
 import { EventLog, NewEvent } from '../domain/event-log';
+import { AppendedCommits } from './appended-commits';
 
 /**
- * Takes the next sequences from the account's counter row and inserts the events, in one statement on the
- * caller's transaction. The counter row stays locked until that transaction ends: the account's next writer
- * waits here, so sequences commit in order and a rollback gives its numbers back (docs/events.md).
+ * Inserts the events, unnumbered, in one statement on the caller's transaction: they carry its transaction id and
+ * their order, and the sequencer numbers them once the transaction has ended (committed; a rolled-back one leaves
+ * nothing). Nothing here locks: an account's writers run side by side.
  */
 const APPEND_SQL = `
-  with counter as (
-    insert into event_sequences as s (account_id, last_sequence) values (?, ?)
-    on conflict (account_id) do update set last_sequence = s.last_sequence + excluded.last_sequence
-    returning last_sequence
-  )
-  insert into events (account_id, sequence, id, type, occurred_at, tournament_id, league_id, data)
-  select ?, counter.last_sequence - ? + e.ordinality, (e.value ->> 'id')::uuid, e.value ->> 'type', now(),
+  insert into events (account_id, id, type, occurred_at, tournament_id, league_id, data)
+  select ?, (e.value ->> 'id')::uuid, e.value ->> 'type', now(),
          (e.value ->> 'tournament_id')::uuid, (e.value ->> 'league_id')::uuid, e.value -> 'data'
-    from counter, jsonb_array_elements(?::jsonb) with ordinality as e(value, ordinality)`;
+    from jsonb_array_elements(?::jsonb) with ordinality as e(value, ordinality)
+   order by e.ordinality`;
 
 @Injectable()
 export class PostgresEventLog extends EventLog {
-  constructor(private readonly em: EntityManager) {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly commits: AppendedCommits,
+  ) {
     super();
   }
 
@@ -40,6 +40,7 @@ export class PostgresEventLog extends EventLog {
       league_id: event.leagueId ?? null,
       data: event.data,
     }));
-    await transaction.execute(APPEND_SQL, [accountId, events.length, accountId, events.length, JSON.stringify(rows)], 'run');
+    await transaction.execute(APPEND_SQL, [accountId, JSON.stringify(rows)], 'run');
+    this.commits.mark(transaction.getTransactionContext() as object);
   }
 }

@@ -2,10 +2,12 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { parseTimestamptz } from '../../shared/persistence/pg-timestamp';
 import { preparedRows } from '../../shared/persistence/prepared-query';
-import { AccountEvent, EventRead, EventStore, TailPosition } from '../domain/event-store';
+import { AccountEvent, EventRead, EventStore, SequencingPass, TailPosition } from '../domain/event-store';
 import { EventType } from '../domain/event-types';
 import { EventFilters, StoredEvent } from '../domain/stored-event';
 
+/** Any constant: the advisory lock that lets one sequencer run at a time, across instances. */
+const SEQUENCER_LOCK = 2_028_112_520;
 const EVENT_COLUMNS = 'e.sequence, e.id, e.type, e.occurred_at, e.tournament_id, e.league_id, e.data';
 
 interface EventRow {
@@ -75,13 +77,47 @@ export class PostgresEventStore extends EventStore {
   }
 
   async lastSequenceOfTournament(accountId: string, tournamentId: string): Promise<number> {
-    const [row] = await preparedRows<{ sequence: string; type: string }>(
+    const [row] = await preparedRows<{ sequence: string | null; type: string }>(
       this.em,
-      'select sequence, type from events where account_id = ? and tournament_id = ? order by sequence desc limit 1',
+      'select sequence, type from events where account_id = ? and tournament_id = ? order by sequence desc nulls first limit 1',
       [accountId, tournamentId],
     );
-    // A deleted tournament has no lists to be fresh: nothing may answer 304 for it.
-    return row && row.type !== 'tournament.deleted' ? Number(row.sequence) : 0;
+    // A change not numbered yet, or a deleted tournament: no tag, so nothing answers 304 from an older one.
+    return row && row.sequence !== null && row.type !== 'tournament.deleted' ? Number(row.sequence) : 0;
+  }
+
+  async sequencePending(batch: number): Promise<SequencingPass> {
+    return this.em.fork().transactional(async (em) => {
+      const [{ locked }] = await em.execute<{ locked: boolean }[]>('select pg_try_advisory_xact_lock(?) as locked', [SEQUENCER_LOCK]);
+      if (!locked) return { busy: true, numbered: 0, waiting: true };
+      const rows = await em.execute<{ account_id: string }[]>(
+        `with ready as (
+           select account_id, id, xid, ordinal from events
+            where sequence is null and xid < pg_snapshot_xmin(pg_current_snapshot())
+            order by xid, ordinal limit ?
+         ), numbered as (
+           select account_id, id, row_number() over (partition by account_id order by xid, ordinal) as n,
+                  count(*) over (partition by account_id) as total
+             from ready
+         ), bumped as (
+           insert into event_sequences as s (account_id, last_sequence)
+           select distinct account_id, total from numbered
+           on conflict (account_id) do update set last_sequence = s.last_sequence + excluded.last_sequence
+           returning account_id, last_sequence
+         )
+         update events e set sequence = b.last_sequence - n.total + n.n
+           from numbered n join bumped b on b.account_id = n.account_id
+          where e.account_id = n.account_id and e.id = n.id
+         returning e.account_id`,
+        [batch],
+      );
+      const accounts = [...new Set(rows.map((row) => row.account_id))];
+      if (accounts.length > 0) await em.execute(`select pg_notify('events_sequenced', a) from unnest(string_to_array(?, ',')) as a`, [accounts.join(',')]);
+      const [{ waiting }] = await em.execute<{ waiting: boolean }[]>(
+        `select exists (select 1 from events where sequence is null and xid >= pg_snapshot_xmin(pg_current_snapshot())) as waiting`,
+      );
+      return { busy: false, numbered: rows.length, waiting: waiting || rows.length === batch };
+    });
   }
 
   /**
@@ -94,7 +130,7 @@ export class PostgresEventStore extends EventStore {
       const marks = await em.execute<{ account_id: string; expired_through: string }[]>(
         `insert into event_retention as r (account_id, expired_through)
          select account_id, max(sequence) from (
-           select account_id, sequence from events where occurred_at < ? order by occurred_at limit ?
+           select account_id, sequence from events where sequence is not null and occurred_at < ? order by occurred_at limit ?
          ) doomed group by account_id
          on conflict (account_id) do update set expired_through = greatest(r.expired_through, excluded.expired_through)
          returning account_id, expired_through`,

@@ -1,4 +1,4 @@
-import type { EntityManager, EntitySchema } from '@mikro-orm/postgresql';
+import { JsonType, type EntityManager, type EntitySchema } from '@mikro-orm/postgresql';
 import { parseTimestamptz } from './pg-timestamp';
 
 interface Column {
@@ -56,7 +56,10 @@ export class PlainRows<T extends object> {
       .map((prop) => ({
         property: prop.name as string,
         field: prop.fieldNames[0],
-        kind: prop.runtimeType === 'Date' ? 'date' : prop.type === 'json' || prop.runtimeType === 'object' ? 'json' : 'plain',
+        // A `type: 'json'` property is discovered as JsonType (runtime type `any`): it is bound as JSON text, so that
+        // inside a transaction, where MikroORM formats the values itself, a metadata key such as `constructor` or
+        // `toString` is not taken for the object's own member.
+        kind: prop.runtimeType === 'Date' ? 'date' : prop.customType instanceof JsonType || prop.type === 'json' || prop.runtimeType === 'object' ? 'json' : 'plain',
         readOnly: prop.persist === false,
       }));
     return this.columnList;
