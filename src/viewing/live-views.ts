@@ -96,8 +96,11 @@ export class LiveViews implements OnModuleInit, OnModuleDestroy {
     try {
       const next = await this.viewing.current(shareId);
       if (next.state === watch.last.state) return;
-      const message = updateMessage(next.state, changedParts(watch.last.liveParts(), next.liveParts()));
+      const parts = changedParts(watch.last.liveParts(), next.liveParts());
       watch.last = next;
+      // A new state that looks the same (its events were numbered after the page was read): nothing to swap.
+      if (parts.length === 0) return;
+      const message = updateMessage(next.state, parts);
       for (const listener of watch.listeners) listener(message);
     } catch (error) {
       if (!(error instanceof SharedViewNotFoundError)) return; // an outage: try again next second
