@@ -167,6 +167,22 @@ describe('viewers: shared tournaments and leagues without a token', () => {
       ]);
     });
 
+    it('serves a 1 024-player double elimination: every name on the page, in the image and in the snapshot', async () => {
+      const tournament = await organiser.tournament('double_elimination', 1024);
+      await organiser.playOut(tournament.base, undefined, 20);
+      const [page, svg, snapshot] = await Promise.all(['', '/bracket.svg', '.json'].map((path) => http().get(`/v/${tournament.shareId}${path}`)));
+      expect([page.statusCode, svg.statusCode, snapshot.statusCode]).toEqual([200, 200, 200]);
+      expect(XMLValidator.validate(svg.body)).toBe(true);
+      expect(Buffer.byteLength(svg.body)).toBeLessThanOrEqual(300 * 1024);
+      for (const index of [1, 512, 1024]) {
+        expect(page.body).toContain(`>Player ${index}<`);
+        expect(svg.body).toContain(`>Player ${index}<`);
+      }
+      const body = snapshot.json() as { participants: unknown[]; matches: { status: string }[] };
+      expect(body.participants).toHaveLength(1024);
+      expect(body.matches.filter((match) => match.status === 'completed')).toHaveLength(20);
+    });
+
     it('draws a completed double elimination with a grand-final reset', async () => {
       const tournament = await organiser.tournament('double_elimination', 4);
       // The losers' bracket finalist (second slot of the grand final) wins it, so the reset is played.
