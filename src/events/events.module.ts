@@ -11,6 +11,7 @@ import { EventsController } from './events.controller';
 import { EventsService } from './events.service';
 import { AppendedCommits } from './persistence/appended-commits';
 import { EventNotifications } from './persistence/event-notifications';
+import { MaintenanceConnection } from './persistence/maintenance-connection';
 import { PostgresEventLog } from './persistence/postgres-event-log';
 import { PostgresEventStore } from './persistence/postgres-event-store';
 import { TokenStreamAccess } from './persistence/token-stream-access';
@@ -31,6 +32,7 @@ import { TokenStreamAccess } from './persistence/token-stream-access';
     EventStreams,
     EventSequencing,
     AppendedCommits,
+    MaintenanceConnection,
     EventNotifications,
     EventRetention,
     EventWakeups,

@@ -172,6 +172,19 @@ describe('events: the feed, the stream and cheap polling', () => {
       client.close();
     });
 
+    it('spends one request of the rate limit to open, and none for the events it sends', async () => {
+      const account = await createPremiumAccount(testApp);
+      const client = await stream('/api/v1/events/stream', account);
+      const remaining = Number(client.headers['x-ratelimit-remaining']);
+      expect(remaining).toBeGreaterThan(0);
+      for (const name of ['A', 'B', 'C']) await http().post('/api/v1/leagues', { name }, as(account));
+      await client.waitForEvents(3);
+      const next = await http().get('/api/v1/events?limit=1', as(account));
+      // The three POSTs and this GET: four requests after the stream's own.
+      expect(Number(next.headers['x-ratelimit-remaining'])).toBe(remaining - 4);
+      client.close();
+    });
+
     it('starts live without a position, applies the filters, and sends heartbeat comments', async () => {
       const account = await createPremiumAccount(testApp);
       await http().post('/api/v1/leagues', { name: 'Old' }, as(account));

@@ -5,6 +5,7 @@ import { preparedRows } from '../../shared/persistence/prepared-query';
 import { AccountEvent, EventRead, EventStore, SequencingPass, TailPosition } from '../domain/event-store';
 import { EventType } from '../domain/event-types';
 import { EventFilters, StoredEvent } from '../domain/stored-event';
+import { MaintenanceConnection } from './maintenance-connection';
 
 /** Any constant: the advisory lock that lets one sequencer run at a time, across instances. */
 const SEQUENCER_LOCK = 2_028_112_520;
@@ -23,7 +24,10 @@ interface EventRow {
 /** The event log's reads, in PostgreSQL. Each read is one statement, so what it returns is one snapshot. */
 @Injectable()
 export class PostgresEventStore extends EventStore {
-  constructor(private readonly em: EntityManager) {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly maintenance: MaintenanceConnection,
+  ) {
     super();
   }
 
@@ -87,14 +91,14 @@ export class PostgresEventStore extends EventStore {
   }
 
   async sequencePending(batch: number): Promise<SequencingPass> {
-    return this.em.fork().transactional(async (em) => {
-      const [{ locked }] = await em.execute<{ locked: boolean }[]>('select pg_try_advisory_xact_lock(?) as locked', [SEQUENCER_LOCK]);
+    return this.maintenance.transaction(async (client) => {
+      const { rows: [{ locked }] } = await client.query<{ locked: boolean }>('select pg_try_advisory_xact_lock($1) as locked', [SEQUENCER_LOCK]);
       if (!locked) return { busy: true, numbered: 0, waiting: true };
-      const rows = await em.execute<{ account_id: string }[]>(
+      const { rows } = await client.query<{ account_id: string }>(
         `with ready as (
            select account_id, id, xid, ordinal from events
             where sequence is null and xid < pg_snapshot_xmin(pg_current_snapshot())
-            order by xid, ordinal limit ?
+            order by xid, ordinal limit $1
          ), numbered as (
            select account_id, id, row_number() over (partition by account_id order by xid, ordinal) as n,
                   count(*) over (partition by account_id) as total
@@ -112,9 +116,9 @@ export class PostgresEventStore extends EventStore {
         [batch],
       );
       const accounts = [...new Set(rows.map((row) => row.account_id))];
-      if (accounts.length > 0) await em.execute(`select pg_notify('events_sequenced', a) from unnest(string_to_array(?, ',')) as a`, [accounts.join(',')]);
-      const [{ waiting }] = await em.execute<{ waiting: boolean }[]>(
-        `select exists (select 1 from events where sequence is null and xid >= pg_snapshot_xmin(pg_current_snapshot())) as waiting`,
+      if (accounts.length > 0) await client.query(`select pg_notify('events_sequenced', a) from unnest($1::text[]) as a`, [accounts]);
+      const { rows: [{ waiting }] } = await client.query<{ waiting: boolean }>(
+        'select exists (select 1 from events where sequence is null and xid >= pg_snapshot_xmin(pg_current_snapshot())) as waiting',
       );
       return { busy: false, numbered: rows.length, waiting: waiting || rows.length === batch };
     });
@@ -126,24 +130,23 @@ export class PostgresEventStore extends EventStore {
    * deletion; the writers' counter rows are never touched.
    */
   async sweep(before: Date, batch: number): Promise<number> {
-    return this.em.fork().transactional(async (em) => {
-      const marks = await em.execute<{ account_id: string; expired_through: string }[]>(
+    return this.maintenance.transaction(async (client) => {
+      const { rows: marks } = await client.query<{ account_id: string }>(
         `insert into event_retention as r (account_id, expired_through)
          select account_id, max(sequence) from (
-           select account_id, sequence from events where sequence is not null and occurred_at < ? order by occurred_at limit ?
+           select account_id, sequence from events where sequence is not null and occurred_at < $1 order by occurred_at limit $2
          ) doomed group by account_id
          on conflict (account_id) do update set expired_through = greatest(r.expired_through, excluded.expired_through)
-         returning account_id, expired_through`,
+         returning account_id`,
         [before, batch],
       );
       if (marks.length === 0) return 0;
-      const result = await em.execute<{ affectedRows: number }>(
+      const result = await client.query(
         `delete from events e using event_retention r
-          where r.account_id = any(string_to_array(?, ',')::uuid[]) and e.account_id = r.account_id and e.sequence <= r.expired_through`,
-        [marks.map((mark) => mark.account_id).join(',')],
-        'run',
+          where r.account_id = any($1::uuid[]) and e.account_id = r.account_id and e.sequence <= r.expired_through`,
+        [marks.map((mark) => mark.account_id)],
       );
-      return result.affectedRows;
+      return result.rowCount ?? 0;
     });
   }
 }
