@@ -71,6 +71,7 @@ async function withAutocannon(spec) {
   const options = {
     url: origin,
     connections: spec.connections,
+
     pipelining: 1,
     headers: spec.headers,
     requests: [

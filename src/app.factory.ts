@@ -7,6 +7,7 @@ import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { AppMetrics } from './metrics/app-metrics';
 import { countRequests } from './metrics/request-metrics';
+import { allowApiOrigins } from './shared/http/cors';
 import { createHttpAdapter } from './shared/http/http-server';
 import { FrameworkRefusals } from './shared/http/framework-refusals';
 import { ProblemFilter } from './shared/http/problem.filter';
@@ -33,6 +34,7 @@ export async function createApp(config: AppConfig, logger: Logger = createLogger
   // Without a metrics endpoint nobody reads the request metrics: skip their (small) cost per request.
   if (config.metricsPort !== undefined) countRequests(app.getHttpAdapter().getInstance(), app.get(AppMetrics));
   if (config.runMigrationsOnStart) await migrateDatabase(app.get(MikroORM));
+  allowApiOrigins(app.getHttpAdapter().getInstance(), config.corsOrigins);
   await registerAccountWebPlugins(app, config);
   await app.init();
   return app;

@@ -61,6 +61,8 @@ describe('leagues API', () => {
           { ranks: '17-32', points: 5 },
         ],
         counted_results: null,
+        visibility: 'private',
+        share_id: null,
         tournament_count: 0,
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
         updated_at: body.created_at,

@@ -149,8 +149,8 @@ describe('matches, results and standings API', () => {
         bracket: 'winners',
         status: 'ready',
         opponents: [
-          { participant_id: byName('P1'), score: null, rank: null, result: null },
-          { participant_id: byName('P8'), score: null, rank: null, result: null },
+          { participant_id: byName('P1'), name: 'P1', seed: 1, score: null, rank: null, result: null },
+          { participant_id: byName('P8'), name: 'P8', seed: 8, score: null, rank: null, result: null },
         ],
         winner_id: null,
         home_participant_id: null,

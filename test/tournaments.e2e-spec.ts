@@ -51,6 +51,8 @@ describe('tournaments API', () => {
         check_in_required: false,
         check_in_opens_at: null,
         check_in_closes_at: null,
+        visibility: 'private',
+        share_id: null,
         started_at: null,
         completed_at: null,
         participant_count: 0,

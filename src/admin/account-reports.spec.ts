@@ -11,6 +11,7 @@ import { InMemoryTournamentRepository } from '../tournaments/testing/in-memory-t
 import { TournamentTransitions } from '../tournaments/tournament-transitions';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { ACCOUNT_PAGE_SIZE, AccountReports } from './account-reports';
+import { InMemoryEventLog } from '../events/testing/in-memory-event-log';
 
 describe('AccountReports', () => {
   let accounts: AccountsService;
@@ -23,8 +24,8 @@ describe('AccountReports', () => {
     tournamentRepository = new InMemoryTournamentRepository();
     leagueRepository = new InMemoryLeagueRepository();
     const cursors = new StaticCursors('account-reports-secret-0123456789abcdef');
-    const leagues = new LeaguesService(leagueRepository, cursors);
-    reports = new AccountReports(accounts, new TournamentsService(tournamentRepository, cursors, leagues, new ImmediateUnitOfWork(), new TournamentTransitions()), leagues);
+    const leagues = new LeaguesService(leagueRepository, cursors, new ImmediateUnitOfWork(), new InMemoryEventLog());
+    reports = new AccountReports(accounts, new TournamentsService(tournamentRepository, cursors, leagues, new ImmediateUnitOfWork(), new TournamentTransitions(), new InMemoryEventLog()), leagues);
   });
 
   async function collect(iterable: AsyncIterable<{ email: string }>): Promise<string[]> {

@@ -1,6 +1,10 @@
 import { AppConfig, ConfigError } from './app-config';
 
 describe('AppConfig.fromEnvironment', () => {
+  it('reads CORS_ORIGINS as a list of exact origins', () => {
+    expect(AppConfig.fromEnvironment({ CORS_ORIGINS: 'https://club.example, http://localhost:8080' }).corsOrigins).toEqual(['https://club.example', 'http://localhost:8080']);
+  });
+
   it('applies the documented defaults', () => {
     const config = AppConfig.fromEnvironment({});
     expect(config).toMatchObject({
@@ -20,6 +24,8 @@ describe('AppConfig.fromEnvironment', () => {
       signInFailuresPerAddress: 20,
       metricsPort: undefined,
       logFormat: undefined,
+      publicRateLimitPerMinute: 600,
+      corsOrigins: [],
     });
     expect(config.dataDir).toMatch(/\.data$/);
   });
@@ -34,6 +40,9 @@ describe('AppConfig.fromEnvironment', () => {
     ['REDIS_URL', 'http://cache', /REDIS_URL must start with redis:/],
     ['MIGRATE_ON_START', 'maybe', /MIGRATE_ON_START must be true or false/],
     ['CURSOR_SECRET', 'short', /CURSOR_SECRET must be at least 32 characters/],
+    ['PUBLIC_RATE_LIMIT_PER_MINUTE', '0', /PUBLIC_RATE_LIMIT_PER_MINUTE must be between 1/],
+    ['CORS_ORIGINS', '*', /CORS_ORIGINS must list origins/],
+    ['CORS_ORIGINS', 'https://club.example/scores', /CORS_ORIGINS must list origins/],
     ['COOKIE_SECURE', 'sometimes', /COOKIE_SECURE must be true or false/],
     ['SESSION_SECRET', 'short', /SESSION_SECRET must be at least 32 characters/],
     ['SESSION_IDLE_MINUTES', '0', /SESSION_IDLE_MINUTES must be between 1/],

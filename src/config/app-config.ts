@@ -69,6 +69,21 @@ export class AppConfig {
   readonly workThreadHeapMb: number;
   /** Heavy operations (docs/performance.md) one account may have in flight across all instances; beyond, 429. */
   readonly heavyOperationsPerAccount: number;
+  /** Events older than this are deleted by the retention sweep; reading from below them is 410 events_expired. */
+  readonly eventsRetentionDays: number;
+  /** Open event streams per account on one instance (429 beyond). */
+  readonly eventStreamsPerAccount: number;
+  /** A comment line on every open stream this often, so proxies and clients see it is alive. */
+  readonly eventStreamHeartbeatMs: number;
+  /** Longest wait for an event committed on another instance when its notification is lost: every stream reader polls this often. */
+  readonly eventPollMs: number;
+  /** A stream whose client stops reading is paused once this many bytes wait in its buffer, and dropped if they do not drain in EVENT_STREAM_STALL_MS. */
+  readonly eventStreamBufferBytes: number;
+  readonly eventStreamStallMs: number;
+  /** Requests per client address per minute to the public viewer routes (/v/), apart from any account's budget. */
+  readonly publicRateLimitPerMinute: number;
+  /** Browser origins allowed to call /api/v1 (CORS); empty: none, browsers are refused as before. */
+  readonly corsOrigins: readonly string[];
 
   constructor(values: AppConfigValues) {
     Object.assign(this, values);
@@ -109,6 +124,14 @@ export class AppConfig {
       workTaskTimeoutMs: read.integer('WORK_TASK_TIMEOUT_MS', 30_000, 100, 600_000),
       workThreadHeapMb: read.integer('WORK_THREAD_HEAP_MB', 512, 64, 65_536),
       heavyOperationsPerAccount: read.integer('HEAVY_OPERATIONS_PER_ACCOUNT', 2, 1, 1_000),
+      eventsRetentionDays: read.integer('EVENTS_RETENTION_DAYS', 30, 1, 3_650),
+      eventStreamsPerAccount: read.integer('EVENT_STREAMS_PER_ACCOUNT', 10, 1, 100_000),
+      eventStreamHeartbeatMs: read.integer('EVENT_STREAM_HEARTBEAT_MS', 15_000, 100, 600_000),
+      eventPollMs: read.integer('EVENT_POLL_MS', 1_000, 10, 1_000),
+      eventStreamBufferBytes: read.integer('EVENT_STREAM_BUFFER_BYTES', 256 * 1024, 1024, 64 * 1024 * 1024),
+      eventStreamStallMs: read.integer('EVENT_STREAM_STALL_MS', 30_000, 100, 600_000),
+      publicRateLimitPerMinute: read.integer('PUBLIC_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
+      corsOrigins: read.origins('CORS_ORIGINS'),
     });
     if (config.databaseUrl !== undefined && isPlaceholderPassword(config.databaseUrl)) {
       throw new ConfigError('DATABASE_URL', 'carries a placeholder password (like change-me from .env.example): set a real one (POSTGRES_PASSWORD in .env for compose)');
@@ -178,6 +201,28 @@ class EnvironmentReader {
     if (raw === undefined) return undefined;
     if (!allowed.includes(raw as T)) throw new ConfigError(name, `must be one of ${allowed.join(', ')}, got "${raw}"`);
     return raw as T;
+  }
+
+  /** A comma-separated list of exact origins (`https://club.example`, no path); `*` is refused: a token must not be usable from any site. */
+  origins(name: string): string[] {
+    const raw = this.optionalString(name);
+    if (raw === undefined) return [];
+    return raw
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '')
+      .map((entry) => {
+        let origin: string;
+        try {
+          origin = new URL(entry).origin;
+        } catch {
+          throw new ConfigError(name, `must list origins such as https://club.example, got "${entry}"`);
+        }
+        if (origin === 'null' || origin !== entry.replace(/\/$/, '') || !/^https?:/.test(origin)) {
+          throw new ConfigError(name, `must list origins (scheme, host and port only, such as https://club.example), got "${entry}"`);
+        }
+        return origin;
+      });
   }
 
   /** Reports a bad URL without echoing it: it may carry a password. */

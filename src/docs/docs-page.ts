@@ -33,6 +33,7 @@ ${pageHeader(document)}
 ${quickStart()}
 ${guide('walkthrough', 'Walk-through: a whole tournament', options.guides.walkthrough)}
 ${conventions(document, options)}
+${sharing()}
 ${endpoints(document, operations)}
 ${commonErrors(document)}
 ${schemasSection(document)}
@@ -204,6 +205,36 @@ the <code>Idempotency-Key</code> makes the request safe to retry after a network
 <p>Every error comes back as <code>application/problem+json</code> with a stable <code>code</code>: see <a href="#errors">Errors</a>.</p>
 <h3>3. Play it through</h3>
 <p>Register participants, start the tournament, report its matches and read the standings: the <a href="#walkthrough">walk-through</a> shows every request.</p>
+</section>`;
+}
+
+const CURL_SHARE = `curl -sS -X PATCH "$BASE_URL/api/v1/tournaments/$TOURNAMENT_ID" \\
+  -H "Authorization: Bearer $API_TOKEN" \\
+  -H "Content-Type: application/json" \\
+  -d '{"visibility": "unlisted"}'
+# the answer's "share_id" opens: $BASE_URL/v/<share_id>`;
+
+const EMBED_SNIPPET = `<iframe src="https://tournaments.example/v/<share_id>/embed"
+        title="Spring Cup bracket" width="100%" height="600"
+        style="border:0" loading="lazy"></iframe>`;
+
+const SHARING_NOTES = [
+  '`visibility` is `private` (default) or `unlisted`, on tournaments and leagues. Becoming `unlisted` creates a `share_id` (22 characters, 128 random bits, not the resource id); back to `private` deletes it. `POST /api/v1/tournaments/{id}/share/rotate` (or `/leagues/{id}/…`) replaces it: the old links answer 404 at once, like links that never existed.',
+  '`/v/{share_id}`: the page, server-rendered, readable without JavaScript; a small script follows the tournament’s public read-only stream (`/v/{share_id}/events`, Server-Sent Events) and swaps the parts that changed, within a second of a report.',
+  '`/v/{share_id}/embed`: the same without the site’s header, the only route that may be framed (`frame-ancestors *`). `/v/{share_id}/bracket.svg` and `/v/{share_id}/standings.svg`: images for stream overlays and READMEs. `/v/{share_id}.json`: a snapshot for widgets, readable from any site (`Access-Control-Allow-Origin: *`, no credentials).',
+  'Every answer carries an `ETag` from the tournament’s last event: send it in `If-None-Match` for a 304. Viewers share one rendering per state, so they cost the database almost nothing; each client address may make `PUBLIC_RATE_LIMIT_PER_MINUTE` (default 600) requests a minute, never from an account’s budget.',
+  'Nothing private is shown: no ids, `metadata`, `external_id`, emails or account. A league page lists its tournaments and a table across the completed ones.',
+  'Never put an API token in a public page. Whoever loads the page can read it and then act as you: change results, delete tournaments, use your whole rate limit. Pages and widgets should use the share links above. The API answers browsers only from origins listed in `CORS_ORIGINS` (default none), meant for your own back-office pages whose users hold their own token.',
+];
+
+function sharing(): Html {
+  return html`<section id="sharing">
+<h2>Sharing and embedding</h2>
+<ul>${SHARING_NOTES.map((note) => html`<li>${md(note)}</li>`)}</ul>
+<p>Share a tournament:</p>
+<pre><code>${CURL_SHARE}</code></pre>
+<p>Embed it in a club website:</p>
+<pre><code>${EMBED_SNIPPET}</code></pre>
 </section>`;
 }
 

@@ -52,7 +52,7 @@ describe('the OpenAPI document', () => {
       const properties = (document.components!.schemas![resource] as SchemaObject).properties!;
       return Object.keys(properties).filter((field) => (properties[field] as SchemaObject).readOnly);
     };
-    expect(readOnlyOf('Tournament')).toEqual(['id', 'started_at', 'completed_at', 'participant_count', 'created_at', 'updated_at', 'version']);
+    expect(readOnlyOf('Tournament')).toEqual(['id', 'started_at', 'completed_at', 'share_id', 'participant_count', 'created_at', 'updated_at', 'version']);
     expect(readOnlyOf('Participant')).toEqual(['id', 'tournament_id', 'final_rank', 'status', 'withdrawal', 'checked_in_at', 'created_at', 'updated_at', 'version']);
     // A participant's status is the server's; a tournament's is the client's to change.
     const readOnly = [...readOnlyOf('Tournament'), ...readOnlyOf('Participant').filter((field) => field !== 'status')];

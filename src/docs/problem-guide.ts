@@ -55,6 +55,8 @@ export const PROBLEM_GUIDE: Record<ProblemCode, string> = {
   check_in_closed:
     'Check-in happens before the tournament starts, inside its window (`check_in_opens_at` … `check_in_closes_at`, both echoed in the problem). Wait for it to open, or ask the organiser to move it.',
   email_taken: 'An account with this email address already exists (sign-up and the admin command line). Sign in, or use another address.',
+  not_shared:
+    'The tournament or league is `private`: it has no share link to rotate. PATCH `visibility` to `unlisted` to create one.',
   conflict: 'The request clashes with the current state of the resource, for example a concurrent change. Read the resource again and retry.',
   precondition_failed:
     'The `If-Match` ETag is no longer current: someone changed the resource since you read it. GET it again, re-apply your change, and retry with the new ETag.',
@@ -73,6 +75,12 @@ export const PROBLEM_GUIDE: Record<ProblemCode, string> = {
     'Your account (or, without a valid token, your address) has used up its requests for this minute. Wait for the number of seconds in `Retry-After`.',
   too_many_concurrent:
     'Your account already has as many large operations in progress as it may (`limit`): starting a tournament, a correction with `reset_dependents`, a bulk registration. Wait for the number of seconds in `Retry-After`, or for one of them to finish.',
+  not_acceptable:
+    'The event stream answers only `text/event-stream`: send `Accept: text/event-stream` (or no `Accept` header) on `GET /api/v1/events/stream`.',
+  events_expired:
+    'Events before `oldest_available_after` + 1 are older than the retention period (`EVENTS_RETENTION_DAYS`, 30 days by default) and were deleted. Re-read the resources you follow, then read the feed again with `after` set to `oldest_available_after`.',
+  event_streams_exceeded:
+    'Your account already holds the most event streams it may keep open (`EVENT_STREAMS_PER_ACCOUNT`, 10 by default). Close one (or share one stream between your clients), then retry after `Retry-After` seconds.',
   internal_error: 'Something failed on our side; the body deliberately says nothing more. Retry later, and quote `request_id` if you report it.',
   service_unavailable:
     'The service cannot reach its database right now (or is starting or stopping). Retry after the number of seconds in `Retry-After`.',

@@ -7,6 +7,8 @@ import { LeagueStandingsService } from './league-standings.service';
 import { LeaguesService } from './leagues.service';
 import { aLeague } from './testing/a-league';
 import { InMemoryLeagueRepository } from './testing/in-memory-league.repository';
+import { InMemoryEventLog } from '../events/testing/in-memory-event-log';
+import { ImmediateUnitOfWork } from '../shared/persistence/unit-of-work';
 
 /** The port as a test double: the tournaments it was given, and what each call asked for. */
 class GivenResults extends LeagueResults {
@@ -44,7 +46,7 @@ describe('LeagueStandingsService', () => {
 
   beforeEach(() => {
     repository = new InMemoryLeagueRepository();
-    leagues = new LeaguesService(repository, new StaticCursors('a-test-secret-that-is-long-enough-000'));
+    leagues = new LeaguesService(repository, new StaticCursors('a-test-secret-that-is-long-enough-000'), new ImmediateUnitOfWork(), new InMemoryEventLog());
   });
 
   it('ranks a placements league by its own table, without asking for matches', async () => {

@@ -2,6 +2,7 @@ import { ConcurrentWritesError } from '../shared/concurrency/fresh-version';
 import { ApiDocs } from '../shared/openapi/openapi-kit';
 import { LIST_PARAMETER_DOCS } from '../shared/openapi/openapi-document';
 import { FieldDocs, queryParameters } from '../shared/openapi/request-schema';
+import { SHARING_DOCS } from '../shared/openapi/sharing-docs';
 import { COMMON_FIELD_DOCS, resourcePaths, resourceSchemas } from '../shared/openapi/resource-operations';
 import { League } from './domain/league';
 import { InvalidLeagueTransitionError, LeagueNotEmptyError, LeagueNotFoundError } from './domain/league-errors';
@@ -15,6 +16,7 @@ const EXAMPLE_ID = '0196a0b7-0f1e-7d2c-9b3a-4c5d6e7f8a9b';
 
 const FIELD_DOCS: FieldDocs = {
   ...COMMON_FIELD_DOCS,
+  visibility: { description: SHARING_DOCS.visibility },
   season: { description: 'A label such as `2026 Spring`.' },
   status: {
     description:
@@ -97,6 +99,7 @@ export function leaguesApiDocs(): ApiDocs {
         update: UpdateLeagueDto,
         fieldDocs: FIELD_DOCS,
         serverFields: {
+          share_id: SHARING_DOCS.shareId,
           tournament_count: { type: 'integer', format: 'int32', minimum: 0, maximum: 2_147_483_647, readOnly: true, description: 'How many tournaments reference this league.' },
         },
         createdWithDefaults: presented({ name: 'City Chess League' }),

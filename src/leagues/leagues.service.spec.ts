@@ -8,6 +8,8 @@ import { LeagueNotEmptyError } from './domain/league-errors';
 import { InMemoryLeagueRepository } from './testing/in-memory-league.repository';
 import { aLeague } from './testing/a-league';
 import { LeaguesService } from './leagues.service';
+import { ImmediateUnitOfWork } from '../shared/persistence/unit-of-work';
+import { InMemoryEventLog } from '../events/testing/in-memory-event-log';
 
 describe('LeaguesService', () => {
   const accountId = randomUUID();
@@ -16,7 +18,7 @@ describe('LeaguesService', () => {
 
   beforeEach(() => {
     repository = new InMemoryLeagueRepository();
-    service = new LeaguesService(repository, new StaticCursors('a-test-secret-that-is-long-enough-000'));
+    service = new LeaguesService(repository, new StaticCursors('a-test-secret-that-is-long-enough-000'), new ImmediateUnitOfWork(), new InMemoryEventLog());
   });
 
   async function stored(overrides: Parameters<typeof aLeague>[0] = {}): Promise<League> {

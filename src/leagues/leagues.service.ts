@@ -1,9 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import { EventLog } from '../events/domain/event-log';
 import { ExpectedVersion, withFreshVersion } from '../shared/concurrency/fresh-version';
 import { isUuid } from '../shared/ids';
+import { isShareId } from '../shared/domain/sharing';
 import { Cursors } from '../shared/pagination/cursors';
 import { keysetPage } from '../shared/pagination/list-request';
 import { Page } from '../shared/pagination/page';
+import { UnitOfWork } from '../shared/persistence/unit-of-work';
+import { presentLeague } from './dto/league.presenter';
 import { League, LeagueChanges, NewLeague } from './domain/league';
 import { LeagueClosedError, LeagueNotEmptyError, LeagueNotFoundError, UnknownLeagueError } from './domain/league-errors';
 import { acceptsTournaments } from './domain/league-status';
@@ -22,12 +26,17 @@ export class LeaguesService {
   constructor(
     private readonly leagues: LeagueRepository,
     private readonly cursors: Cursors,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly events: EventLog,
   ) {}
 
   async create(accountId: string, fields: NewLeague): Promise<League> {
     const league = League.create(accountId, fields);
-    await this.leagues.add(league);
-    return league;
+    return this.unitOfWork.run(async () => {
+      await this.leagues.add(league);
+      await this.events.append({ accountId, type: 'league.created', leagueId: league.id, data: presentLeague(league) });
+      return league;
+    });
   }
 
   countOwnedBy(accountId: string): Promise<number> {
@@ -45,10 +54,33 @@ export class LeaguesService {
    * without, it is re-applied to the newest version, so no update is lost.
    */
   async update(accountId: string, id: string, changes: LeagueChanges, expected: ExpectedVersion<League>): Promise<League> {
-    return this.withFreshVersion(accountId, id, expected, async (league) => {
-      if (league.update(changes)) await this.leagues.save(league);
-      return league;
-    });
+    return this.unitOfWork.run(() =>
+      this.withFreshVersion(accountId, id, expected, async (league) => {
+        if (!league.update(changes)) return league;
+        await this.leagues.save(league);
+        await this.events.append({ accountId, type: 'league.updated', leagueId: league.id, data: presentLeague(league) });
+        return league;
+      }),
+    );
+  }
+
+  /** A new share link for an unlisted league (409 `not_shared` for a private one); the old one stops working. */
+  rotateShareId(accountId: string, id: string, expected: ExpectedVersion<League>): Promise<League> {
+    return this.unitOfWork.run(() =>
+      this.withFreshVersion(accountId, id, expected, async (league) => {
+        league.rotateShareId();
+        await this.leagues.save(league);
+        await this.events.append({ accountId, type: 'league.updated', leagueId: league.id, data: presentLeague(league) });
+        return league;
+      }),
+    );
+  }
+
+  /** For public viewing: the unlisted league behind a share link, or 404 as if it never existed. */
+  async findShared(shareId: string): Promise<League> {
+    const league = isShareId(shareId) ? await this.leagues.findShared(shareId) : null;
+    if (!league) throw new LeagueNotFoundError();
+    return league;
   }
 
   /**
@@ -56,10 +88,13 @@ export class LeaguesService {
    * or, when a tournament was attached since, by the foreign key the repository reports the same way.
    */
   async delete(accountId: string, id: string, expected: ExpectedVersion<League>): Promise<void> {
-    await this.withFreshVersion(accountId, id, expected, async (league) => {
-      if (league.hasTournaments()) throw new LeagueNotEmptyError(league.tournamentCount);
-      if (!(await this.leagues.remove(league))) throw new StaleLeagueError();
-    });
+    await this.unitOfWork.run(() =>
+      this.withFreshVersion(accountId, id, expected, async (league) => {
+        if (league.hasTournaments()) throw new LeagueNotEmptyError(league.tournamentCount);
+        if (!(await this.leagues.remove(league))) throw new StaleLeagueError();
+        await this.events.append({ accountId, type: 'league.deleted', leagueId: id, data: { id } });
+      }),
+    );
   }
 
   async list(accountId: string, request: ListLeaguesRequest): Promise<Page<League>> {

@@ -2,8 +2,9 @@ import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, Res } 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ExpectedVersion } from '../shared/concurrency/fresh-version';
 import { parseInstant } from '../shared/domain/validation';
+import { EventsService } from '../events/events.service';
 import { announceDeprecation, Deprecation } from '../shared/http/deprecation';
-import { conditionalGet } from '../shared/http/etag';
+import { conditionalGet, ifNoneMatchHits } from '../shared/http/etag';
 import { IfMatch } from '../shared/http/if-match.decorator';
 import { listResponse } from '../shared/http/list-response';
 import { ResourceIdPipe } from '../shared/http/resource-id.pipe';
@@ -42,15 +43,33 @@ function toMatchUpdate(body: UpdateMatchDto): MatchUpdate {
 
 @Controller('/api/v1/tournaments/:id')
 export class MatchesController {
-  constructor(private readonly matches: MatchesService) {}
+  constructor(
+    private readonly matches: MatchesService,
+    private readonly events: EventsService,
+  ) {}
+
+  /**
+   * Lists and standings carry an ETag from the tournament's last event (EventsService.tournamentTag): a poller's
+   * If-None-Match is answered 304 before anything is computed. True when the 304 is set.
+   */
+  private async notModified(accountId: string, tournamentId: string, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const etag = await this.events.tournamentTag(accountId, tournamentId, request.url);
+    if (!etag) return false;
+    reply.header('etag', etag).header('cache-control', 'private, no-cache');
+    if (!ifNoneMatchHits(request.headers['if-none-match'], etag)) return false;
+    reply.status(304);
+    return true;
+  }
 
   @Get('matches')
   async list(
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', TournamentId) tournamentId: string,
     @Query() query: ListMatchesQuery,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
+    if (await this.notModified(account.id, tournamentId, request, reply)) return undefined;
     const page = await this.matches.list(account.id, tournamentId, {
       filters: {
         round: query.round === undefined ? undefined : Number(query.round),
@@ -62,7 +81,8 @@ export class MatchesController {
       limit: query.pageSize(),
       cursor: query.cursor,
     });
-    return listResponse(reply, query, page, presentMatch);
+    const entrants = await this.matches.entrantsOf(account.id, tournamentId, page.items);
+    return listResponse(reply, query, page, (match) => presentMatch(match, entrants));
   }
 
   @Get('matches/:match_id')
@@ -75,7 +95,8 @@ export class MatchesController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const match = await this.matches.get(account.id, tournamentId, id);
-    return conditionalGet(request, reply, matchEtag(match), () => presentMatch(match));
+    const entrants = await this.matches.entrantsOf(account.id, tournamentId, [match]);
+    return conditionalGet(request, reply, matchEtag(match), () => presentMatch(match, entrants));
   }
 
   /** Reports (or corrects) a result and/or sets scheduled_at; `?dry_run=true` previews and changes nothing. */
@@ -94,12 +115,13 @@ export class MatchesController {
       dryRun,
       resetDependents: query.reset_dependents === 'true',
     });
+    const entrants = await this.matches.entrantsOf(account.id, tournamentId, [result.match, ...result.changed, ...result.created]);
     if (dryRun) {
       announceDeprecation(reply, DRY_RUN_DEPRECATION);
-      return presentPreview(result);
+      return presentPreview(result, entrants);
     }
     reply.header('etag', matchEtag(result.match));
-    return presentMatch(result.match);
+    return presentMatch(result.match, entrants);
   }
 
   /** What a report would change (the preview), changing nothing: the same body as the PATCH. */
@@ -117,7 +139,7 @@ export class MatchesController {
       dryRun: true,
       resetDependents: query.reset_dependents === 'true',
     });
-    return presentPreview(result);
+    return presentPreview(result, await this.matches.entrantsOf(account.id, tournamentId, [result.match, ...result.changed, ...result.created]));
   }
 
   @Get('standings')
@@ -125,7 +147,10 @@ export class MatchesController {
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', TournamentId) tournamentId: string,
     @Query(NoQueryParameters) _query: unknown,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ) {
+    if (await this.notModified(account.id, tournamentId, request, reply)) return undefined;
     const rows = await this.matches.standings(account.id, tournamentId);
     return { data: rows.map(presentStandingRow) };
   }

@@ -37,6 +37,6 @@ function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {
     { provide: LeagueResults, useClass: PlayLeagueResults },
   ],
   // For the league table (src/leagues/league-standings.module.ts): the port the leagues module owns.
-  exports: [LeagueResults],
+  exports: [LeagueResults, MatchesService],
 })
 export class MatchesModule {}

@@ -51,9 +51,10 @@ function played() {
   });
   const names = new Map(PARTICIPANTS.map((participant) => [participant.id, participant.name]));
   const reached = bracketReached(settings.format, play.all());
+  const entrants = new Map(PARTICIPANTS.map((participant) => [participant.id, participant]));
   return {
-    match: presentMatch(record(reported.match, 2)),
-    next: presentMatch(record(reported.updated.find((match) => match.id !== reported.match.id)!, 2)),
+    match: presentMatch(record(reported.match, 2), entrants),
+    next: presentMatch(record(reported.updated.find((match) => match.id !== reported.match.id)!, 2), entrants),
     standings: play.standings().map((row) => presentStandingRow({ ...row, name: names.get(row.participantId)!, reached: reached.get(row.participantId) ?? null, status: 'active' })),
   };
 }
@@ -153,9 +154,11 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
     },
     MatchOpponent: {
       type: 'object',
-      required: ['participant_id', 'score', 'rank', 'result'],
+      required: ['participant_id', 'name', 'seed', 'score', 'rank', 'result'],
       properties: {
         participant_id: { type: ['string', 'null'], format: 'uuid', minLength: 36, maxLength: 36, description: '`null` while the slot waits for an earlier match’s winner or loser.' },
+        name: { type: ['string', 'null'], maxLength: 100, description: 'The participant’s name as it is now (`null` while the slot waits), so a bracket can be drawn from the match list alone.' },
+        seed: { type: ['integer', 'null'], format: 'int32', minimum: 1, maximum: 1024, description: 'The participant’s seed; `null` when unseeded or while the slot waits.' },
         score: { type: ['number', 'null'] },
         rank: { type: ['integer', 'null'], format: 'int32', minimum: 1, maximum: 1024, description: 'Free-for-all only.' },
         result: { type: ['string', 'null'], enum: [...MATCH_RESULTS, null] },

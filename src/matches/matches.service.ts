@@ -1,4 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import { EventLog, NewEvent } from '../events/domain/event-log';
 import { ExpectedVersion } from '../shared/concurrency/fresh-version';
 import { PreconditionFailedError } from '../shared/domain-error';
 import { newId } from '../shared/ids';
@@ -7,7 +8,7 @@ import { keysetPage } from '../shared/pagination/list-request';
 import { Page, SortDirection } from '../shared/pagination/page';
 import { UnitOfWork } from '../shared/persistence/unit-of-work';
 import { HeavyWorkGate } from '../shared/concurrency/heavy-work-gate';
-import { FieldEntry } from '../participants/domain/participant.repository';
+import { Entrant, FieldEntry } from '../participants/domain/participant.repository';
 import { ParticipantsService } from '../participants/participants.service';
 import { effectiveRules } from '../tournaments/domain/competition-rules';
 import { Tournament } from '../tournaments/domain/tournament';
@@ -15,7 +16,7 @@ import { TournamentStatus } from '../tournaments/domain/tournament-status';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { TournamentTransitions } from '../tournaments/tournament-transitions';
 import { bracketReached } from './domain/bracket-reached';
-import { defaultSwissRounds, FormatSettings, Match, SeededParticipant } from './domain/match';
+import { defaultSwissRounds, FormatSettings, Match, participantsOf, SeededParticipant } from './domain/match';
 import { MatchesPendingError, MatchNotFoundError, MatchNotReadyError } from './domain/match-errors';
 import { MatchFilters, MatchRecord, MatchRepository } from './domain/match.repository';
 import { ResultReport } from './domain/report';
@@ -23,6 +24,7 @@ import { estimatedMatches, MatchWork, OFFLOAD_REPORTS_ABOVE_MATCHES, TableOfPlay
 import { StandingRow } from './domain/standings';
 import { needsField, ReportChanges, ReportOptions, TournamentPlay } from './domain/tournament-play';
 import { Withdrawals } from './domain/withdrawals';
+import { presentMatch as presentWireMatch, presentStandingRow } from './dto/match.presenter';
 import { fieldAfterCheckIn, withdrawalTermsOf } from './withdrawal-terms';
 import type { Participant } from '../participants/domain/participant';
 import type { TransitionNote } from '../tournaments/tournament-transitions';
@@ -58,6 +60,9 @@ export interface ReportResult {
   /** Filled for a dry run, and when the report completes (or corrects) the tournament. */
   standings: NamedStandingRow[];
 }
+
+/** Opponents' names and seeds by participant id. */
+export type Entrants = ReadonlyMap<string, Entrant>;
 
 export interface NamedStandingRow extends StandingRow {
   name: string;
@@ -97,6 +102,7 @@ export class MatchesService implements OnModuleInit {
     private readonly cursors: Cursors,
     private readonly work: MatchWork,
     private readonly heavyWork: HeavyWorkGate,
+    private readonly events: EventLog,
   ) {}
 
   onModuleInit(): void {
@@ -118,13 +124,33 @@ export class MatchesService implements OnModuleInit {
     throw new MatchNotFoundError();
   }
 
-  /** The table from the reported matches, computed on read (see README: why no projection). */
+  /** The name and seed of every opponent of these matches, for their wire form. */
+  entrantsOf(accountId: string, tournamentId: string, matches: readonly MatchRecord[]): Promise<Entrants> {
+    return this.participants.entrants(accountId, tournamentId, matches.flatMap(participantsOf));
+  }
+
+  /** The table from the reported matches, computed on read (see docs/design.md: why no projection), off the event loop. */
   async standings(accountId: string, tournamentId: string): Promise<NamedStandingRow[]> {
-    const tournament = await this.tournaments.get(accountId, tournamentId);
-    const [field, matches] = await Promise.all([
-      this.participants.inSeedingOrder(accountId, tournamentId),
-      this.matches.allOfAsJson(accountId, tournamentId),
+    return this.tableOf(await this.tournaments.get(accountId, tournamentId));
+  }
+
+  /**
+   * For public viewing: a tournament's field (in seeding order), every match and the standings, read once.
+   * The caller has found the tournament (by its share link); an unknown one simply has no participants or matches.
+   */
+  async overview(tournament: Tournament): Promise<{ field: FieldEntry[]; matches: MatchRecord[]; standings: NamedStandingRow[] }> {
+    const { accountId, id } = tournament;
+    const [field, matches, batches] = await Promise.all([
+      this.participants.inSeedingOrder(accountId, id),
+      this.matches.allOf(accountId, id),
+      this.matches.allOfAsJson(accountId, id),
     ]);
+    return { field, matches, standings: named(await this.work.run('standingsOf', settingsOf(tournament), seeded(field), batches), field) };
+  }
+
+  private async tableOf(tournament: Tournament): Promise<NamedStandingRow[]> {
+    const { accountId, id } = tournament;
+    const [field, matches] = await Promise.all([this.participants.inSeedingOrder(accountId, id), this.matches.allOfAsJson(accountId, id)]);
     return named(await this.work.run('standingsOf', settingsOf(tournament), seeded(field), matches), field);
   }
 
@@ -171,7 +197,6 @@ export class MatchesService implements OnModuleInit {
         if (!updated.includes(reported)) updated.push(reported);
       }
       const writes = { created: changes.created.map((match) => record(match, true)), updated, deleted: changes.deleted.map((match) => stored.get(match.id)!) };
-      const completes = changes.complete && tournament.status === 'in_progress';
       const reopens = !changes.complete && tournament.status === 'completed';
       // The table is needed only to preview or to set final ranks; most reports skip it.
       const finalRanking = update.report !== undefined && changes.complete;
@@ -192,7 +217,6 @@ export class MatchesService implements OnModuleInit {
       }
 
       await this.matches.write(writes);
-      if (completes) await this.tournaments.completeByPlay(tournament);
       if (reopens) {
         await this.tournaments.reopenByPlay(tournament);
         const everyone = field ?? (await this.participants.inSeedingOrder(accountId, tournamentId));
@@ -200,6 +224,14 @@ export class MatchesService implements OnModuleInit {
       }
       if (finalRanking) {
         await this.participants.recordFinalRanks(accountId, tournamentId, new Map(standings.map((row) => [row.participantId, row.rank])));
+      }
+      // Events carry matches as their GET shows them, with the opponents' names and seeds.
+      const entrants = await this.entrantsOf(accountId, tournamentId, [result.match, ...result.changed, ...result.created, ...result.deleted]);
+      await this.events.append(...playEvents(current, result, stored, update.report !== undefined, entrants));
+      if (update.report !== undefined) await this.events.append(await this.standingsEvent(tournament));
+      // Completing (or re-ranking a completed tournament) appends tournament.completed with the final ranks.
+      if (finalRanking) {
+        await this.tournaments.completeByPlay(tournament, standings.map((row) => ({ participantId: row.participantId, name: row.name, finalRank: row.rank })));
       }
       return result;
     });
@@ -242,6 +274,12 @@ export class MatchesService implements OnModuleInit {
     return { changes: offloaded.changes, stored, table: () => offloaded.standings!, field };
   }
 
+  /** The table after a result, as GET …/standings returns it, computed off the event loop inside the reporting transaction. */
+  private async standingsEvent(tournament: Tournament): Promise<NewEvent> {
+    const rows = await this.tableOf(tournament);
+    return { accountId: tournament.accountId, type: 'standings.changed', tournamentId: tournament.id, data: { tournament_id: tournament.id, standings: rows.map(presentStandingRow) } };
+  }
+
   /**
    * Whether a write changes its match and nothing else: a `scheduled_at` alone, or a first result in a format where
    * results move nobody on (round robin, free-for-all) while another match is still open (so it cannot complete
@@ -260,12 +298,26 @@ export class MatchesService implements OnModuleInit {
       await this.heavyWork.enter(accountId);
       // With check-in required, those who did not check in are left out (removed), and the answer names them.
       const { field, dropped } = fieldAfterCheckIn(tournament, await this.participants.inSeedingOrder(accountId, id));
-      if (dropped.length > 0) await this.participants.removeNotCheckedIn(accountId, id);
+      if (dropped.length > 0) {
+        await this.participants.removeNotCheckedIn(accountId, id);
+        await this.events.append(
+          ...dropped.map((participant): NewEvent => ({ accountId, type: 'participant.removed', tournamentId: id, leagueId: tournament.leagueId, data: { id: participant.id } })),
+        );
+      }
       tournament.participantCount = field.length;
       const now = tournament.startedAt ?? new Date();
       const context = { accountId, tournamentId: id, now: now.toISOString() };
-      const { batches } = await this.unitOfWork.whileComputing(() => this.work.run('startingMatchBatches', settingsOf(tournament), seeded(field), context));
+      const { batches, count, ready } = await this.unitOfWork.whileComputing(() =>
+        this.work.run('startingMatchBatches', settingsOf(tournament), seeded(field), context),
+      );
       await this.matches.insertBatches(batches);
+      await this.events.append({
+        accountId,
+        type: 'matches.generated',
+        tournamentId: id,
+        leagueId: tournament.leagueId,
+        data: { tournament_id: id, match_count: count, ready_match_count: ready },
+      });
       if (tournament.checkInRequired) return { droppedParticipants: dropped.map((participant) => ({ id: participant.id, name: participant.name })) };
     }
     if (tournament.status === 'completed' && from === 'in_progress') {
@@ -273,6 +325,27 @@ export class MatchesService implements OnModuleInit {
       if (open > 0) throw new MatchesPendingError(open);
     }
   }
+}
+
+/**
+ * A write's match events: the match reported, corrected (with the results it cleared) or rescheduled, then each
+ * match it made ready.
+ */
+function playEvents(before: MatchRecord, result: ReportResult, stored: ReadonlyMap<string, MatchRecord>, reported: boolean, entrants: Entrants): NewEvent[] {
+  const { accountId, tournamentId } = before;
+  const presentMatch = (match: MatchRecord) => presentWireMatch(match, entrants);
+  const event = (type: NewEvent['type'], data: Record<string, unknown>): NewEvent => ({ accountId, type, tournamentId, data });
+  const events: NewEvent[] = [];
+  if (!reported) events.push(event('match.scheduled', presentMatch(result.match)));
+  else if (before.status === 'completed') {
+    const cleared = new Set(result.cleared.map((match) => match.id));
+    const clearedNow = [...result.changed, ...result.deleted].filter((match) => cleared.has(match.id));
+    events.push(event('match.corrected', { match: presentMatch(result.match), cleared_matches: clearedNow.map(presentMatch) }));
+  } else events.push(event('match.reported', presentMatch(result.match)));
+  for (const match of [...result.changed, ...result.created]) {
+    if (match.status === 'ready' && stored.get(match.id)?.status !== 'ready') events.push(event('match.ready', presentMatch(match)));
+  }
+  return events;
 }
 
 /** One PATCH of a match, as the alone, inline and offloaded computations take it. */

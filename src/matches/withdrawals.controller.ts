@@ -59,8 +59,8 @@ function present(result: WithdrawalResult): ActionAnswer {
   if (result.participant === null) return { status: 204 };
   const body = {
     participant: presentParticipant(result.participant),
-    changed_matches: result.changed.map(presentMatch),
-    created_matches: result.created.map(presentMatch),
+    changed_matches: result.changed.map((match) => presentMatch(match, result.entrants)),
+    created_matches: result.created.map((match) => presentMatch(match, result.entrants)),
     deleted_matches: result.deleted.map((match) => ({ id: match.id, number: match.number })),
     tournament_completed: result.tournamentCompleted,
   };

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { EventLog, NewEvent } from '../events/domain/event-log';
 import { ExpectedVersion } from '../shared/concurrency/fresh-version';
 import { ConflictError, InvalidError, PreconditionFailedError } from '../shared/domain-error';
 import { newId } from '../shared/ids';
@@ -13,7 +14,9 @@ import { Match } from './domain/match';
 import { MatchRecord, MatchRepository } from './domain/match.repository';
 import { PlayChanges, TournamentPlay } from './domain/tournament-play';
 import { computeStandings } from './domain/standings';
-import { seeded, settingsOf } from './matches.service';
+import { presentMatch, presentStandingRow } from './dto/match.presenter';
+import { presentParticipant } from '../participants/dto/participant.presenter';
+import { Entrants, MatchesService, seeded, settingsOf } from './matches.service';
 import { withdrawalTermsOf } from './withdrawal-terms';
 
 export interface WithdrawalRequest {
@@ -30,6 +33,8 @@ export interface WithdrawalResult {
   created: MatchRecord[];
   deleted: MatchRecord[];
   tournamentCompleted: boolean;
+  /** Names and seeds of the changed matches' opponents, for their wire form. */
+  entrants: Entrants;
 }
 
 /** Withdrawals happen while play runs: before the start a participant is removed, afterwards the field is final. */
@@ -51,13 +56,15 @@ export class WithdrawalsService {
     private readonly tournaments: TournamentsService,
     private readonly participants: ParticipantsService,
     private readonly unitOfWork: UnitOfWork,
+    private readonly play: MatchesService,
+    private readonly events: EventLog,
   ) {}
 
   async withdraw(accountId: string, tournamentId: string, id: string, request: WithdrawalRequest, expected: ExpectedVersion<Participant>): Promise<WithdrawalResult> {
     const tournament = await this.tournaments.get(accountId, tournamentId);
     if (!locksSetup(tournament.status)) {
       await this.participants.delete(accountId, tournamentId, id, expected);
-      return { participant: null, changed: [], created: [], deleted: [], tournamentCompleted: false };
+      return { participant: null, changed: [], created: [], deleted: [], tournamentCompleted: false, entrants: new Map() };
     }
     checkTerms(tournament, request);
     return this.inPlay(accountId, tournamentId, id, expected, (participant, play, stored, now) => {
@@ -99,14 +106,36 @@ export class WithdrawalsService {
       const writes = recordsOf(stored, changes, now);
       await this.matches.write(writes);
       await this.participants.saveInPlay(participant);
+      const names = new Map(field.map((entry) => [entry.id, entry.name]));
+      const entrants = await this.play.entrantsOf(accountId, tournamentId, [...writes.updated, ...writes.created]);
+      const before = new Map(stored.map((match) => [match.id, match]));
+      await this.events.append(
+        { accountId, type: 'participant.updated', tournamentId, data: presentParticipant(participant) },
+        ...playEvents([...writes.updated, ...writes.created], before, entrants),
+      );
       if (changes.complete) {
-        await this.tournaments.completeByPlay(tournament);
         const ranks = computeStandings(settings, seeded(field), play.all());
         await this.participants.recordFinalRanks(accountId, tournamentId, new Map(ranks.map((row) => [row.participantId, row.rank])));
+        await this.tournaments.completeByPlay(tournament, ranks.map((row) => ({ participantId: row.participantId, name: names.get(row.participantId)!, finalRank: row.rank })));
       }
-      return { participant, changed: writes.updated, created: writes.created, deleted: writes.deleted, tournamentCompleted: changes.complete };
+      if (writes.updated.length + writes.created.length + writes.deleted.length > 0) {
+        const rows = await this.play.standings(accountId, tournamentId);
+        await this.events.append({ accountId, type: 'standings.changed', tournamentId, data: { tournament_id: tournamentId, standings: rows.map(presentStandingRow) } });
+      }
+      return { participant, changed: writes.updated, created: writes.created, deleted: writes.deleted, tournamentCompleted: changes.complete, entrants };
     });
   }
+}
+
+/** What a withdrawal decided in the matches: each one it completed by forfeit (or voided), and each it made ready. */
+function playEvents(changed: MatchRecord[], before: ReadonlyMap<string, MatchRecord>, entrants: Entrants): NewEvent[] {
+  return changed.flatMap((match): NewEvent[] => {
+    const was = before.get(match.id)?.status;
+    const event = (type: NewEvent['type']): NewEvent => ({ accountId: match.accountId, type, tournamentId: match.tournamentId, data: presentMatch(match, entrants) });
+    if (match.status === 'completed' && was !== 'completed') return [event('match.reported')];
+    if (match.status === 'ready' && was !== 'ready') return [event('match.ready')];
+    return [];
+  });
 }
 
 /** Options that only some formats take are refused elsewhere (422), so a request never means more than it does. */

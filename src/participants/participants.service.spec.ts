@@ -13,6 +13,7 @@ import { TournamentsService } from '../tournaments/tournaments.service';
 import { ParticipantNotFoundError } from './domain/participant-errors';
 import { ParticipantsService } from './participants.service';
 import { InMemoryParticipantRepository } from './testing/in-memory-participant.repository';
+import { InMemoryEventLog } from '../events/testing/in-memory-event-log';
 
 describe('ParticipantsService', () => {
   const account = randomUUID();
@@ -25,11 +26,12 @@ describe('ParticipantsService', () => {
     tournaments = new TournamentsService(
       new InMemoryTournamentRepository(),
       cursors,
-      new LeaguesService(new InMemoryLeagueRepository(), cursors),
+      new LeaguesService(new InMemoryLeagueRepository(), cursors, unitOfWork, new InMemoryEventLog()),
       unitOfWork,
       new TournamentTransitions(),
+      new InMemoryEventLog(),
     );
-    service = new ParticipantsService(new InMemoryParticipantRepository(), tournaments, cursors, unitOfWork, new UnlimitedHeavyWorkGate());
+    service = new ParticipantsService(new InMemoryParticipantRepository(), tournaments, cursors, unitOfWork, new UnlimitedHeavyWorkGate(), new InMemoryEventLog());
   });
 
   const aTournament = async (maxParticipants: number | null = null) =>

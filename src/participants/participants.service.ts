@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { EventLog, NewEvent } from '../events/domain/event-log';
 import { ExpectedVersion, withFreshVersion } from '../shared/concurrency/fresh-version';
 import { Cursors } from '../shared/pagination/cursors';
 import { keysetPage } from '../shared/pagination/list-request';
@@ -9,15 +10,20 @@ import { TournamentsService } from '../tournaments/tournaments.service';
 import { NewParticipant, newParticipants, Participant, ParticipantChanges } from './domain/participant';
 import { isClash, locateClashes } from './domain/clashes';
 import { ParticipantNotFoundError } from './domain/participant-errors';
-import { FieldEntry, ParticipantFilters, ParticipantListQuery, ParticipantRepository, Placement, StaleParticipantError } from './domain/participant.repository';
+import { Entrant, FieldEntry, ParticipantFilters, ParticipantListQuery, ParticipantRepository, Placement, StaleParticipantError } from './domain/participant.repository';
 import { checkCanWithdraw, checkRoomFor, Registration } from './domain/registration';
 import { checkIn, checkOut } from './domain/withdrawal';
+import { presentParticipant } from './dto/participant.presenter';
 
 export interface ListParticipantsRequest {
   filters: ParticipantFilters;
   sort: ParticipantListQuery['sort'];
   limit: number;
   cursor?: string;
+}
+
+function participantEvent(type: 'participant.registered' | 'participant.updated', participant: Participant): NewEvent {
+  return { accountId: participant.accountId, type, tournamentId: participant.tournamentId, data: presentParticipant(participant) };
 }
 
 /**
@@ -33,6 +39,7 @@ export class ParticipantsService {
     private readonly cursors: Cursors,
     private readonly unitOfWork: UnitOfWork,
     private readonly heavyWork: HeavyWorkGate,
+    private readonly events: EventLog,
   ) {}
 
   async create(accountId: string, tournamentId: string, fields: NewParticipant): Promise<Participant> {
@@ -63,7 +70,9 @@ export class ParticipantsService {
   update(accountId: string, tournamentId: string, id: string, changes: ParticipantChanges, expected: ExpectedVersion<Participant>): Promise<Participant> {
     return this.inRegistration(accountId, tournamentId, (registration) =>
       this.withFreshVersion(accountId, tournamentId, id, expected, async (participant) => {
-        if (participant.update(changes, registration.setupLocked)) await this.participants.save(participant);
+        if (!participant.update(changes, registration.setupLocked)) return participant;
+        await this.participants.save(participant);
+        await this.events.append(participantEvent('participant.updated', participant));
         return participant;
       }),
     );
@@ -74,6 +83,7 @@ export class ParticipantsService {
       this.withFreshVersion(accountId, tournamentId, id, expected, async (participant) => {
         checkCanWithdraw(registration);
         if (!(await this.participants.remove(participant))) throw new StaleParticipantError();
+        await this.events.append({ accountId, type: 'participant.removed', tournamentId, data: { id, tournament_id: tournamentId } });
       }),
     );
   }
@@ -102,7 +112,10 @@ export class ParticipantsService {
       this.withFreshVersion(accountId, tournamentId, id, expected, async (participant) => {
         const window = { started: registration.setupLocked, opensAt: registration.checkInOpensAt ?? null, closesAt: registration.checkInClosesAt ?? null };
         const now = new Date();
-        if (present ? checkIn(participant, window, now) : checkOut(participant, window, now)) await this.participants.save(participant);
+        if (present ? checkIn(participant, window, now) : checkOut(participant, window, now)) {
+          await this.participants.save(participant);
+          await this.events.append(participantEvent('participant.updated', participant));
+        }
         return participant;
       }),
     );
@@ -123,13 +136,15 @@ export class ParticipantsService {
     return this.participants.save(participant);
   }
 
-  /**
-   * For the matches module, inside the transaction that starts the tournament: participants left out of the field
-   * (they did not check in) are removed, as they could have been one by one before the start.
-   */
   /** For the matches module, inside the transaction that starts a tournament requiring check-in: who did not check in leaves. */
   removeNotCheckedIn(accountId: string, tournamentId: string): Promise<void> {
     return this.participants.removeNotCheckedIn(accountId, tournamentId);
+  }
+
+  /** For the matches module: the names and seeds of a tournament's opponents, by participant id. */
+  async entrants(accountId: string, tournamentId: string, ids: readonly string[]): Promise<Map<string, Entrant>> {
+    const rows = await this.participants.entrants(accountId, tournamentId, [...new Set(ids)]);
+    return new Map(rows.map((row) => [row.id, row]));
   }
 
   /** For the matches module, inside its transaction: final ranks once a tournament completes (or is corrected). */
@@ -159,6 +174,7 @@ export class ParticipantsService {
         if (heavy) await this.heavyWork.enter(accountId);
         checkRoomFor(registration, await this.participants.count(accountId, tournamentId), participants.length);
         await this.participants.add(participants);
+        await this.events.append(...participants.map((participant) => participantEvent('participant.registered', participant)));
       });
     } catch (error) {
       if (!isClash(error)) throw error;

@@ -45,6 +45,6 @@ export async function createRateLimitStorage(config: AppConfig, metrics: AppMetr
     RateLimitGuard,
     { provide: PreGuardAccounting, useClass: PreGuardRateLimit },
   ],
-  exports: [RateLimitGuard, PreGuardAccounting],
+  exports: [RateLimitGuard, PreGuardAccounting, RateLimiter],
 })
 export class RateLimitModule {}

@@ -170,6 +170,19 @@ export class AccountsService {
   }
 
   /**
+   * Of these token digests, those that still authenticate an account with API access, read from the database
+   * (not the cache): for requests that outlive one answer, such as event streams, which end when this changes.
+   */
+  async digestsWithApiAccess(digests: string[]): Promise<Set<string>> {
+    const accepted = new Set<string>();
+    for (const digest of new Set(digests)) {
+      const found = await this.accounts.findTokenByDigest(digest);
+      if (found?.account.hasApiAccess()) accepted.add(digest);
+    }
+    return accepted;
+  }
+
+  /**
    * The token's principal from the database. While the cache is live, requests with the same token share a
    * lookup already in flight, so an entry that expires under load costs one query, not one for every request in
    * flight at that moment (each of which queued for a pool connection first). A request joins only if nothing was

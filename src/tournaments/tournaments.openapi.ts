@@ -1,6 +1,7 @@
 import type { SchemaObject } from 'openapi3-ts/oas31';
 import { ConcurrentWritesError } from '../shared/concurrency/fresh-version';
 import { ApiDocs } from '../shared/openapi/openapi-kit';
+import { SHARING_DOCS } from '../shared/openapi/sharing-docs';
 import { LIST_PARAMETER_DOCS } from '../shared/openapi/openapi-document';
 import { FieldDocs, queryParameters } from '../shared/openapi/request-schema';
 import { COMMON_FIELD_DOCS, resourcePaths, resourceSchemas } from '../shared/openapi/resource-operations';
@@ -39,6 +40,7 @@ const FIELD_DOCS: FieldDocs = {
   starts_at: { description: 'When play starts.' },
   ends_at: { description: 'When play ends; not before `starts_at`.' },
   league_id: { description: 'The league it belongs to: one of your own (else 422 on `/league_id`) that is `draft` or `active` (else 409 `league_closed`).' },
+  visibility: { description: SHARING_DOCS.visibility },
   rounds: {
     description:
       '`swiss` and `free_for_all` only (422 for other formats): rounds to play. `null` = the default: ⌈log2 n⌉ for swiss, 1 for free-for-all. ' +
@@ -152,6 +154,7 @@ export function tournamentsApiDocs(): ApiDocs {
         serverFields: {
           started_at: serverInstant('Set when the tournament moves to `in_progress` (which generates its matches: at least 2 participants).'),
           completed_at: serverInstant('Set when the tournament moves to `completed`: by itself, when its last match is reported.'),
+          share_id: SHARING_DOCS.shareId,
           participant_count: {
             type: 'integer',
             format: 'int32',

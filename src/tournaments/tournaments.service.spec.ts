@@ -10,18 +10,21 @@ import { LeaguesService } from '../leagues/leagues.service';
 import { InMemoryLeagueRepository } from '../leagues/testing/in-memory-league.repository';
 import { aLeague } from '../leagues/testing/a-league';
 import { ImmediateUnitOfWork } from '../shared/persistence/unit-of-work';
+import { InMemoryEventLog } from '../events/testing/in-memory-event-log';
 
 describe('TournamentsService', () => {
   const account = randomUUID();
   let repository: InMemoryTournamentRepository;
   let service: TournamentsService;
   let leagueRepository: InMemoryLeagueRepository;
+  let events: InMemoryEventLog;
 
   beforeEach(() => {
     repository = new InMemoryTournamentRepository();
     leagueRepository = new InMemoryLeagueRepository();
     const cursors = new StaticCursors('service-spec-secret-0123456789abcdef');
-    service = new TournamentsService(repository, cursors, new LeaguesService(leagueRepository, cursors), new ImmediateUnitOfWork(), new TournamentTransitions());
+    events = new InMemoryEventLog();
+    service = new TournamentsService(repository, cursors, new LeaguesService(leagueRepository, cursors, new ImmediateUnitOfWork(), events), new ImmediateUnitOfWork(), new TournamentTransitions(), events);
   });
 
   const create = (name = 'Cup') => service.create(account, { name, format: 'swiss' });
@@ -111,6 +114,27 @@ describe('TournamentsService', () => {
       await leagueRepository.save(closed);
       expect((await service.update(account, id, { leagueId: league.id, name: 'Renamed' }, undefined)).name).toBe('Renamed');
       expect((await service.update(account, id, { leagueId: null }, undefined)).leagueId).toBeNull();
+    });
+  });
+
+  describe('events', () => {
+    it('appends one event per change, typed by what changed, with the tournament as GET shows it', async () => {
+      const { id } = await create();
+      await service.update(account, id, { name: 'Renamed' }, undefined);
+      await service.update(account, id, { name: 'Renamed' }, undefined);
+      await service.update(account, id, { status: 'registration_open' }, undefined);
+      await service.update(account, id, { status: 'cancelled' }, undefined);
+      await service.delete(account, id, undefined);
+      expect(events.typesOf()).toEqual(['tournament.created', 'tournament.updated', 'tournament.status_changed', 'tournament.status_changed', 'tournament.deleted']);
+      expect(events.appended[1]).toMatchObject({ accountId: account, tournamentId: id, data: { id, name: 'Renamed', version: 2 } });
+      expect(events.appended[4].data).toEqual({ id });
+    });
+
+    it('appends nothing for a write that is refused', async () => {
+      const { id } = await create();
+      await expect(service.update(account, id, { status: 'completed' }, undefined)).rejects.toMatchObject({ code: 'invalid_state_transition' });
+      await expect(service.update(account, id, { name: 'x' }, () => false)).rejects.toBeInstanceOf(PreconditionFailedError);
+      expect(events.typesOf()).toEqual(['tournament.created']);
     });
   });
 });

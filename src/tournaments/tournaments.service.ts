@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ExpectedVersion, withFreshVersion } from '../shared/concurrency/fresh-version';
+import { EventLog, NewEvent } from '../events/domain/event-log';
 import { LeaguesService } from '../leagues/leagues.service';
+import { isShareId } from '../shared/domain/sharing';
 import { Cursors } from '../shared/pagination/cursors';
 import { UnitOfWork } from '../shared/persistence/unit-of-work';
 import { keysetPage } from '../shared/pagination/list-request';
@@ -9,6 +11,7 @@ import { NewTournament, participantCapOf, Tournament, TournamentChanges } from '
 import { TournamentInProgressError, TournamentNotFoundError } from './domain/tournament-errors';
 import { locksSetup } from './domain/tournament-status';
 import { TournamentTransitions, TransitionNote } from './tournament-transitions';
+import { presentTournament } from './dto/tournament.presenter';
 import {
   StaleTournamentError,
   TournamentFilters,
@@ -33,6 +36,30 @@ export interface ListTournamentsRequest {
   cursor?: string;
 }
 
+/** A participant's place once the tournament is over (ties share a rank). */
+export interface FinalRank {
+  participantId: string;
+  name: string;
+  finalRank: number | null;
+}
+
+function tournamentEvent(type: 'tournament.created' | 'tournament.updated' | 'tournament.status_changed', tournament: Tournament): NewEvent {
+  return { accountId: tournament.accountId, type, tournamentId: tournament.id, leagueId: tournament.leagueId, data: presentTournament(tournament) };
+}
+
+function completionEvent(tournament: Tournament, finalRanks: FinalRank[]): NewEvent {
+  return {
+    accountId: tournament.accountId,
+    type: 'tournament.completed',
+    tournamentId: tournament.id,
+    leagueId: tournament.leagueId,
+    data: {
+      tournament: presentTournament(tournament),
+      final_ranks: finalRanks.map((rank) => ({ participant_id: rank.participantId, name: rank.name, final_rank: rank.finalRank })),
+    },
+  };
+}
+
 /** Use cases of the tournaments API, all scoped to the calling account. */
 @Injectable()
 export class TournamentsService {
@@ -42,19 +69,17 @@ export class TournamentsService {
     private readonly leagues: LeaguesService,
     private readonly unitOfWork: UnitOfWork,
     private readonly transitions: TournamentTransitions,
+    private readonly events: EventLog,
   ) {}
 
   async create(accountId: string, fields: NewTournament): Promise<Tournament> {
     const tournament = Tournament.create(accountId, fields);
     const { leagueId } = tournament;
-    if (!leagueId) {
-      await this.tournaments.add(tournament);
-      return tournament;
-    }
-    // The league stays locked (FOR SHARE) until the tournament is stored: a concurrent delete waits, then sees it.
     return this.unitOfWork.run(async () => {
-      await this.leagues.lockAttachableLeague(accountId, leagueId);
+      // The league stays locked (FOR SHARE) until the tournament is stored: a concurrent delete waits, then sees it.
+      if (leagueId) await this.leagues.lockAttachableLeague(accountId, leagueId);
       await this.tournaments.add(tournament);
+      await this.events.append(tournamentEvent('tournament.created', tournament));
       return tournament;
     });
   }
@@ -85,7 +110,9 @@ export class TournamentsService {
     expected: ExpectedVersion<Tournament>,
   ): Promise<{ tournament: Tournament; note: TransitionNote }> {
     let note: TransitionNote = {};
-    const write = async () => {
+    // One transaction: the league's lock and the save, a status change with what other modules do on it
+    // (generating matches on start), and the change's event.
+    const tournament = await this.unitOfWork.run(async () => {
       // A status change locks the row before reading it: status changes queue behind registrations and each
       // other, so the second of two concurrent starts reads the first's result instead of generating again.
       if (changes.status !== undefined) await this.tournaments.lockOwned(accountId, id);
@@ -98,20 +125,42 @@ export class TournamentsService {
         }
         if (tournament.status !== previousStatus) note = await this.transitions.entered(tournament, previousStatus);
         await this.tournaments.save(tournament);
+        if (tournament.status === previousStatus) await this.events.append(tournamentEvent('tournament.updated', tournament));
+        else if (tournament.status === 'completed') await this.events.append(completionEvent(tournament, []));
+        else await this.events.append(tournamentEvent('tournament.status_changed', tournament));
         return tournament;
       });
-    };
-    // Attaching to a league needs the league's lock and the save in one transaction; so does a status change
-    // with what other modules do on it (generating matches on start).
-    const tournament = await (typeof changes.leagueId === 'string' || changes.status !== undefined ? this.unitOfWork.run(write) : write());
+    });
     return { tournament, note };
   }
 
+  /** A new share link for an unlisted tournament (409 `not_shared` for a private one); the old one stops working. */
+  rotateShareId(accountId: string, id: string, expected: ExpectedVersion<Tournament>): Promise<Tournament> {
+    return this.unitOfWork.run(() =>
+      this.withFreshVersion(accountId, id, expected, async (tournament) => {
+        tournament.rotateShareId();
+        await this.tournaments.save(tournament);
+        await this.events.append(tournamentEvent('tournament.updated', tournament));
+        return tournament;
+      }),
+    );
+  }
+
+  /** For public viewing: the unlisted tournament behind a share link, or 404 as if it never existed. */
+  async findShared(shareId: string): Promise<Tournament> {
+    const tournament = isShareId(shareId) ? await this.tournaments.findShared(shareId) : null;
+    if (!tournament) throw new TournamentNotFoundError();
+    return tournament;
+  }
+
   async delete(accountId: string, id: string, expected: ExpectedVersion<Tournament>): Promise<void> {
-    await this.withFreshVersion(accountId, id, expected, async (tournament) => {
-      if (tournament.status === 'in_progress') throw new TournamentInProgressError();
-      if (!(await this.tournaments.remove(tournament))) throw new StaleTournamentError();
-    });
+    await this.unitOfWork.run(() =>
+      this.withFreshVersion(accountId, id, expected, async (tournament) => {
+        if (tournament.status === 'in_progress') throw new TournamentInProgressError();
+        if (!(await this.tournaments.remove(tournament))) throw new StaleTournamentError();
+        await this.events.append({ accountId, type: 'tournament.deleted', tournamentId: id, leagueId: tournament.leagueId, data: { id } });
+      }),
+    );
   }
 
   async list(accountId: string, request: ListTournamentsRequest): Promise<Page<Tournament>> {
@@ -147,9 +196,13 @@ export class TournamentsService {
     return this.get(accountId, id);
   }
 
-  /** Play has ended (the last result is in): the tournament completes by itself, inside the reporting transaction. */
-  async completeByPlay(tournament: Tournament): Promise<void> {
+  /**
+   * Play has ended (the last result is in, or a correction re-derived the ranks): the tournament completes by
+   * itself, inside the reporting transaction, and its completion event carries the final ranks.
+   */
+  async completeByPlay(tournament: Tournament, finalRanks: FinalRank[]): Promise<void> {
     if (tournament.update({ status: 'completed' })) await this.tournaments.save(tournament);
+    await this.events.append(completionEvent(tournament, finalRanks));
   }
 
   /**
@@ -161,6 +214,7 @@ export class TournamentsService {
     await this.checkReopenable(tournament);
     tournament.reopen();
     await this.tournaments.save(tournament);
+    await this.events.append(tournamentEvent('tournament.status_changed', tournament));
   }
 
   /** Whether `reopenByPlay` would accept it (a dry run previews the refusal too); the league stays share-locked. */

@@ -62,6 +62,20 @@ export function describeParticipantRepositoryContract(adapter: string, setup: ()
       expect(await repository.findOwned(account, tournament, randomUUID())).toBeNull();
     });
 
+    it('gives the names and seeds of the ids asked for, of this tournament only', async () => {
+      const ada = await stored({ name: 'Ada', seed: 1 });
+      const bob = await stored({ name: 'Bob', seed: null });
+      await stored({ name: 'Cy' });
+      const repository = subject.repository();
+      const entrants = await repository.entrants(account, tournament, [ada.id, bob.id, randomUUID()]);
+      expect(entrants.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+        { id: ada.id, name: 'Ada', seed: 1 },
+        { id: bob.id, name: 'Bob', seed: null },
+      ]);
+      expect(await repository.entrants(account, await subject.newTournament(account), [ada.id])).toEqual([]);
+      expect(await repository.entrants(account, tournament, [])).toEqual([]);
+    });
+
     it('sets final ranks of the tournament’s participants only, bumping their versions', async () => {
       const ada = await stored({ name: 'Ada' });
       const bob = await stored({ name: 'Bob' });
@@ -204,7 +218,7 @@ export function describeParticipantRepositoryContract(adapter: string, setup: ()
       it('gives the whole field in that order as plain rows of what a format needs', async () => {
         const field = await subject.repository().seedingOrder(account, tournament);
         expect(field.map((entry) => entry.name)).toEqual(['bravo', 'Alpha', 'alpha two', 'delta', 'charlie', 'echo']);
-        expect(field[0]).toEqual({ id: expect.any(String), seed: 1, name: 'bravo', nameKey: 'bravo', externalId: null, status: 'active', checkedInAt: null });
+        expect(field[0]).toEqual({ id: expect.any(String), seed: 1, name: 'bravo', nameKey: 'bravo', externalId: null, status: 'active', checkedInAt: null, finalRank: null });
         expect(field[5].seed).toBeNull();
       });
 

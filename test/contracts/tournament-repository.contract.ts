@@ -41,6 +41,22 @@ export function describeTournamentRepositoryContract(adapter: string, setup: () 
       expect(await repository.findOwned(mine, randomUUID())).toBeNull();
     });
 
+    it('finds an unlisted tournament by its share id, whoever owns it; a private one, a replaced id or an unknown one is nothing', async () => {
+      const shared = await stored({ name: 'Shared', visibility: 'unlisted' });
+      await stored({ name: 'Private' });
+      const repository = subject.freshRepository();
+      const found = await repository.findShared(shared.shareId!);
+      expect({ id: found?.id, visibility: found?.visibility, shareId: found?.shareId }).toEqual({ id: shared.id, visibility: 'unlisted', shareId: shared.shareId });
+
+      const oldShareId = shared.shareId!;
+      const current = (await repository.findOwned(mine, shared.id))!;
+      current.rotateShareId();
+      await repository.save(current);
+      expect(await subject.freshRepository().findShared(oldShareId)).toBeNull();
+      expect((await subject.freshRepository().findShared(current.shareId!))?.id).toBe(shared.id);
+      expect(await subject.freshRepository().findShared('AAAAAAAAAAAAAAAAAAAAAA')).toBeNull();
+    });
+
     it('round-trips every field', async () => {
       const tournament = await stored({
         description: 'd',

@@ -38,6 +38,8 @@ export interface PositionedLeague {
  */
 export abstract class LeagueRepository {
   abstract findOwned(accountId: string, id: string): Promise<League | null>;
+  /** The unlisted league with this share id, whoever owns it (public viewing); null for any other id. */
+  abstract findShared(shareId: string): Promise<League | null>;
   abstract add(league: League): Promise<void>;
   /** Saves changes if nobody else changed the row since it was read; throws StaleLeagueError otherwise. */
   abstract save(league: League): Promise<void>;

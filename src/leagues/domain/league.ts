@@ -2,6 +2,7 @@ import { FieldProblem, InvalidError } from '../../shared/domain-error';
 import { applyMergePatch, checkMetadataSize, MergePatch, Metadata, sameValue } from '../../shared/domain/merge-patch';
 import { isCalendarDate } from '../../shared/domain/validation';
 import { newId } from '../../shared/ids';
+import { NotSharedError, shareIdFor, Visibility } from '../../shared/domain/sharing';
 import { InvalidLeagueTransitionError } from './league-errors';
 import { countedResultsProblems, LeagueScoring, PlacementPoints, placementPointsProblems } from './league-scoring';
 import { acceptsTournaments, allowedTransitions, canTransition, INITIAL_STATUSES, LeagueStatus } from './league-status';
@@ -24,6 +25,8 @@ export interface LeagueFields {
   placementPoints: PlacementPoints[] | null;
   /** `placements` only: only each competitor's best N results count; null = all. */
   countedResults: number | null;
+  /** `unlisted`: anyone with its share link may view it (docs/viewing.md). */
+  visibility: Visibility;
 }
 
 export type NewLeague = Pick<LeagueFields, 'name'> & Partial<LeagueFields>;
@@ -43,6 +46,7 @@ const FIELDS: readonly (keyof LeagueFields)[] = [
   'scoring',
   'placementPoints',
   'countedResults',
+  'visibility',
 ];
 
 /**
@@ -64,6 +68,9 @@ export class League implements LeagueFields {
   scoring: LeagueScoring;
   placementPoints: PlacementPoints[] | null;
   countedResults: number | null;
+  visibility: Visibility;
+  /** Read-only: the id of its share link while unlisted, null while private. */
+  shareId: string | null;
   /** Read-only: how many tournaments referenced the league when it was loaded (the persistence adapter counts them). */
   tournamentCount: number;
   createdAt: Date;
@@ -88,6 +95,8 @@ export class League implements LeagueFields {
       endsOn: fields.endsOn ?? null,
       metadata: fields.metadata ?? {},
       ...scoringFields(fields, { scoring: 'placements', placementPoints: null, countedResults: null }),
+      visibility: fields.visibility ?? 'private',
+      shareId: shareIdFor(fields.visibility ?? 'private', null),
       tournamentCount: 0,
       createdAt: now,
       updatedAt: now,
@@ -110,8 +119,16 @@ export class League implements LeagueFields {
     }
     checkInvariants(next);
     Object.assign(this, next);
+    this.shareId = shareIdFor(this.visibility, this.shareId);
     this.updatedAt = now;
     return true;
+  }
+
+  /** A new share link replaces the old one, which stops working at once. */
+  rotateShareId(now = new Date()): void {
+    if (this.visibility === 'private') throw new NotSharedError('The league');
+    this.shareId = shareIdFor(this.visibility, null);
+    this.updatedAt = now;
   }
 
   /** Whether a tournament may be attached to it now. */
@@ -124,8 +141,8 @@ export class League implements LeagueFields {
   }
 
   private fields(): LeagueFields {
-    const { name, description, game, season, status, timezone, startsOn, endsOn, metadata, scoring, placementPoints, countedResults } = this;
-    return { name, description, game, season, status, timezone, startsOn, endsOn, metadata, scoring, placementPoints, countedResults };
+    const { name, description, game, season, status, timezone, startsOn, endsOn, metadata, scoring, placementPoints, countedResults, visibility } = this;
+    return { name, description, game, season, status, timezone, startsOn, endsOn, metadata, scoring, placementPoints, countedResults, visibility };
   }
 }
 

@@ -1,3 +1,4 @@
+import { VISIBILITIES } from '../../shared/domain/sharing';
 import { IsIn, IsInt, IsString, Length, Max, MaxLength, Min } from 'class-validator';
 import { Absentable, IsCalendarDate, IsMetadata, IsTimeZone, Nullable, Shaped, Trim } from '../../shared/http/validation/decorators';
 import { LEAGUE_SCORINGS, PLACEMENT_LIMITS } from '../domain/league-scoring';
@@ -75,6 +76,9 @@ export class CreateLeagueDto {
 
   @Nullable() @IsInt({ message: 'counted_results must be a whole number.' }) @Min(1) @Max(PLACEMENT_LIMITS.maxCountedResults)
   counted_results?: number | null;
+
+  @Absentable() @IsIn(VISIBILITIES, { message: 'visibility must be private or unlisted.' })
+  visibility?: string;
 }
 
 /** Body of PATCH /api/v1/leagues/:id: a JSON merge patch (absent = unchanged, null = clear). */
@@ -114,4 +118,7 @@ export class UpdateLeagueDto {
 
   @Nullable() @IsInt({ message: 'counted_results must be a whole number.' }) @Min(1) @Max(PLACEMENT_LIMITS.maxCountedResults)
   counted_results?: number | null;
+
+  @Absentable() @IsIn(VISIBILITIES, { message: 'visibility must be private or unlisted.' })
+  visibility?: string;
 }

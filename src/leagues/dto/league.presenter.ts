@@ -22,6 +22,8 @@ export function presentLeague(league: League) {
     // The table in force: the default one until the league is given its own.
     placement_points: league.scoring === 'placements' ? (league.placementPoints ?? DEFAULT_PLACEMENT_POINTS) : null,
     counted_results: league.countedResults,
+    visibility: league.visibility,
+    share_id: league.shareId,
     tournament_count: league.tournamentCount,
     created_at: wireInstant(league.createdAt),
     updated_at: wireInstant(league.updatedAt),
@@ -48,6 +50,7 @@ const FIELD_NAMES = {
   scoring: 'scoring',
   placement_points: 'placementPoints',
   counted_results: 'countedResults',
+  visibility: 'visibility',
 } as const;
 
 export function toNewLeague(body: CreateLeagueDto): NewLeague {

@@ -29,6 +29,8 @@ export const LeagueSchema = new EntitySchema<League>({
     scoring: { type: 'text' },
     placementPoints: { type: 'json', nullable: true, fieldName: 'placement_points' },
     countedResults: { type: 'integer', nullable: true, fieldName: 'counted_results' },
+    visibility: { type: 'text' },
+    shareId: { type: 'text', nullable: true, fieldName: 'share_id' },
     // Computed on every read, never written.
     tournamentCount: { type: 'integer', formula: (table) => tournamentCountSql(table.alias), fieldName: 'tournament_count', persist: false },
     createdAt: { type: 'datetime', fieldName: 'created_at' },

@@ -35,6 +35,11 @@ export class MikroOrmLeagueRepository extends LeagueRepository {
     return this.em.findOne(LeagueSchema, { id, accountId });
   }
 
+  findShared(shareId: string): Promise<League | null> {
+    // Only unlisted rows have a share id (a check constraint); index leagues_by_share_id.
+    return this.em.findOne(LeagueSchema, { shareId });
+  }
+
   async add(league: League): Promise<void> {
     await this.em.persistAndFlush(league);
   }

@@ -36,6 +36,11 @@ export class InMemoryLeagueRepository extends LeagueRepository {
     return row && row.accountId === accountId ? this.read(row) : null;
   }
 
+  async findShared(shareId: string): Promise<League | null> {
+    const row = [...this.rows.values()].find((candidate) => candidate.shareId === shareId);
+    return row ? this.read(row) : null;
+  }
+
   async add(league: League): Promise<void> {
     this.rows.set(league.id, copy(league));
   }

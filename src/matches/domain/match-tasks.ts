@@ -28,7 +28,11 @@ export interface GenerationContext {
 export const MATCH_BATCH_SIZE = 1000;
 
 /** The matches a tournament starts with, as stored records in JSON batches ready to insert. */
-export function startingMatchBatches(settings: FormatSettings, participants: SeededParticipant[], context: GenerationContext): { count: number; batches: MatchBatches } {
+export function startingMatchBatches(
+  settings: FormatSettings,
+  participants: SeededParticipant[],
+  context: GenerationContext,
+): { count: number; ready: number; batches: MatchBatches } {
   const now = new Date(context.now);
   const generated = generateMatches(settings, participants, () => newId(now.getTime()), now);
   const batches: MatchBatches = [];
@@ -44,7 +48,7 @@ export function startingMatchBatches(settings: FormatSettings, participants: See
     }));
     batches.push(JSON.stringify(records));
   }
-  return { count: generated.length, batches };
+  return { count: generated.length, ready: generated.filter((match) => match.status === 'ready').length, batches };
 }
 
 /** A table, with where each participant got to in a bracket, in words (`reached`; empty in other formats). */

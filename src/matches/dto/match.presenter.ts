@@ -2,10 +2,10 @@ import { etagFor } from '../../shared/http/etag';
 import { wireInstantOrNull as instant } from '../../shared/http/wire-instant';
 import { isBye } from '../domain/match';
 import { MatchRecord } from '../domain/match.repository';
-import { NamedStandingRow, ReportResult } from '../matches.service';
+import { Entrants, NamedStandingRow, ReportResult } from '../matches.service';
 
-/** The wire form of a match (spec §12). */
-export function presentMatch(match: MatchRecord) {
+/** The wire form of a match (spec §12); each opponent carries its participant's name and seed. */
+export function presentMatch(match: MatchRecord, entrants: Entrants) {
   return {
     id: match.id,
     tournament_id: match.tournamentId,
@@ -13,12 +13,17 @@ export function presentMatch(match: MatchRecord) {
     round: match.round,
     bracket: match.bracket,
     status: match.status,
-    opponents: match.opponents.map((opponent) => ({
-      participant_id: opponent.participantId,
-      score: opponent.score,
-      rank: opponent.rank,
-      result: opponent.result,
-    })),
+    opponents: match.opponents.map((opponent) => {
+      const entrant = opponent.participantId === null ? undefined : entrants.get(opponent.participantId);
+      return {
+        participant_id: opponent.participantId,
+        name: entrant?.name ?? null,
+        seed: entrant?.seed ?? null,
+        score: opponent.score,
+        rank: opponent.rank,
+        result: opponent.result,
+      };
+    }),
     winner_id: match.winnerId,
     home_participant_id: match.homeParticipantId,
     outcome: match.status !== 'completed' ? null : (match.outcome ?? (isBye(match) ? 'bye' : 'played')),
@@ -57,12 +62,13 @@ export function presentStandingRow(row: NamedStandingRow) {
 const reference = (match: MatchRecord) => ({ id: match.id, number: match.number });
 
 /** The answer to `?dry_run=true`: what the report would change, and the standings it would give. */
-export function presentPreview(result: ReportResult) {
+export function presentPreview(result: ReportResult, entrants: Entrants) {
+  const present = (match: MatchRecord) => presentMatch(match, entrants);
   return {
     dry_run: true,
-    match: presentMatch(result.match),
-    changed_matches: result.changed.map(presentMatch),
-    created_matches: result.created.map(presentMatch),
+    match: present(result.match),
+    changed_matches: result.changed.map(present),
+    created_matches: result.created.map(present),
     deleted_matches: result.deleted.map(reference),
     cleared_matches: result.cleared.map(reference),
     tournament_completes: result.tournamentCompleted,

@@ -22,6 +22,13 @@ export interface ParticipantListQuery {
   limit: number;
 }
 
+/** What a match shows of an opponent besides its id (spec: names on matches). */
+export interface Entrant {
+  id: string;
+  name: string;
+  seed: number | null;
+}
+
 /** A listed participant with its place in the sort order (what a cursor records). */
 export interface PositionedParticipant {
   participant: Participant;
@@ -37,7 +44,7 @@ export interface PositionedParticipant {
  * A participant as a format needs it: who, their seed, their name (for a table), whether they are still in and
  * checked in, and what makes them unique (to point at a clash).
  */
-export type FieldEntry = Pick<Participant, 'id' | 'seed' | 'name' | 'nameKey' | 'externalId' | 'status' | 'checkedInAt'>;
+export type FieldEntry = Pick<Participant, 'id' | 'seed' | 'name' | 'nameKey' | 'externalId' | 'status' | 'checkedInAt' | 'finalRank'>;
 
 export abstract class ParticipantRepository {
   abstract findOwned(accountId: string, tournamentId: string, id: string): Promise<Participant | null>;
@@ -47,6 +54,8 @@ export abstract class ParticipantRepository {
   abstract save(participant: Participant): Promise<void>;
   /** Deletes the row if it is still at the version read; false when it changed or vanished meanwhile. */
   abstract remove(participant: Participant): Promise<boolean>;
+  /** The name and seed of each listed participant of the tournament (ids it does not have are left out). */
+  abstract entrants(accountId: string, tournamentId: string, ids: readonly string[]): Promise<Entrant[]>;
   abstract count(accountId: string, tournamentId: string): Promise<number>;
   /** Those who withdrew or were disqualified (a partial index keeps this cheap: most tournaments have none). */
   abstract withdrawnIn(accountId: string, tournamentId: string): Promise<Participant[]>;

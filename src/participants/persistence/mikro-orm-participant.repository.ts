@@ -8,6 +8,7 @@ import { Participant } from '../domain/participant';
 import { ExternalIdTakenError, ParticipantNameTakenError, SeedTakenError } from '../domain/participant-errors';
 import {
   FieldEntry,
+  Entrant,
   ParticipantListQuery,
   ParticipantRepository,
   ParticipantSortField,
@@ -57,6 +58,16 @@ export class MikroOrmParticipantRepository extends ParticipantRepository {
     return deleteVersioned(this.em, ParticipantSchema, participant);
   }
 
+  async entrants(accountId: string, tournamentId: string, ids: readonly string[]): Promise<Entrant[]> {
+    if (ids.length === 0) return [];
+    // The driver's query builder spreads an array bound to `in (?)` into one placeholder per id.
+    return this.em.execute<Entrant[]>('select id, name, seed from participants where account_id = ? and tournament_id = ? and id in (?)', [
+      accountId,
+      tournamentId,
+      [...ids],
+    ]);
+  }
+
   async count(accountId: string, tournamentId: string): Promise<number> {
     const [row] = await this.em.execute<{ count: number }[]>(
       'select count(*)::int as count from participants where account_id = ? and tournament_id = ?',
@@ -85,7 +96,8 @@ export class MikroOrmParticipantRepository extends ParticipantRepository {
   async seedingOrder(accountId: string, tournamentId: string): Promise<FieldEntry[]> {
     // Plain rows, not entities: thousands of entities in the identity map cost the event loop at every flush.
     const rows = await this.em.execute<(Omit<FieldEntry, 'checkedInAt'> & { checkedInAt: string | Date | null })[]>(
-      `select id, seed, name, name_key as "nameKey", external_id as "externalId", status, checked_in_at as "checkedInAt"
+      `select id, seed, name, name_key as "nameKey", external_id as "externalId", status, checked_in_at as "checkedInAt",
+              final_rank as "finalRank"
          from participants where account_id = ? and tournament_id = ? order by ${SORT_KEYS.seed.expression}, id`,
       [accountId, tournamentId],
     );

@@ -4,6 +4,7 @@ import { Participant } from '../domain/participant';
 import { ExternalIdTakenError, ParticipantNameTakenError, SeedTakenError } from '../domain/participant-errors';
 import {
   FieldEntry,
+  Entrant,
   ParticipantListQuery,
   ParticipantRepository,
   ParticipantSortField,
@@ -30,6 +31,13 @@ export class InMemoryParticipantRepository extends ParticipantRepository {
   async findOwned(accountId: string, tournamentId: string, id: string): Promise<Participant | null> {
     const row = this.rows.get(id);
     return row && owns(row.participant, accountId, tournamentId) ? copy(row.participant) : null;
+  }
+
+  async entrants(accountId: string, tournamentId: string, ids: readonly string[]): Promise<Entrant[]> {
+    return ids.flatMap((id) => {
+      const row = this.rows.get(id);
+      return row && owns(row.participant, accountId, tournamentId) ? [{ id, name: row.participant.name, seed: row.participant.seed }] : [];
+    });
   }
 
   async add(participants: Participant[]): Promise<void> {
@@ -76,7 +84,7 @@ export class InMemoryParticipantRepository extends ParticipantRepository {
   async seedingOrder(accountId: string, tournamentId: string): Promise<FieldEntry[]> {
     const rows = this.inTournament(accountId, tournamentId);
     const ordered = keysetSlice(rows, { keyOf: (row) => sortKey(row, 'seed'), idOf: (row) => row.participant.id, direction: 'asc' }, undefined, rows.length);
-    return ordered.map(({ participant: { id, seed, name, nameKey, externalId, status, checkedInAt } }) => ({ id, seed, name, nameKey, externalId, status, checkedInAt }));
+    return ordered.map(({ participant: { id, seed, name, nameKey, externalId, status, checkedInAt, finalRank } }) => ({ id, seed, name, nameKey, externalId, status, checkedInAt, finalRank }));
   }
 
   async removeNotCheckedIn(accountId: string, tournamentId: string): Promise<void> {

@@ -41,6 +41,7 @@ export const PROBLEM_KINDS = {
   tournament_not_running: { status: 409, title: 'Tournament not running' },
   check_in_closed: { status: 409, title: 'Check-in closed' },
   conflict: { status: 409, title: 'Conflict' },
+  not_shared: { status: 409, title: 'Not shared' },
   precondition_failed: { status: 412, title: 'Precondition failed' },
   payload_too_large: { status: 413, title: 'Payload too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
@@ -51,6 +52,10 @@ export const PROBLEM_KINDS = {
   rate_limited: { status: 429, title: 'Too many requests' },
   // issue 26: bounded work
   too_many_concurrent: { status: 429, title: 'Too many concurrent operations' },
+  // Events (issue 28)
+  not_acceptable: { status: 406, title: 'Not acceptable' },
+  events_expired: { status: 410, title: 'Events expired' },
+  event_streams_exceeded: { status: 429, title: 'Too many event streams' },
   internal_error: { status: 500, title: 'Internal server error' },
   service_unavailable: { status: 503, title: 'Service unavailable' },
 } as const satisfies Record<string, ProblemKind>;

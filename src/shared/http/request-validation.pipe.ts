@@ -8,7 +8,7 @@ import { suggestion } from './did-you-mean';
 import { cacheValidationRules, validatePresent } from './validation-rules-cache';
 
 /** Fields a client may read but never write; naming them in a body is a 422 that says so. */
-const READ_ONLY_FIELDS = new Set(['id', 'created_at', 'updated_at', 'version', 'started_at', 'completed_at', 'tournament_count', 'participant_count', 'final_rank', 'tournament_id']);
+const READ_ONLY_FIELDS = new Set(['id', 'created_at', 'updated_at', 'version', 'started_at', 'completed_at', 'tournament_count', 'participant_count', 'final_rank', 'tournament_id', 'share_id']);
 const NUL_DETAIL = 'must not contain the NUL character (U+0000).';
 const LONE_SURROGATE_DETAIL = 'must be Unicode text: it holds a lone UTF-16 surrogate (such as \\ud800 without its pair).';
 

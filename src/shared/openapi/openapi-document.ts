@@ -72,6 +72,8 @@ export function buildDocument(info: DocumentInfo, modules: ApiDocs[]): OpenAPIOb
     paths,
     components,
   };
+  const webhooks = Object.assign({}, ...modules.map((module) => module.webhooks ?? {})) as Record<string, PathItemObject>;
+  if (Object.keys(webhooks).length > 0) document.webhooks = webhooks;
   inlineRequestBodies(document);
   ((components.schemas!.Problem as SchemaObject).properties!.code as SchemaObject).enum = documentedProblemCodes(document);
   return document;
@@ -122,7 +124,8 @@ function withSharedResponses(item: PathItemObject): PathItemObject {
     // Any route can fail on our side; the public ones (no token, not rate limited) answer nothing else in common.
     const shared = isPublic ? { '500': COMMON_ERROR_RESPONSES['500'] } : COMMON_ERROR_RESPONSES;
     const common = Object.fromEntries(Object.entries(shared).map(([status, name]) => [status, ref('responses', name)]));
-    out[method] = { ...operation, responses: { ...operation.responses, '405': ref('responses', 'MethodNotAllowed'), ...common } };
+    // A status the operation documents itself (the event stream's own 429) keeps its own description.
+    out[method] = { ...operation, responses: { ...operation.responses, '405': ref('responses', 'MethodNotAllowed'), ...common, ...operation.responses } };
   }
   if (out.get && !out.head) out.head = headOf(out.get);
   return out;

@@ -2,6 +2,7 @@ import type {
   ComponentsObject,
   OperationObject,
   ParameterObject,
+  PathItemObject,
   PathsObject,
   ReferenceObject,
   RequestBodyObject,
@@ -20,6 +21,8 @@ export interface ApiDocs {
   tags: TagObject[];
   paths: PathsObject;
   components?: Pick<ComponentsObject, 'schemas' | 'parameters' | 'responses'>;
+  /** OpenAPI 3.1 `webhooks`: messages the service sends (the events module's catalogue). */
+  webhooks?: Record<string, PathItemObject>;
 }
 
 type ComponentKind = 'schemas' | 'responses' | 'parameters' | 'headers';

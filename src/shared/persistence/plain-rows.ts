@@ -1,4 +1,4 @@
-import type { EntityManager, EntitySchema } from '@mikro-orm/postgresql';
+import { JsonType, type EntityManager, type EntitySchema } from '@mikro-orm/postgresql';
 import { parseTimestamptz } from './pg-timestamp';
 
 interface Column {
@@ -56,6 +56,8 @@ export class PlainRows<T extends object> {
       .map((prop) => ({
         property: prop.name as string,
         field: prop.fieldNames[0],
+        // JSON properties are bound as JSON text, so that inside a transaction, where MikroORM formats the values
+        // itself, a metadata key such as `constructor` or `toString` is not taken for the object's own member.
         kind: prop.runtimeType === 'Date' ? 'date' : isJson(prop) ? 'json' : 'plain',
         readOnly: prop.persist === false,
       }));
@@ -64,8 +66,8 @@ export class PlainRows<T extends object> {
 }
 
 /** A JSON column, whatever its value (an object, or an array, which pg would otherwise send as a PostgreSQL array). */
-function isJson(prop: { type: string; runtimeType: string; columnTypes?: string[] }): boolean {
-  return prop.type === 'json' || prop.runtimeType === 'object' || /^jsonb?$/.test(prop.columnTypes?.[0] ?? '');
+function isJson(prop: { type: string; runtimeType: string; columnTypes?: string[]; customType?: unknown }): boolean {
+  return prop.customType instanceof JsonType || prop.type === 'json' || prop.runtimeType === 'object' || /^jsonb?$/.test(prop.columnTypes?.[0] ?? '');
 }
 
 /**

@@ -74,7 +74,7 @@ export async function boundWrite(em: EntityManager, sql: string, values: readonl
  * The transaction's EntityManager when this code runs inside `em.transactional` (UnitOfWork). Asked of MikroORM's
  * transaction context directly: `em.getTransactionContext()` would resolve the request's context, which forks it.
  */
-function openTransaction(em: EntityManager): EntityManager | undefined {
+export function openTransaction(em: EntityManager): EntityManager | undefined {
   const transactional = TransactionContext.getEntityManager(em.name) as EntityManager | undefined;
   return transactional?.getTransactionContext() ? transactional : undefined;
 }

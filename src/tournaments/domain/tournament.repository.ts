@@ -49,6 +49,8 @@ export abstract class TournamentRepository {
    * (participants added, changed, removed) and status changes of one tournament happen one at a time.
    * Returns the row's status, format and cap; null when the account has no such tournament.
    */
+  /** The unlisted tournament with this share id, whoever owns it (public viewing); null for any other id. */
+  abstract findShared(shareId: string): Promise<Tournament | null>;
   abstract lockOwned(accountId: string, id: string): Promise<Pick<Tournament, 'status' | 'format' | 'legs' | 'maxParticipants' | 'checkInOpensAt' | 'checkInClosesAt'> | null>;
 }
 

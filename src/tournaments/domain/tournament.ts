@@ -2,6 +2,7 @@ import { InvalidError } from '../../shared/domain-error';
 import { applyMergePatch, checkMetadataSize, Metadata, sameValue } from '../../shared/domain/merge-patch';
 import { newId } from '../../shared/ids';
 import { checkRules, checkWeight, DEFAULT_POINTS, PointsRule, takesRules, TiebreakerName } from './competition-rules';
+import { NotSharedError, shareIdFor, Visibility } from '../../shared/domain/sharing';
 import { InvalidTournamentTransitionError, TournamentFieldLockedError } from './tournament-errors';
 import { allowedTransitions, canTransition, INITIAL_STATUSES, locksSetup, TournamentStatus } from './tournament-status';
 
@@ -43,6 +44,8 @@ export interface TournamentFields {
   /** When participants may check in (either end may be open; check-in always ends at the start). */
   checkInOpensAt: Date | null;
   checkInClosesAt: Date | null;
+  /** `unlisted`: anyone with its share link may view it (docs/viewing.md). */
+  visibility: Visibility;
 }
 
 /**
@@ -83,7 +86,7 @@ export type NewTournament = Pick<TournamentFields, 'name' | 'format'> & Partial<
 export type TournamentChanges = Partial<Omit<TournamentFields, 'metadata' | 'points'>> & { metadata?: Record<string, string | null> | null } & PointsPatch;
 
 /** Fields that stay editable once play has started. */
-const ALWAYS_EDITABLE = new Set<keyof TournamentChanges>(['name', 'description', 'metadata', 'status', 'weight']);
+const ALWAYS_EDITABLE = new Set<keyof TournamentChanges>(['name', 'description', 'metadata', 'status', 'weight', 'visibility']);
 
 /** Each settable field's name on the wire, which is how domain errors name it to clients. */
 export const TOURNAMENT_WIRE_NAMES: Record<keyof TournamentFields, string> = {
@@ -108,6 +111,7 @@ export const TOURNAMENT_WIRE_NAMES: Record<keyof TournamentFields, string> = {
   checkInRequired: 'check_in_required',
   checkInOpensAt: 'check_in_opens_at',
   checkInClosesAt: 'check_in_closes_at',
+  visibility: 'visibility',
 };
 
 /** A competition of one account: its setup, its schedule and its lifecycle. */
@@ -135,6 +139,9 @@ export class Tournament implements TournamentFields {
   checkInRequired: boolean;
   checkInOpensAt: Date | null;
   checkInClosesAt: Date | null;
+  visibility: Visibility;
+  /** Read-only: the id of its share link while unlisted, null while private. */
+  shareId: string | null;
   startedAt: Date | null;
   completedAt: Date | null;
   /** Read-only: how many participants it had when it was loaded (the persistence adapter counts them). */
@@ -172,6 +179,8 @@ export class Tournament implements TournamentFields {
       checkInRequired: fields.checkInRequired ?? false,
       checkInOpensAt: fields.checkInOpensAt ?? null,
       checkInClosesAt: fields.checkInClosesAt ?? null,
+      visibility: fields.visibility ?? 'private',
+      shareId: shareIdFor(fields.visibility ?? 'private', null),
       startedAt: null,
       completedAt: null,
       participantCount: 0,
@@ -209,9 +218,17 @@ export class Tournament implements TournamentFields {
 
     const previousStatus = this.status;
     Object.assign(this, next);
+    this.shareId = shareIdFor(this.visibility, this.shareId);
     if (previousStatus !== next.status) this.enter(next.status, now);
     this.updatedAt = now;
     return true;
+  }
+
+  /** A new share link replaces the old one, which stops working at once. */
+  rotateShareId(now = new Date()): void {
+    if (this.visibility === 'private') throw new NotSharedError('The tournament');
+    this.shareId = shareIdFor(this.visibility, null);
+    this.updatedAt = now;
   }
 
   private merged(changes: TournamentChanges): TournamentFields {
@@ -237,6 +254,7 @@ export class Tournament implements TournamentFields {
       checkInRequired: this.checkInRequired,
       checkInOpensAt: this.checkInOpensAt,
       checkInClosesAt: this.checkInClosesAt,
+      visibility: this.visibility,
     };
     return applyMergePatch(current, changes as Partial<TournamentFields>);
   }

@@ -7,6 +7,7 @@ import {
   Nullable,
   Trim,
 } from '../../shared/http/validation/decorators';
+import { VISIBILITIES } from '../../shared/domain/sharing';
 import { RULE_LIMITS, WEIGHT_LIMITS } from '../domain/competition-rules';
 import { IsPoints, IsTiebreakerList } from './competition-rules.dto';
 import { MAX_PARTICIPANTS_LIMIT, PARTICIPANT_TYPES, ROUNDS_LIMITS, TOURNAMENT_FORMATS } from '../domain/tournament';
@@ -77,6 +78,9 @@ export class CreateTournamentDto {
 
   @Nullable() @IsInstant()
   check_in_closes_at?: string | null;
+
+  @Absentable() @IsIn(VISIBILITIES, { message: 'visibility must be private or unlisted.' })
+  visibility?: string;
 }
 
 /** Body of PATCH /api/v1/tournaments/:id: a JSON merge patch (absent = unchanged, null = clear). */
@@ -142,4 +146,7 @@ export class UpdateTournamentDto {
 
   @Nullable() @IsInstant()
   check_in_closes_at?: string | null;
+
+  @Absentable() @IsIn(VISIBILITIES, { message: 'visibility must be private or unlisted.' })
+  visibility?: string;
 }

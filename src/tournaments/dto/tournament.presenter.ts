@@ -33,6 +33,8 @@ export function presentTournament(tournament: Tournament) {
     check_in_required: tournament.checkInRequired,
     check_in_opens_at: instant(tournament.checkInOpensAt),
     check_in_closes_at: instant(tournament.checkInClosesAt),
+    visibility: tournament.visibility,
+    share_id: tournament.shareId,
     started_at: instant(tournament.startedAt),
     completed_at: instant(tournament.completedAt),
     participant_count: tournament.participantCount,

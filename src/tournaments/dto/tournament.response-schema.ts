@@ -43,6 +43,8 @@ const TOURNAMENT_PROPERTIES = {
   check_in_required: { type: 'boolean' },
   check_in_opens_at: optionalText,
   check_in_closes_at: optionalText,
+  visibility: text,
+  share_id: optionalText,
   started_at: optionalText,
   completed_at: optionalText,
   participant_count: { type: 'integer' },

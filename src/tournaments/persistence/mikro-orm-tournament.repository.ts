@@ -50,6 +50,12 @@ export class MikroOrmTournamentRepository extends TournamentRepository {
     return row ? this.rows.toEntity(row) : null;
   }
 
+  async findShared(shareId: string): Promise<Tournament | null> {
+    // Only unlisted rows have a share id (a check constraint); index tournaments_by_share_id.
+    const [row] = await preparedRows<Record<string, unknown>>(this.em, 'select * from tournaments where share_id = ? limit 1', [shareId]);
+    return row ? this.rows.toEntity(row) : null;
+  }
+
   async add(tournament: Tournament): Promise<void> {
     const fields = this.rows.fields;
     await preparedWrite(

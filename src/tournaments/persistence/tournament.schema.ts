@@ -29,6 +29,8 @@ export const TournamentSchema = new EntitySchema<Tournament>({
     checkInRequired: { type: 'boolean', fieldName: 'check_in_required' },
     checkInOpensAt: { type: 'datetime', nullable: true, fieldName: 'check_in_opens_at' },
     checkInClosesAt: { type: 'datetime', nullable: true, fieldName: 'check_in_closes_at' },
+    visibility: { type: 'text' },
+    shareId: { type: 'text', nullable: true, fieldName: 'share_id' },
     startedAt: { type: 'datetime', nullable: true, fieldName: 'started_at' },
     completedAt: { type: 'datetime', nullable: true, fieldName: 'completed_at' },
     // Kept by the participants table's triggers (migration 20261122000500-stored-participant-count); the application

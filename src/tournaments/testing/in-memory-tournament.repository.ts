@@ -22,6 +22,11 @@ export class InMemoryTournamentRepository extends TournamentRepository {
     return row && row.accountId === accountId ? copy(row) : null;
   }
 
+  async findShared(shareId: string): Promise<Tournament | null> {
+    const row = [...this.rows.values()].find((candidate) => candidate.shareId === shareId);
+    return row ? copy(row) : null;
+  }
+
   async add(tournament: Tournament): Promise<void> {
     this.rows.set(tournament.id, copy(tournament));
   }

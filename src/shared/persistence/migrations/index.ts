@@ -13,6 +13,8 @@ import { ParticipantNameKeys20261125120100 } from './20261125120100-participant-
 import { ThirdPlaceMatch20261125400100 } from './20261125400100-third-place-match';
 import { CompetitionRules20261125300100 } from './20261125300100-competition-rules';
 import { WithdrawalsAndCheckIn20261125500100 } from './20261125500100-withdrawals-and-check-in';
+import { Events20261125200100 } from './20261125200100-events';
+import { Sharing20261125700100 } from './20261125700100-sharing';
 
 /** Every schema change, oldest first. Append new migrations; never edit a released one. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -27,7 +29,9 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: '20261122000500-stored-participant-count', class: StoredParticipantCount20261122000500 },
   { name: '20261125110100-larger-events', class: LargerEvents20261125110100 },
   { name: '20261125120100-participant-name-keys', class: ParticipantNameKeys20261125120100 },
+  { name: '20261125200100-events', class: Events20261125200100 },
   { name: '20261125300100-competition-rules', class: CompetitionRules20261125300100 },
   { name: '20261125400100-third-place-match', class: ThirdPlaceMatch20261125400100 },
   { name: '20261125500100-withdrawals-and-check-in', class: WithdrawalsAndCheckIn20261125500100 },
+  { name: '20261125700100-sharing', class: Sharing20261125700100 },
 ];

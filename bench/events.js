@@ -1,0 +1,208 @@
+#!/usr/bin/env node
+// Event streams benchmark (part of `npm run bench`; alone: `node bench/events.js` after a build). One service on a
+// fresh database, BENCH_EVENT_STREAMS (1000) open streams of one account filtered to match.reported, while a
+// reporter reports BENCH_EVENT_RATE (200) results a second for BENCH_EVENT_SECONDS (10). Prints the commit-to-stream
+// latency (from the PATCH's response, i.e. after its commit, to the event arriving on a stream) p50/p99 over
+// BENCH_EVENT_PROBES (20) fully parsed streams, how many events every stream received, and the service's RSS with
+// the streams open. Targets (issue 28): p99 ≤ 100 ms on loopback, RSS ≤ 300 MiB with 1000 streams.
+'use strict';
+const { spawn } = require('node:child_process');
+const http = require('node:http');
+const { readFileSync } = require('node:fs');
+const { join } = require('node:path');
+const { Client } = require('pg');
+const { pollReady, runCli } = require('./support');
+
+const root = join(__dirname, '..');
+const STREAMS = Number(process.env.BENCH_EVENT_STREAMS ?? 1000);
+const RATE = Number(process.env.BENCH_EVENT_RATE ?? 200);
+const SECONDS = Number(process.env.BENCH_EVENT_SECONDS ?? 10);
+const PROBES = Math.min(STREAMS, Number(process.env.BENCH_EVENT_PROBES ?? 20));
+const PORT = Number(process.env.BENCH_PORT ?? 3950) + 2;
+const PLAYERS = 16; // round robins of 16: 120 matches each, all ready from the start
+
+async function main() {
+  const database = await freshDatabase();
+  const env = {
+    ...process.env,
+    DATABASE_URL: database.url,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    EVENT_STREAMS_PER_ACCOUNT: String(STREAMS),
+    DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? '20',
+  };
+  const service = spawn(process.execPath, ['--max-semi-space-size=16', join(root, 'dist', 'main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const streams = [];
+  try {
+    await pollReady(`http://127.0.0.1:${PORT}/health/ready`, service);
+    const email = `bench-events-${Date.now()}@example.com`;
+    runCli({ ...env, LOG_LEVEL: 'warn' }, ['account:create', '--email', email, '--plan', 'premium']);
+    const { token } = JSON.parse(runCli({ ...env, LOG_LEVEL: 'warn' }, ['token:generate', '--email', email]));
+    const api = apiClient(token);
+    const needed = RATE * SECONDS;
+    // Reports take turns between tournaments (the reports of one tournament queue behind each other's lock).
+    const tournaments = [];
+    for (let total = 0; total < needed; total += PLAYERS * (PLAYERS - 1) / 2) tournaments.push(await startedRoundRobin(api));
+    const matches = [];
+    for (let i = 0; matches.length < needed; i++) for (const list of tournaments) if (i < list.length) matches.push(list[i]);
+    const rssBefore = rssMiB(service.pid);
+
+    for (let i = 0; i < STREAMS; i++) streams.push(await openStream(token, i < PROBES));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const rssWithStreams = rssMiB(service.pid);
+
+    const reportedAt = new Map();
+    let failures = 0;
+    const started = Date.now();
+    const inFlight = [];
+    for (let i = 0; i < needed; i++) {
+      const due = started + (i * 1000) / RATE;
+      const wait = due - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const match = matches[i];
+      inFlight.push(
+        api.patch(`/api/v1/tournaments/${match.tournamentId}/matches/${match.id}`, { scores: [1, 0] }).then((status) => {
+          if (status === 200) reportedAt.set(match.id, performance.now());
+          else failures += 1;
+        }),
+      );
+    }
+    await Promise.all(inFlight);
+    const achievedRate = needed / ((Date.now() - started) / 1000);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const rssAfter = rssMiB(service.pid);
+
+    const latencies = [];
+    for (const stream of streams.filter((s) => s.probe)) {
+      for (const [matchId, at] of stream.arrivals) {
+        const reported = reportedAt.get(matchId);
+        if (reported !== undefined) latencies.push(Math.max(0, at - reported));
+      }
+    }
+    latencies.sort((a, b) => a - b);
+    const pct = (p) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] : NaN);
+    const delivered = streams.map((s) => s.count);
+    const p99 = pct(99);
+    const rss = Math.max(rssWithStreams, rssAfter);
+    console.log(`\nEvent streams: ${STREAMS} streams, ${needed} reports at ${achievedRate.toFixed(0)}/s (asked ${RATE}/s), ${failures} failed reports.`);
+    console.log(`| measure | value | target |\n|---|---:|---|`);
+    console.log(`| commit-to-stream p50 ms | ${pct(50).toFixed(1)} | |`);
+    console.log(`| commit-to-stream p99 ms | ${p99.toFixed(1)} | ${p99 <= 100 ? 'ok' : 'MISSED'} (≤ 100) |`);
+    console.log(`| events per stream (min / max) | ${Math.min(...delivered)} / ${Math.max(...delivered)} of ${reportedAt.size} | ${Math.min(...delivered) === reportedAt.size ? 'ok' : 'MISSED'} |`);
+    console.log(`| service RSS MiB: before streams / with streams / after reports | ${rssBefore} / ${rssWithStreams} / ${rssAfter} | ${rss <= 300 ? 'ok' : 'MISSED'} (≤ 300) |`);
+  } finally {
+    for (const stream of streams) stream.close();
+    if (service.exitCode === null) {
+      const exited = new Promise((resolve) => service.once('exit', resolve));
+      service.kill('SIGTERM');
+      await exited;
+    }
+    await database.drop();
+  }
+}
+
+function apiClient(token) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const request = (method, path, body) =>
+    new Promise((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const req = http.request(
+        { host: '127.0.0.1', port: PORT, path, method, agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode, json: () => JSON.parse(text) }));
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  return {
+    request,
+    patch: async (path, body) => (await request('PATCH', path, body)).status,
+  };
+}
+
+/** A started round robin of PLAYERS: its matches, every one ready. */
+async function startedRoundRobin(api) {
+  const created = await api.request('POST', '/api/v1/tournaments', { name: `Bench RR ${Date.now()}`, format: 'round_robin' });
+  const id = created.json().id;
+  const participants = Array.from({ length: PLAYERS }, (_, i) => ({ name: `P${i + 1}` }));
+  await api.request('POST', `/api/v1/tournaments/${id}/participants/bulk`, { participants });
+  await api.request('PATCH', `/api/v1/tournaments/${id}`, { status: 'in_progress' });
+  const matches = [];
+  let cursor = '';
+  do {
+    const page = (await api.request('GET', `/api/v1/tournaments/${id}/matches?limit=100&status=ready${cursor ? `&cursor=${cursor}` : ''}`)).json();
+    matches.push(...page.data.map((match) => ({ id: match.id, tournamentId: id })));
+    cursor = page.next_cursor;
+  } while (cursor);
+  return matches;
+}
+
+/** A stream of match.reported; a probe parses every message and notes when each match's event arrived. */
+function openStream(token, probe) {
+  return new Promise((resolve, reject) => {
+    const stream = { probe, count: 0, arrivals: new Map(), close: () => req.destroy() };
+    const req = http.get(
+      { host: '127.0.0.1', port: PORT, path: '/api/v1/events/stream?types=match.reported', agent: false, headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } },
+      (res) => {
+        if (res.statusCode !== 200) return reject(new Error(`stream: HTTP ${res.statusCode}`));
+        res.setEncoding('utf8');
+        let buffer = '';
+        res.on('data', (chunk) => {
+          const now = performance.now();
+          buffer += chunk;
+          let boundary;
+          while ((boundary = buffer.indexOf('\n\n')) >= 0) {
+            const message = buffer.slice(0, boundary);
+            buffer = buffer.slice(boundary + 2);
+            if (!message.startsWith('id: ')) continue;
+            stream.count += 1;
+            if (probe) {
+              const data = JSON.parse(message.slice(message.indexOf('data: ') + 6));
+              stream.arrivals.set(data.data.id, now);
+            }
+          }
+        });
+        res.on('error', () => undefined);
+        resolve(stream);
+      },
+    );
+    req.on('error', (error) => (stream.count === 0 ? reject(error) : undefined));
+  });
+}
+
+async function freshDatabase() {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error('bench/events.js needs DATABASE_URL (a PostgreSQL server to create its database on)');
+  const name = `bench_events_${Date.now()}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+function rssMiB(pid) {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  return Math.round(Number(line.split(/\s+/)[1]) / 1024);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,240 @@
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
+import { AccountTail, TailEntry } from './domain/account-tail';
+import { TooManyEventStreamsError } from './domain/event-errors';
+import { AccountEvent, EventStore } from './domain/event-store';
+import { EventFilters, matchesFilters } from './domain/stored-event';
+import { StreamAccess, StreamSink } from './domain/stream-access';
+import { sseFrame } from './dto/event.presenter';
+
+/** Events an account's tail keeps in memory for its streams on this instance. */
+const TAIL_CAPACITY = 1024;
+const TAIL_BYTES = 4 * 1024 * 1024;
+/** Events a stream reads per database page while it catches up. */
+const CATCH_UP_PAGE = 200;
+/** Events per account per poll; a fuller answer is polled again at once. */
+const POLL_LIMIT = 500;
+/** Every open stream's token is checked this often even when no change was notified. */
+const ACCESS_RECHECK_MS = 10_000;
+const HEARTBEAT = ': heartbeat\n\n';
+
+export interface OpenStream {
+  accountId: string;
+  /** The token digest the stream was opened with. */
+  credential: string;
+  filters: EventFilters;
+  /** The stream sends the account's events after this sequence. */
+  after: number;
+  /** The account's last committed sequence, read when the stream was admitted. */
+  head: number;
+}
+
+class EventStream {
+  closed = false;
+  private wake: (() => void) | undefined;
+
+  constructor(
+    readonly accountId: string,
+    readonly credential: string,
+    readonly filters: EventFilters,
+    public cursor: number,
+    readonly sink: StreamSink,
+  ) {}
+
+  kick(): void {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
+  }
+
+  nextKick(): Promise<void> {
+    return new Promise((resolve) => (this.wake = resolve));
+  }
+}
+
+/**
+ * The live event streams of this instance. One reader per instance polls the log for every account that has a
+ * stream open here (at most every EVENT_POLL_MS, at once when a NOTIFY says an account has new events) and keeps
+ * each account's newest events in memory, shared by its streams. Each stream sends from its own position: from
+ * memory when it is that recent, from the database while it catches up. The log table is the only source: a lost
+ * notification delays an event until the next poll, never loses it.
+ */
+@Injectable()
+export class EventStreams implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('EventStreams');
+  private readonly tails = new Map<string, AccountTail>();
+  private readonly streams = new Map<string, Set<EventStream>>();
+  private polling = false;
+  private pollAgain = false;
+  private stopped = false;
+  private timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly access: StreamAccess,
+    private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timers = [
+      setInterval(() => void this.poll(), this.config.eventPollMs),
+      setInterval(() => this.heartbeat(), this.config.eventStreamHeartbeatMs),
+      setInterval(() => void this.recheck(), ACCESS_RECHECK_MS),
+    ];
+    for (const timer of this.timers) timer.unref();
+  }
+
+  /** Shutdown: every stream ends cleanly (its client reconnects elsewhere with Last-Event-ID) before the server closes. */
+  beforeApplicationShutdown(): void {
+    this.stopped = true;
+    for (const timer of this.timers) clearInterval(timer);
+    for (const stream of this.allStreams()) this.close(stream);
+  }
+
+  /** How many streams the account has open on this instance. */
+  openCount(accountId: string): number {
+    return this.streams.get(accountId)?.size ?? 0;
+  }
+
+  /** Throws TooManyEventStreamsError when the account is at its limit; call before answering the request. */
+  admit(accountId: string): void {
+    if (this.openCount(accountId) >= this.config.eventStreamsPerAccount) throw new TooManyEventStreamsError(this.config.eventStreamsPerAccount);
+  }
+
+  open(request: OpenStream, sink: StreamSink): void {
+    this.admit(request.accountId);
+    if (!this.tails.has(request.accountId)) this.tails.set(request.accountId, new AccountTail(request.head, TAIL_CAPACITY, TAIL_BYTES));
+    const stream = new EventStream(request.accountId, request.credential, request.filters, request.after, sink);
+    let streams = this.streams.get(request.accountId);
+    if (!streams) this.streams.set(request.accountId, (streams = new Set()));
+    streams.add(stream);
+    sink.onClose(() => this.close(stream));
+    void this.pump(stream).catch((error: unknown) => {
+      this.logger.warn(`an event stream failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.close(stream);
+    });
+    // Events committed between the request's read and now are fetched at once.
+    void this.poll();
+  }
+
+  /** A NOTIFY said the account has new events: read them now if a stream here wants them. */
+  wake(accountId: string): void {
+    if (this.tails.has(accountId)) void this.poll();
+  }
+
+  /** Ends the streams whose token no longer authenticates an account with API access (all accounts, or these). */
+  async recheck(accountIds?: string[]): Promise<void> {
+    const streams = accountIds ? accountIds.flatMap((id) => [...(this.streams.get(id) ?? [])]) : [...this.allStreams()];
+    if (streams.length === 0) return;
+    try {
+      const valid = await this.access.stillValid([...new Set(streams.map((stream) => stream.credential))]);
+      for (const stream of streams) if (!valid.has(stream.credential)) this.close(stream);
+    } catch (error) {
+      this.logger.warn(`could not recheck event streams' tokens: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private async pump(stream: EventStream): Promise<void> {
+    while (!stream.closed) {
+      const tail = this.tails.get(stream.accountId);
+      if (!tail) return;
+      if (tail.covers(stream.cursor)) {
+        const entries = tail.after(stream.cursor);
+        if (entries.length === 0) {
+          await stream.nextKick();
+          continue;
+        }
+        for (const { event, frame } of entries) {
+          if (stream.closed) return;
+          stream.cursor = event.sequence;
+          if (matchesFilters(event, stream.filters) && !(await this.send(stream, frame))) return;
+        }
+        continue;
+      }
+      // Behind what memory holds: catch up from the log, page by page, pacing to the client.
+      const read = await this.store.read(stream.accountId, stream.cursor, stream.filters, CATCH_UP_PAGE);
+      if (read.expiredThrough > stream.cursor) {
+        // The retention sweep took events this stream had not sent: end it; its reconnect gets 410 events_expired.
+        this.close(stream);
+        return;
+      }
+      for (const event of read.events) {
+        if (stream.closed) return;
+        stream.cursor = event.sequence;
+        if (!(await this.send(stream, sseFrame(event)))) return;
+      }
+      // A short page read everything committed up to `head`: the filters skipped the rest.
+      if (read.events.length < CATCH_UP_PAGE) stream.cursor = Math.max(stream.cursor, read.head);
+    }
+  }
+
+  /**
+   * Writes one message; past EVENT_STREAM_BUFFER_BYTES waiting in the buffer the stream waits for its client, and
+   * a client that does not drain it within EVENT_STREAM_STALL_MS is dropped, so a reader that stops reading costs
+   * the server at most one buffer. False when the stream is gone.
+   */
+  private async send(stream: EventStream, frame: string): Promise<boolean> {
+    stream.sink.write(frame);
+    if (stream.sink.buffered <= this.config.eventStreamBufferBytes) return true;
+    if (await stream.sink.drained(this.config.eventStreamStallMs)) return !stream.closed;
+    this.close(stream);
+    return false;
+  }
+
+  private async poll(): Promise<void> {
+    if (this.polling) {
+      this.pollAgain = true;
+      return;
+    }
+    this.polling = true;
+    try {
+      do {
+        this.pollAgain = false;
+        const positions = [...this.tails].map(([accountId, tail]) => ({ accountId, after: tail.head }));
+        const events = await this.store.readTails(positions, POLL_LIMIT);
+        for (const [accountId, entries] of byAccount(events)) {
+          if (entries.length >= POLL_LIMIT) this.pollAgain = true;
+          const tail = this.tails.get(accountId);
+          if (!tail || tail.push(entries) === 0) continue;
+          for (const stream of this.streams.get(accountId) ?? []) stream.kick();
+        }
+      } while (this.pollAgain && !this.stopped);
+    } catch (error) {
+      this.logger.warn(`could not read new events: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  private heartbeat(): void {
+    for (const stream of this.allStreams()) if (stream.sink.buffered <= this.config.eventStreamBufferBytes) stream.sink.write(HEARTBEAT);
+  }
+
+  private close(stream: EventStream): void {
+    if (stream.closed) return;
+    stream.closed = true;
+    stream.kick();
+    stream.sink.end();
+    const streams = this.streams.get(stream.accountId);
+    if (!streams) return;
+    streams.delete(stream);
+    if (streams.size === 0) {
+      this.streams.delete(stream.accountId);
+      this.tails.delete(stream.accountId);
+    }
+  }
+
+  private *allStreams(): Iterable<EventStream> {
+    for (const streams of [...this.streams.values()]) yield* [...streams];
+  }
+}
+
+function byAccount(events: AccountEvent[]): Map<string, TailEntry[]> {
+  const grouped = new Map<string, TailEntry[]>();
+  for (const { accountId, ...event } of events) {
+    let entries = grouped.get(accountId);
+    if (!entries) grouped.set(accountId, (entries = []));
+    entries.push({ event, frame: sseFrame(event) });
+  }
+  return grouped;
+}

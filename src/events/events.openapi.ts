@@ -1,0 +1,208 @@
+import type { OperationObject, PathItemObject, SchemaObject } from 'openapi3-ts/oas31';
+import { HttpProblem } from '../shared/http/error-translation';
+import { API_HEADERS, ApiDocs, ApiOperation, headerRefs, jsonResponse, ref, schemaRef } from '../shared/openapi/openapi-kit';
+import { problemResponse } from '../shared/openapi/problem-examples';
+import { queryParameters } from '../shared/openapi/request-schema';
+import { EventsExpiredError, TooManyEventStreamsError } from './domain/event-errors';
+import { EVENT_TYPE_NAMES, EVENT_TYPES, EventType } from './domain/event-types';
+import { ListEventsQuery, MAX_FEED_PAGE, StreamEventsQuery } from './dto/events.query';
+
+const EXAMPLE_TOURNAMENT_ID = '0196a0b8-1c2d-7e3f-8a4b-5c6d7e8f9a0b';
+const uuid: SchemaObject = { type: 'string', format: 'uuid', minLength: 36, maxLength: 36 };
+const sequence: SchemaObject = { type: 'integer', format: 'int64', minimum: 1, maximum: 999_999_999_999_999 };
+const tag = ['Events'];
+
+const EXAMPLE_EVENT = {
+  id: '0196a0e2-7f80-7a91-8b2c-3d4e5f6a7b8c',
+  sequence: 42,
+  type: 'tournament.created',
+  occurred_at: '2026-05-01T18:42:10.512Z',
+  tournament_id: EXAMPLE_TOURNAMENT_ID,
+  league_id: null,
+  data: { id: EXAMPLE_TOURNAMENT_ID, name: 'Spring Open', status: 'draft' },
+};
+
+/** The `data` of each kind of event (EVENT_TYPES names a kind per type). */
+function dataSchemas(): Record<string, SchemaObject> {
+  const match = schemaRef('Match');
+  return {
+    tournament: schemaRef('Tournament'),
+    league: schemaRef('League'),
+    participant: schemaRef('Participant'),
+    match,
+    deletion: {
+      type: 'object',
+      required: ['id'],
+      description: 'What was deleted (a participant’s deletion also names its tournament).',
+      properties: { id: uuid, tournament_id: uuid },
+    },
+    tournament_completion: {
+      type: 'object',
+      required: ['tournament', 'final_ranks'],
+      properties: {
+        tournament: schemaRef('Tournament'),
+        final_ranks: {
+          type: 'array',
+          maxItems: 1024,
+          description: 'Every participant’s final rank (ties share one), best first; empty for a tournament completed without matches.',
+          items: {
+            type: 'object',
+            required: ['participant_id', 'name', 'final_rank'],
+            properties: { participant_id: uuid, name: { type: 'string', maxLength: 100 }, final_rank: { type: ['integer', 'null'], format: 'int32', minimum: 1, maximum: 1024 } },
+          },
+        },
+      },
+    },
+    matches_generated: {
+      type: 'object',
+      required: ['tournament_id', 'match_count', 'ready_match_count'],
+      description: 'How many matches the start generated and how many are ready; read them with GET …/matches.',
+      properties: {
+        tournament_id: uuid,
+        match_count: { type: 'integer', format: 'int32', minimum: 0, maximum: 1_000_000 },
+        ready_match_count: { type: 'integer', format: 'int32', minimum: 0, maximum: 1_000_000 },
+      },
+    },
+    match_correction: {
+      type: 'object',
+      required: ['match', 'cleared_matches'],
+      properties: {
+        match,
+        cleared_matches: { type: 'array', maxItems: 100_000, items: match, description: 'Dependent results the correction cleared (`reset_dependents=true`), as they are now.' },
+      },
+    },
+    standings: {
+      type: 'object',
+      required: ['tournament_id', 'standings'],
+      properties: { tournament_id: uuid, standings: { type: 'array', maxItems: 100_000, items: schemaRef('StandingRow') } },
+    },
+  };
+}
+
+function eventSchema(type?: EventType): SchemaObject {
+  const data: SchemaObject = type ? dataSchemas()[EVENT_TYPES[type].data] : { type: 'object', description: 'The resource as its own GET returns it after the change (see each type under `webhooks`).' };
+  return {
+    type: 'object',
+    required: ['id', 'sequence', 'type', 'occurred_at', 'tournament_id', 'league_id', 'data'],
+    properties: {
+      id: uuid,
+      sequence: { ...sequence, description: 'Counts the account’s events from 1, strictly increasing, never a gap once committed. The stream’s `id:`.' },
+      type: type ? { type: 'string', const: type } : { type: 'string', enum: [...EVENT_TYPE_NAMES] },
+      occurred_at: { type: 'string', format: 'date-time', maxLength: 24 },
+      tournament_id: { ...uuid, type: ['string', 'null'], description: 'The tournament the change concerns, if any (its participants’ and matches’ events name it too).' },
+      league_id: { ...uuid, type: ['string', 'null'] },
+      data,
+    },
+    ...(type ? {} : { example: EXAMPLE_EVENT }),
+  };
+}
+
+function feed(): ApiOperation {
+  return {
+    operationId: 'listEvents',
+    summary: 'Read the event feed',
+    description:
+      'Your account’s events, oldest first, after `after` (a sequence). Keep `next_after` and send it as `after` next time: it moves past the events ' +
+      'a filter skipped, and past the newest when the page is short. Events are kept `EVENTS_RETENTION_DAYS` (30 by default): a position older than that is 410.',
+    tags: tag,
+    parameters: queryParameters(ListEventsQuery, {
+      after: { description: 'Events after this sequence; absent: from the oldest kept. Past the newest: an empty page.', example: '41' },
+      types: { description: `Only these types, comma-separated: ${EVENT_TYPE_NAMES.map((name) => `\`${name}\``).join(', ')}.`, example: 'match.reported,match.corrected' },
+      tournament_id: { description: 'Only events of this tournament (its participants and matches included).', example: EXAMPLE_TOURNAMENT_ID },
+      limit: { description: 'Page size.', schema: { type: 'integer', format: 'int32', minimum: 1, maximum: MAX_FEED_PAGE, default: 100 }, example: 100 },
+    }),
+    responses: {
+      '200': jsonResponse('A page of events.', 'EventPage', { data: [EXAMPLE_EVENT], next_after: 42 }),
+      '400': ref('responses', 'InvalidParameter'),
+      '410': problemResponse('Events after `after` were deleted by the retention sweep.', '/api/v1/events', [new EventsExpiredError(41)], API_HEADERS),
+    },
+  };
+}
+
+function stream(): ApiOperation {
+  return {
+    operationId: 'streamEvents',
+    summary: 'Stream events live (Server-Sent Events)',
+    description:
+      'The same events as the feed, as `text/event-stream`: each message’s `id:` is its sequence and its `data:` the event as JSON. A reconnect sends ' +
+      '`Last-Event-ID` (or `?after=`) and gets everything it missed, then live events, with no gap and no duplicate; without either the stream starts ' +
+      'with the next event. A `: heartbeat` comment comes every 15 s. Opening a stream spends one request of the rate limit; events spend none. ' +
+      'At most `EVENT_STREAMS_PER_ACCOUNT` (10) streams per account per instance. The stream ends when your token is regenerated or the plan cancelled, ' +
+      'when the server shuts down (reconnect: another instance takes over), and when your client stops reading (its buffer is bounded): reconnect with `Last-Event-ID`.',
+    tags: tag,
+    parameters: [
+      ...queryParameters(StreamEventsQuery, {
+        after: { description: 'Start after this sequence (what `Last-Event-ID` says, which wins when both are sent).', example: '41' },
+        types: { description: 'Only these types, comma-separated.', example: 'match.reported,match.corrected' },
+        tournament_id: { description: 'Only events of this tournament.', example: EXAMPLE_TOURNAMENT_ID },
+      }),
+      { name: 'Last-Event-ID', in: 'header', required: false, description: 'The `id:` of the last message you received.', schema: { type: 'string', maxLength: 15, pattern: '^(0|[1-9][0-9]{0,14})$' }, example: '41' },
+    ],
+    responses: {
+      '200': {
+        description: 'The stream. It stays open; each message is `id: <sequence>` and `data: <event as JSON>`, separated by a blank line.',
+        headers: API_HEADERS,
+        content: { 'text/event-stream': { schema: { type: 'string', maxLength: Number.MAX_SAFE_INTEGER, description: 'Open-ended: messages until the stream ends.' }, example: `retry: 1000\n\nid: 42\ndata: ${JSON.stringify(EXAMPLE_EVENT)}\n\n: heartbeat\n\n` } },
+      },
+      '400': ref('responses', 'InvalidParameter'),
+      '406': problemResponse('The request’s `Accept` does not allow `text/event-stream`.', '/api/v1/events/stream', [
+        new HttpProblem({ code: 'not_acceptable', detail: 'This resource is a text/event-stream: send Accept: text/event-stream.' }),
+      ], API_HEADERS),
+      '410': problemResponse('Events after the position asked for were deleted by the retention sweep.', '/api/v1/events/stream', [new EventsExpiredError(41)], API_HEADERS),
+      '429': problemResponse(
+        'The account’s rate limit is used up, or it already has the most streams open.',
+        '/api/v1/events/stream',
+        [new TooManyEventStreamsError(10), { code: 'rate_limited', detail: 'The limit of 60 requests per minute is used up. Retry in 12 seconds.', headers: { 'retry-after': '12' } }],
+        { ...headerRefs('Retry-After'), ...API_HEADERS },
+      ),
+    },
+  };
+}
+
+/** One webhook per event type: the message the feed and the stream deliver for it. */
+function webhooks(): Record<string, PathItemObject> {
+  return Object.fromEntries(
+    EVENT_TYPE_NAMES.map((type) => {
+      const operation: OperationObject = {
+        operationId: `event_${type.replace('.', '_')}`,
+        summary: type,
+        description: `${EVENT_TYPES[type].summary} Delivered by \`GET /api/v1/events\` and \`GET /api/v1/events/stream\`.`,
+        tags: tag,
+        requestBody: { required: true, content: { 'application/json': { schema: eventSchema(type) } } },
+        responses: { '200': { description: 'Received.' } },
+      };
+      return [type, { post: operation }];
+    }),
+  );
+}
+
+export function eventsApiDocs(): ApiDocs {
+  return {
+    tags: [
+      {
+        name: 'Events',
+        description:
+          'Every change a customer would notice, in one log written in the same transaction as the change: read it as a replayable feed or a live stream. ' +
+          'Each type and its `data` is listed under `webhooks`. Standings and match lists carry an `ETag` from their tournament’s latest event: poll them with `If-None-Match`.',
+      },
+    ],
+    paths: {
+      '/api/v1/events': { get: feed() },
+      '/api/v1/events/stream': { get: stream() },
+    },
+    components: {
+      schemas: {
+        Event: eventSchema(),
+        EventPage: {
+          type: 'object',
+          required: ['data', 'next_after'],
+          properties: {
+            data: { type: 'array', maxItems: MAX_FEED_PAGE, items: schemaRef('Event') },
+            next_after: { type: 'integer', format: 'int64', minimum: 0, maximum: 999_999_999_999_999, description: 'Send it as `after` to read on.' },
+          },
+        },
+      },
+    },
+    webhooks: webhooks(),
+  };
+}

@@ -1,0 +1,46 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { newId } from '../../shared/ids';
+import { openTransaction } from '../../shared/persistence/prepared-query';
+import { EventLog, NewEvent } from '../domain/event-log';
+import { AppendedCommits } from './appended-commits';
+
+/**
+ * Inserts the events, unnumbered, in one statement on the caller's transaction: they carry its transaction id and
+ * their order, and the sequencer numbers them once the transaction has ended (committed; a rolled-back one leaves
+ * nothing). Nothing here locks: an account's writers run side by side.
+ */
+const APPEND_SQL = `
+  insert into events (account_id, id, type, occurred_at, tournament_id, league_id, data)
+  select ?, (e.value ->> 'id')::uuid, e.value ->> 'type', now(),
+         (e.value ->> 'tournament_id')::uuid, (e.value ->> 'league_id')::uuid, e.value -> 'data'
+    from jsonb_array_elements(?::jsonb) with ordinality as e(value, ordinality)
+   order by e.ordinality`;
+
+@Injectable()
+export class PostgresEventLog extends EventLog {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly commits: AppendedCommits,
+  ) {
+    super();
+  }
+
+  async append(...events: NewEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const transaction = openTransaction(this.em);
+    if (!transaction) throw new Error('EventLog.append must run inside UnitOfWork.run: the event commits with the change or not at all.');
+    const accountId = events[0].accountId;
+    if (events.some((event) => event.accountId !== accountId)) throw new Error('EventLog.append: one account per call.');
+    const now = Date.now();
+    const rows = events.map((event) => ({
+      id: newId(now),
+      type: event.type,
+      tournament_id: event.tournamentId ?? null,
+      league_id: event.leagueId ?? null,
+      data: event.data,
+    }));
+    await transaction.execute(APPEND_SQL, [accountId, JSON.stringify(rows)], 'run');
+    this.commits.mark(transaction.getTransactionContext() as object);
+  }
+}

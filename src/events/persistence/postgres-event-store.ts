@@ -1,0 +1,164 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { parseTimestamptz } from '../../shared/persistence/pg-timestamp';
+import { preparedRows } from '../../shared/persistence/prepared-query';
+import { AccountEvent, EventRead, EventStore, SequencingPass, TailPosition } from '../domain/event-store';
+import { EventType } from '../domain/event-types';
+import { EventFilters, StoredEvent } from '../domain/stored-event';
+import { MaintenanceConnection } from './maintenance-connection';
+
+/** Any constant: the advisory lock that lets one sequencer run at a time, across instances. */
+const SEQUENCER_LOCK = 2_028_112_520;
+const EVENT_COLUMNS = 'e.sequence, e.id, e.type, e.occurred_at, e.tournament_id, e.league_id, e.data';
+
+interface EventRow {
+  sequence: string | number;
+  id: string;
+  type: string;
+  occurred_at: string | Date;
+  tournament_id: string | null;
+  league_id: string | null;
+  data: Record<string, unknown> | string;
+}
+
+/** The event log's reads, in PostgreSQL. Each read is one statement, so what it returns is one snapshot. */
+@Injectable()
+export class PostgresEventStore extends EventStore {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly maintenance: MaintenanceConnection,
+  ) {
+    super();
+  }
+
+  async read(accountId: string, after: number, filters: EventFilters, limit: number): Promise<EventRead> {
+    const conditions = ['e.account_id = ?', 'e.sequence > ?'];
+    const values: unknown[] = [accountId, accountId, accountId, after];
+    if (filters.types) {
+      conditions.push("e.type = any(string_to_array(?, ','))");
+      values.push(filters.types.join(','));
+    }
+    if (filters.tournamentId) {
+      conditions.push('e.tournament_id = ?');
+      values.push(filters.tournamentId);
+    }
+    values.push(limit);
+    // The head and the retention mark come from the same snapshot as the page: nothing committed between them.
+    const rows = await preparedRows<EventRow & { head: string | number; expired_through: string | number }>(
+      this.em,
+      `select h.head, h.expired_through, page.*
+         from (select coalesce((select last_sequence from event_sequences where account_id = ?), 0) as head,
+                      coalesce((select expired_through from event_retention where account_id = ?), 0) as expired_through) h
+         left join lateral (
+           select ${EVENT_COLUMNS} from events e where ${conditions.join(' and ')} order by e.sequence limit ?
+         ) page on true`,
+      values,
+    );
+    const [first] = rows;
+    return {
+      events: first.sequence === null ? [] : rows.map(toStoredEvent),
+      head: Number(first.head),
+      expiredThrough: Number(first.expired_through),
+    };
+  }
+
+  async head(accountId: string): Promise<number> {
+    const [row] = await preparedRows<{ last_sequence: string }>(this.em, 'select last_sequence from event_sequences where account_id = ?', [accountId]);
+    return row ? Number(row.last_sequence) : 0;
+  }
+
+  async readTails(positions: TailPosition[], limit: number): Promise<AccountEvent[]> {
+    if (positions.length === 0) return [];
+    const rows = await preparedRows<EventRow & { account_id: string }>(
+      this.em,
+      `select e.account_id, ${EVENT_COLUMNS}
+         from unnest(string_to_array(?, ',')::uuid[], string_to_array(?, ',')::bigint[]) as t(account_id, after)
+         join lateral (select * from events e where e.account_id = t.account_id and e.sequence > t.after order by e.sequence limit ?) e on true
+        order by e.account_id, e.sequence`,
+      [positions.map((p) => p.accountId).join(','), positions.map((p) => p.after).join(','), limit],
+    );
+    return rows.map((row) => ({ ...toStoredEvent(row), accountId: row.account_id }));
+  }
+
+  async lastSequenceOfTournament(accountId: string, tournamentId: string): Promise<number> {
+    const [row] = await preparedRows<{ sequence: string | null; type: string }>(
+      this.em,
+      'select sequence, type from events where account_id = ? and tournament_id = ? order by sequence desc nulls first limit 1',
+      [accountId, tournamentId],
+    );
+    // A change not numbered yet, or a deleted tournament: no tag, so nothing answers 304 from an older one.
+    return row && row.sequence !== null && row.type !== 'tournament.deleted' ? Number(row.sequence) : 0;
+  }
+
+  async sequencePending(batch: number): Promise<SequencingPass> {
+    return this.maintenance.transaction(async (client) => {
+      const { rows: [{ locked }] } = await client.query<{ locked: boolean }>('select pg_try_advisory_xact_lock($1) as locked', [SEQUENCER_LOCK]);
+      if (!locked) return { busy: true, numbered: 0, waiting: true };
+      const { rows } = await client.query<{ account_id: string }>(
+        `with ready as (
+           select account_id, id, xid, ordinal from events
+            where sequence is null and xid < pg_snapshot_xmin(pg_current_snapshot())
+            order by xid, ordinal limit $1
+         ), numbered as (
+           select account_id, id, row_number() over (partition by account_id order by xid, ordinal) as n,
+                  count(*) over (partition by account_id) as total
+             from ready
+         ), bumped as (
+           insert into event_sequences as s (account_id, last_sequence)
+           select distinct account_id, total from numbered
+           on conflict (account_id) do update set last_sequence = s.last_sequence + excluded.last_sequence
+           returning account_id, last_sequence
+         )
+         update events e set sequence = b.last_sequence - n.total + n.n
+           from numbered n join bumped b on b.account_id = n.account_id
+          where e.account_id = n.account_id and e.id = n.id
+         returning e.account_id`,
+        [batch],
+      );
+      const accounts = [...new Set(rows.map((row) => row.account_id))];
+      if (accounts.length > 0) await client.query(`select pg_notify('events_sequenced', a) from unnest($1::text[]) as a`, [accounts]);
+      const { rows: [{ waiting }] } = await client.query<{ waiting: boolean }>(
+        'select exists (select 1 from events where sequence is null and xid >= pg_snapshot_xmin(pg_current_snapshot())) as waiting',
+      );
+      return { busy: false, numbered: rows.length, waiting: waiting || rows.length === batch };
+    });
+  }
+
+  /**
+   * Marks, per account, the highest sequence among the oldest expired events, then deletes up to that mark: an
+   * account's events go as a prefix, so a feed never skips one that is still there. The mark commits with the
+   * deletion; the writers' counter rows are never touched.
+   */
+  async sweep(before: Date, batch: number): Promise<number> {
+    return this.maintenance.transaction(async (client) => {
+      const { rows: marks } = await client.query<{ account_id: string }>(
+        `insert into event_retention as r (account_id, expired_through)
+         select account_id, max(sequence) from (
+           select account_id, sequence from events where sequence is not null and occurred_at < $1 order by occurred_at limit $2
+         ) doomed group by account_id
+         on conflict (account_id) do update set expired_through = greatest(r.expired_through, excluded.expired_through)
+         returning account_id`,
+        [before, batch],
+      );
+      if (marks.length === 0) return 0;
+      const result = await client.query(
+        `delete from events e using event_retention r
+          where r.account_id = any($1::uuid[]) and e.account_id = r.account_id and e.sequence <= r.expired_through`,
+        [marks.map((mark) => mark.account_id)],
+      );
+      return result.rowCount ?? 0;
+    });
+  }
+}
+
+function toStoredEvent(row: EventRow): StoredEvent {
+  return {
+    id: row.id,
+    sequence: Number(row.sequence),
+    type: row.type as EventType,
+    occurredAt: typeof row.occurred_at === 'string' ? parseTimestamptz(row.occurred_at) : row.occurred_at,
+    tournamentId: row.tournament_id,
+    leagueId: row.league_id,
+    data: typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : row.data,
+  };
+}

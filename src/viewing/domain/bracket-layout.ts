@@ -1,0 +1,71 @@
+import type { Bracket } from '../../matches/domain/match';
+import { TournamentView, ViewMatch } from './tournament-view';
+
+/** One column of a bracket, or one round of a round-based format; `matches` empty for a round not paired yet. */
+export interface RoundColumn {
+  /** Stable across states, for the live updates to find it: `winners-3`. */
+  key: string;
+  title: string;
+  matches: ViewMatch[];
+}
+
+export interface BracketSection {
+  key: Bracket;
+  title: string;
+  rounds: RoundColumn[];
+}
+
+const BRACKET_ORDER: readonly Bracket[] = ['main', 'winners', 'losers', 'grand_final'];
+
+const ELIMINATION = new Set(['single_elimination', 'double_elimination']);
+
+function bracketTitle(view: TournamentView, bracket: Bracket): string {
+  if (bracket === 'winners') return 'Winners’ bracket';
+  if (bracket === 'losers') return 'Losers’ bracket';
+  if (bracket === 'grand_final') return 'Grand final';
+  return ELIMINATION.has(view.format) ? 'Bracket' : 'Rounds';
+}
+
+/** Winners' side names: the last round is the final, then semi-finals and quarter-finals. */
+function roundTitle(view: TournamentView, bracket: Bracket, round: number, lastRound: number): string {
+  if (bracket === 'grand_final') return round === 1 ? 'Grand final' : 'Grand final reset';
+  if (bracket === 'main' && view.format === 'single_elimination') {
+    const fromEnd = lastRound - round;
+    if (fromEnd === 0) return 'Final';
+    if (fromEnd === 1) return 'Semi-finals';
+    if (fromEnd === 2) return 'Quarter-finals';
+  }
+  if (bracket === 'losers') return `Losers’ round ${round}`;
+  return `Round ${round}`;
+}
+
+/**
+ * The matches grouped into sections (brackets) and columns (rounds), in play order. Elimination brackets exist whole
+ * from the start; round-based formats show the rounds still to be paired as empty columns, so a viewer sees how many
+ * are left.
+ */
+export function layOut(view: TournamentView): BracketSection[] {
+  const byBracket = new Map<Bracket, Map<number, ViewMatch[]>>();
+  for (const match of [...view.matches].sort((a, b) => a.number - b.number)) {
+    let rounds = byBracket.get(match.bracket);
+    if (!rounds) byBracket.set(match.bracket, (rounds = new Map()));
+    let column = rounds.get(match.round);
+    if (!column) rounds.set(match.round, (column = []));
+    column.push(match);
+  }
+  if (view.plannedRounds !== null && view.matches.length > 0) {
+    const rounds = byBracket.get('main') ?? new Map<number, ViewMatch[]>();
+    byBracket.set('main', rounds);
+    for (let round = 1; round <= view.plannedRounds; round++) if (!rounds.has(round)) rounds.set(round, []);
+  }
+  return BRACKET_ORDER.filter((bracket) => byBracket.has(bracket)).map((bracket) => {
+    const rounds = byBracket.get(bracket)!;
+    const numbers = [...rounds.keys()].sort((a, b) => a - b);
+    const last = numbers.at(-1) ?? 1;
+    return {
+      key: bracket,
+      title: bracketTitle(view, bracket),
+      rounds: numbers.map((round) => ({ key: `${bracket}-${round}`, title: roundTitle(view, bracket, round, last), matches: rounds.get(round)! })),
+    };
+  });
+}

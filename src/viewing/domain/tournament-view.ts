@@ -1,0 +1,113 @@
+/*
+ * What a viewer sees of a tournament: plain data built from the tournament, its participants, matches and standings,
+ * holding nothing private (no ids of the account, participants or matches, no metadata, no external ids).
+ * Every page, embed, image and the JSON snapshot are drawn from this one value, so they always agree.
+ */
+import type { Bracket, MatchResult, MatchStatus } from '../../matches/domain/match';
+import type { TournamentFormat } from '../../tournaments/domain/tournament';
+import type { TournamentStatus } from '../../tournaments/domain/tournament-status';
+
+export interface ViewOpponent {
+  /** Null while the slot waits for an earlier match's winner or loser. */
+  name: string | null;
+  seed: number | null;
+  score: number | null;
+  /** Free-for-all only. */
+  rank: number | null;
+  result: MatchResult | null;
+}
+
+export interface ViewMatch {
+  number: number;
+  round: number;
+  bracket: Bracket;
+  status: MatchStatus;
+  opponents: ViewOpponent[];
+  /** The number of the match its winner moves on to (elimination formats), for the bracket's connecting lines. */
+  nextNumber: number | null;
+}
+
+export interface ViewTiebreaker {
+  name: string;
+  value: number | boolean | null;
+}
+
+export interface ViewStandingRow {
+  rank: number;
+  name: string;
+  seed: number | null;
+  played: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  points: number;
+  scoreFor: number;
+  scoreAgainst: number;
+  tiebreakers: ViewTiebreaker[];
+}
+
+export interface ViewEntrant {
+  name: string;
+  seed: number | null;
+  finalRank: number | null;
+}
+
+export interface TournamentView {
+  name: string;
+  description: string | null;
+  game: string | null;
+  format: TournamentFormat;
+  status: TournamentStatus;
+  startsAt: Date | null;
+  /** Rounds the format plays in all (swiss, free-for-all): the unpaired ones are shown as still to come. */
+  plannedRounds: number | null;
+  entrants: ViewEntrant[];
+  matches: ViewMatch[];
+  standings: ViewStandingRow[];
+}
+
+export interface LeagueTournamentView {
+  name: string;
+  format: TournamentFormat;
+  status: TournamentStatus;
+  startsAt: Date | null;
+  /** Participants by final rank once it is completed (ties share a rank); empty before. */
+  placings: { rank: number; name: string }[];
+}
+
+export interface LeagueTableRow {
+  rank: number;
+  name: string;
+  /** Completed tournaments of the league the participant (by name) placed in. */
+  tournaments: number;
+  wins: number;
+  podiums: number;
+  bestRank: number;
+}
+
+export interface LeagueView {
+  name: string;
+  description: string | null;
+  game: string | null;
+  season: string | null;
+  status: string;
+  tournaments: LeagueTournamentView[];
+  table: LeagueTableRow[];
+}
+
+export const FORMAT_LABELS: Record<TournamentFormat, string> = {
+  single_elimination: 'Single elimination',
+  double_elimination: 'Double elimination',
+  round_robin: 'Round robin',
+  swiss: 'Swiss',
+  free_for_all: 'Free for all',
+};
+
+export const STATUS_LABELS: Record<TournamentStatus, string> = {
+  draft: 'Draft',
+  registration_open: 'Registration open',
+  registration_closed: 'Registration closed',
+  in_progress: 'In progress',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};

@@ -1,0 +1,128 @@
+import { Match, totalRounds } from '../../matches/domain/match';
+import type { StandingRow } from '../../matches/domain/standings';
+import type { TournamentFormat } from '../../tournaments/domain/tournament';
+import type { TournamentStatus } from '../../tournaments/domain/tournament-status';
+import { LeagueTableRow, LeagueTournamentView, LeagueView, TournamentView, ViewMatch } from './tournament-view';
+
+/** What the view needs of a tournament: its public fields only. */
+export interface TournamentFacts {
+  name: string;
+  description: string | null;
+  game: string | null;
+  format: TournamentFormat;
+  status: TournamentStatus;
+  startsAt: Date | null;
+  rounds: number | null;
+}
+
+export interface ParticipantFacts {
+  id: string;
+  name: string;
+  seed: number | null;
+  finalRank: number | null;
+}
+
+/** Matches carry participant ids; the view carries names and seeds instead (and the next match by number). */
+function viewMatches(matches: Match[], byId: Map<string, ParticipantFacts>): ViewMatch[] {
+  const numbers = new Map(matches.map((match) => [match.id, match.number]));
+  return matches.map((match) => ({
+    number: match.number,
+    round: match.round,
+    bracket: match.bracket,
+    status: match.status,
+    opponents: match.opponents.map((opponent) => {
+      const participant = opponent.participantId === null ? undefined : byId.get(opponent.participantId);
+      return { name: participant?.name ?? null, seed: participant?.seed ?? null, score: opponent.score, rank: opponent.rank, result: opponent.result };
+    }),
+    nextNumber: match.nextMatchId === null ? null : (numbers.get(match.nextMatchId) ?? null),
+  }));
+}
+
+function plannedRounds(tournament: TournamentFacts, participantCount: number): number | null {
+  if (tournament.format !== 'swiss' && tournament.format !== 'free_for_all') return null;
+  return totalRounds({ format: tournament.format, rounds: tournament.rounds }, participantCount);
+}
+
+export function buildTournamentView(tournament: TournamentFacts, field: ParticipantFacts[], matches: Match[], standings: StandingRow[]): TournamentView {
+  const byId = new Map(field.map((participant) => [participant.id, participant]));
+  return {
+    name: tournament.name,
+    description: tournament.description,
+    game: tournament.game,
+    format: tournament.format,
+    status: tournament.status,
+    startsAt: tournament.startsAt,
+    plannedRounds: plannedRounds(tournament, field.length),
+    entrants: field.map(({ name, seed, finalRank }) => ({ name, seed, finalRank })),
+    matches: viewMatches([...matches].sort((a, b) => a.number - b.number), byId),
+    standings: standings.map((row) => {
+      const participant = byId.get(row.participantId);
+      return {
+        rank: row.rank,
+        name: participant?.name ?? '',
+        seed: participant?.seed ?? null,
+        played: row.played,
+        wins: row.wins,
+        draws: row.draws,
+        losses: row.losses,
+        points: row.points,
+        scoreFor: row.scoreFor,
+        scoreAgainst: row.scoreAgainst,
+        tiebreakers: row.tiebreakers.map(({ name, value }) => ({ name, value })),
+      };
+    }),
+  };
+}
+
+export interface LeagueFacts {
+  name: string;
+  description: string | null;
+  game: string | null;
+  season: string | null;
+  status: string;
+}
+
+/**
+ * The league's tournaments and a table across its completed ones. Participants are matched across tournaments by
+ * name (ignoring case), the one thing a viewer can see of them; the table ranks by wins, then podiums, then best rank.
+ */
+export function buildLeagueView(league: LeagueFacts, tournaments: { facts: TournamentFacts; field: ParticipantFacts[] }[]): LeagueView {
+  const views: LeagueTournamentView[] = tournaments.map(({ facts, field }) => ({
+    name: facts.name,
+    format: facts.format,
+    status: facts.status,
+    startsAt: facts.startsAt,
+    placings:
+      facts.status === 'completed'
+        ? field
+            .filter((participant) => participant.finalRank !== null)
+            .map((participant) => ({ rank: participant.finalRank!, name: participant.name }))
+            .sort((a, b) => a.rank - b.rank || compareText(a.name, b.name))
+        : [],
+  }));
+  const rows = new Map<string, Omit<LeagueTableRow, 'rank'>>();
+  for (const tournament of views) {
+    for (const placing of tournament.placings) {
+      const key = placing.name.toLowerCase();
+      const row = rows.get(key) ?? { name: placing.name, tournaments: 0, wins: 0, podiums: 0, bestRank: placing.rank };
+      row.tournaments++;
+      if (placing.rank === 1) row.wins++;
+      if (placing.rank <= 3) row.podiums++;
+      row.bestRank = Math.min(row.bestRank, placing.rank);
+      rows.set(key, row);
+    }
+  }
+  const sorted = [...rows.values()].sort((a, b) => b.wins - a.wins || b.podiums - a.podiums || a.bestRank - b.bestRank || compareText(a.name, b.name));
+  const table: LeagueTableRow[] = [];
+  sorted.forEach((row, index) => {
+    const previous = table[index - 1];
+    const tied = previous && previous.wins === row.wins && previous.podiums === row.podiums && previous.bestRank === row.bestRank;
+    table.push({ ...row, rank: tied ? previous.rank : index + 1 });
+  });
+  return { name: league.name, description: league.description, game: league.game, season: league.season, status: league.status, tournaments: views, table };
+}
+
+/** Code-point order: the same on every machine, so the output stays byte-identical. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,67 @@
+import { wireInstantOrNull as instant } from '../../shared/http/wire-instant';
+import { LeagueView, TournamentView } from '../domain/tournament-view';
+
+/**
+ * The read-only snapshot at /v/:share_id.json, for widgets: snake_case like the API, but holding only what the pages
+ * show (names, seeds, results, standings), never ids, metadata, external ids or anything of the account.
+ */
+export function presentTournamentSnapshot(view: TournamentView) {
+  return {
+    kind: 'tournament',
+    name: view.name,
+    description: view.description,
+    game: view.game,
+    format: view.format,
+    status: view.status,
+    starts_at: instant(view.startsAt),
+    planned_rounds: view.plannedRounds,
+    participants: view.entrants.map((entrant) => ({ name: entrant.name, seed: entrant.seed, final_rank: entrant.finalRank })),
+    matches: view.matches.map((match) => ({
+      number: match.number,
+      round: match.round,
+      bracket: match.bracket,
+      status: match.status,
+      next_match_number: match.nextNumber,
+      opponents: match.opponents.map((opponent) => ({ name: opponent.name, seed: opponent.seed, score: opponent.score, rank: opponent.rank, result: opponent.result })),
+    })),
+    standings: view.standings.map((row) => ({
+      rank: row.rank,
+      name: row.name,
+      seed: row.seed,
+      played: row.played,
+      wins: row.wins,
+      draws: row.draws,
+      losses: row.losses,
+      points: row.points,
+      score_for: row.scoreFor,
+      score_against: row.scoreAgainst,
+      tiebreakers: row.tiebreakers,
+    })),
+  };
+}
+
+export function presentLeagueSnapshot(view: LeagueView) {
+  return {
+    kind: 'league',
+    name: view.name,
+    description: view.description,
+    game: view.game,
+    season: view.season,
+    status: view.status,
+    tournaments: view.tournaments.map((tournament) => ({
+      name: tournament.name,
+      format: tournament.format,
+      status: tournament.status,
+      starts_at: instant(tournament.startsAt),
+      placings: tournament.placings,
+    })),
+    table: view.table.map((row) => ({
+      rank: row.rank,
+      name: row.name,
+      tournaments: row.tournaments,
+      wins: row.wins,
+      podiums: row.podiums,
+      best_rank: row.bestRank,
+    })),
+  };
+}

@@ -1,0 +1,38 @@
+import { aTournamentView } from '../testing/a-tournament-view';
+import { changedParts, ViewerPages } from './viewer-pages';
+
+describe('viewer pages', () => {
+  const pages = new ViewerPages();
+
+  it('render the same bytes for the same state', () => {
+    const view = () => aTournamentView({ format: 'swiss', count: 6, progress: 'played' });
+    expect(pages.tournament(view()).content).toBe(pages.tournament(view()).content);
+  });
+
+  it('send only the parts that changed: the round columns touched, the status and the standings', () => {
+    const before = aTournamentView({ format: 'double_elimination', count: 8 });
+    const after = structuredClone(before);
+    const first = after.matches[0];
+    first.status = 'completed';
+    first.opponents[0] = { ...first.opponents[0], score: 2, result: 'win' };
+    first.opponents[1] = { ...first.opponents[1], score: 0, result: 'loss' };
+    const parts = changedParts(pages.tournament(before).parts, pages.tournament(after).parts);
+    expect(parts.map((part) => part.id)).toEqual(['v-status', 'v-r-winners-1']);
+    expect(parts[1].html.startsWith('<div id="v-r-winners-1"')).toBe(true);
+  });
+
+  it('send a whole section when its rounds change (a swiss round is paired)', () => {
+    const before = aTournamentView({ format: 'free_for_all', count: 4 });
+    const after = { ...before, plannedRounds: 2 };
+    const parts = changedParts(pages.tournament(before).parts, pages.tournament(after).parts);
+    expect(parts.map((part) => part.id)).toEqual(['v-sec-main']);
+  });
+
+  it('escape markup in names and keep right-to-left names isolated', () => {
+    const view = aTournamentView({ format: 'round_robin', count: 3, names: (index) => ['<script>x</script>', 'مريم', 'A & B'][index] });
+    const { content } = pages.tournament(view);
+    expect(content).not.toContain('<script>');
+    expect(content).toContain('&lt;script&gt;x&lt;/script&gt;');
+    expect(content).toContain('<bdi>مريم</bdi>');
+  });
+});

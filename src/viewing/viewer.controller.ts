@@ -1,0 +1,187 @@
+import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppConfig } from '../config/app-config';
+import { RateLimiter, RateLimitWindow } from '../rate-limit/rate-limiter';
+import { Public } from '../shared/auth/public.decorator';
+import { ifNoneMatchHits } from '../shared/http/etag';
+import { PROBLEM_CONTENT_TYPE, problemDocument } from '../shared/http/problem';
+import { VIEWER_ASSETS } from './dto/viewer-pages';
+import { LiveMessage, LiveViews, updateMessage } from './live-views';
+import { Representation, SharedView, SharedViewNotFoundError, ViewingService } from './viewing.service';
+
+const LIVE_SCRIPT = VIEWER_ASSETS['live.js'].integrity;
+const MAX_UNREAD_BYTES = 1024 * 1024;
+
+/** Pages: this origin's stylesheet and live script only, no inline code, no forms, no plugins. */
+function pageSecurityPolicy(frameAncestors: string): string {
+  return [
+    "default-src 'none'",
+    `script-src 'self' '${LIVE_SCRIPT}'`,
+    "style-src 'self'",
+    "img-src 'self'",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${frameAncestors}`,
+  ].join('; ');
+}
+
+/** Common to every /v/ answer: the share id is a secret of sorts, so it never leaves in a Referer. */
+const BASE_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
+const PAGE_HEADERS = { ...BASE_HEADERS, 'content-security-policy': pageSecurityPolicy("'none'"), 'x-frame-options': 'DENY' };
+/** The embed alone may be framed, by any site. */
+const EMBED_HEADERS = { ...BASE_HEADERS, 'content-security-policy': pageSecurityPolicy('*') };
+/** Images and the snapshot: readable by any site's script, without credentials. */
+const OPEN_HEADERS = { ...BASE_HEADERS, 'access-control-allow-origin': '*', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *" };
+/** Every viewer revalidates (the ETag makes that a 304); shared caches may keep it as briefly. */
+const CACHE_CONTROL = 'public, no-cache';
+
+const HEADERS_OF: Record<Representation, Record<string, string>> = {
+  page: PAGE_HEADERS,
+  embed: EMBED_HEADERS,
+  json: OPEN_HEADERS,
+  'bracket.svg': OPEN_HEADERS,
+  'standings.svg': OPEN_HEADERS,
+};
+
+/**
+ * The public, read-only viewer routes under /v/: no token, no cookie. Limited per client address
+ * (PUBLIC_RATE_LIMIT_PER_MINUTE) on a budget of their own, never an account's. An unknown, rotated or private share
+ * id is a 404 that says nothing more.
+ */
+@Public()
+@Controller('v')
+export class ViewerController {
+  private readonly window: RateLimitWindow;
+
+  constructor(
+    private readonly viewing: ViewingService,
+    private readonly live: LiveViews,
+    private readonly limiter: RateLimiter,
+    config: AppConfig,
+  ) {
+    this.window = { name: 'public', limit: config.publicRateLimitPerMinute, ttl: 60_000, blockDuration: 60_000 };
+  }
+
+  @Get('assets/:name')
+  asset(@Param('name') name: string, @Res() reply: FastifyReply): void {
+    const asset = Object.hasOwn(VIEWER_ASSETS, name) ? VIEWER_ASSETS[name] : undefined;
+    if (!asset) throw new SharedViewNotFoundError();
+    void reply.headers({ ...BASE_HEADERS, 'content-type': asset.contentType, 'cache-control': 'public, max-age=300' }).send(asset.body);
+  }
+
+  /** `/v/:share_id` is the page; `/v/:share_id.json` the snapshot (one route: the router cannot tell them apart). */
+  @Get(':share')
+  async page(@Param('share') share: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (share.endsWith('.json')) return this.send(share.slice(0, -'.json'.length), 'json', request, reply);
+    return this.send(share, 'page', request, reply);
+  }
+
+  @Get(':share/embed')
+  embed(@Param('share') share: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    return this.send(share, 'embed', request, reply);
+  }
+
+  @Get(':share/bracket.svg')
+  bracket(@Param('share') share: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    return this.send(share, 'bracket.svg', request, reply);
+  }
+
+  @Get(':share/standings.svg')
+  standings(@Param('share') share: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    return this.send(share, 'standings.svg', request, reply);
+  }
+
+  /**
+   * The page's live stream (Server-Sent Events): after the view the page was rendered from (`?since=` or
+   * `Last-Event-ID`), each change of state sends the parts of the page that changed, rendered, with the state as the
+   * event id. Only this tournament's (or league's) view: nothing of the event log itself, nothing private.
+   */
+  @Get(':share/events')
+  async events(@Param('share') share: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (!(await this.admitted(request, reply, 'json'))) return;
+    let view: SharedView;
+    try {
+      view = await this.viewing.current(share);
+    } catch (error) {
+      if (error instanceof SharedViewNotFoundError) return this.notFound(reply, 'json');
+      throw error;
+    }
+    const since = request.headers['last-event-id'] ?? (request.query as Record<string, string | undefined>).since;
+    reply.hijack();
+    const stream = reply.raw;
+    stream.writeHead(200, {
+      ...BASE_HEADERS,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'access-control-allow-origin': '*',
+      // Tells nginx-style proxies not to buffer the stream.
+      'x-accel-buffering': 'no',
+    });
+    stream.write(`retry: 1000\n\n`);
+    const send = (message: LiveMessage) => {
+      if (message.kind === 'gone') {
+        stream.end('event: gone\ndata: {}\n\n');
+        return;
+      }
+      // A viewer that stops reading is dropped once this much waits for it (its browser reconnects and catches up).
+      if (stream.writableLength > MAX_UNREAD_BYTES) stream.destroy();
+      else stream.write(message.frame);
+    };
+    // A page older than this view gets every part at once.
+    if (since !== view.state) send(updateMessage(view.state, view.liveParts()));
+    const heartbeat = setInterval(() => stream.write(': still here\n\n'), 15_000);
+    heartbeat.unref();
+    const stop = this.live.follow(view, send, () => stream.end());
+    stream.on('close', () => {
+      clearInterval(heartbeat);
+      stop();
+    });
+  }
+
+  private async send(shareId: string, representation: Representation, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (!(await this.admitted(request, reply, representation))) return;
+    let rendered;
+    try {
+      rendered = (await this.viewing.current(shareId)).render(representation);
+    } catch (error) {
+      if (error instanceof SharedViewNotFoundError) return this.notFound(reply, representation);
+      throw error;
+    }
+    if (!rendered) return this.notFound(reply, representation);
+    reply.headers({ ...HEADERS_OF[representation], etag: rendered.etag, 'cache-control': CACHE_CONTROL });
+    if (ifNoneMatchHits(request.headers['if-none-match'], rendered.etag)) {
+      await reply.status(304).send();
+      return;
+    }
+    await reply.type(rendered.contentType).send(rendered.body);
+  }
+
+  /** Counts the request against its address's public budget; answers 429 itself when that is used up. */
+  private async admitted(request: FastifyRequest, reply: FastifyReply, representation: Representation): Promise<boolean> {
+    const refusal = await this.limiter.hit(reply, this.limiter.trackerOf(request, undefined), this.window);
+    if (!refusal) return true;
+    reply.headers({ ...HEADERS_OF[representation], ...refusal.headers, 'cache-control': 'no-store' });
+    if (representation === 'page' || representation === 'embed') {
+      await reply.status(429).type('text/html; charset=utf-8').send(this.viewing.message('Too many requests', refusal.detail));
+    } else {
+      await reply.status(429).type(PROBLEM_CONTENT_TYPE).send(problemDocument(refusal, pathOf(request), request.id));
+    }
+    return false;
+  }
+
+  /** The same answer for every share id that leads nowhere: it never says whether something existed. */
+  private async notFound(reply: FastifyReply, representation: Representation): Promise<void> {
+    reply.headers({ ...HEADERS_OF[representation], 'cache-control': 'no-store' });
+    if (representation === 'page' || representation === 'embed') {
+      await reply.status(404).type('text/html; charset=utf-8').send(this.viewing.notFoundPage());
+      return;
+    }
+    const problem = { code: 'not_found' as const, detail: 'No shared tournament or league has this link.' };
+    await reply.status(404).type(PROBLEM_CONTENT_TYPE).send(problemDocument(problem, pathOf(reply.request), reply.request.id));
+  }
+}
+
+function pathOf(request: FastifyRequest): string {
+  return request.url.split('?')[0];
+}

@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { LeaguesModule } from '../leagues/leagues.module';
+import { MatchesModule } from '../matches/matches.module';
+import { ParticipantsModule } from '../participants/participants.module';
+import { RateLimitModule } from '../rate-limit/rate-limit.module';
+import { TournamentsModule } from '../tournaments/tournaments.module';
+import { ReadContext, SharedStates } from './domain/shared-states';
+import { LiveViews } from './live-views';
+import { MikroOrmReadContext, PgSharedStates } from './persistence/pg-shared-states';
+import { ShareLinksController } from './share-links.controller';
+import { ViewerController } from './viewer.controller';
+import { ViewingService } from './viewing.service';
+
+/**
+ * Viewers: read-only pages, embeds, images and a snapshot of unlisted tournaments and leagues under /v/, live, with no
+ * token (docs/viewing.md); and the organiser's rotation of a share link. Reads through the other modules' services.
+ */
+@Module({
+  imports: [TournamentsModule, LeaguesModule, ParticipantsModule, MatchesModule, RateLimitModule],
+  controllers: [ViewerController, ShareLinksController],
+  providers: [
+    ViewingService,
+    LiveViews,
+    { provide: SharedStates, useClass: PgSharedStates },
+    { provide: ReadContext, useClass: MikroOrmReadContext },
+  ],
+})
+export class ViewingModule {}

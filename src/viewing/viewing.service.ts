@@ -1,0 +1,242 @@
+import { createHash } from 'node:crypto';
+import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { NotFoundError } from '../shared/domain-error';
+import { isShareId } from '../shared/domain/sharing';
+import { LeaguesService } from '../leagues/leagues.service';
+import { MatchesService } from '../matches/matches.service';
+import { ParticipantsService } from '../participants/participants.service';
+import { Tournament } from '../tournaments/domain/tournament';
+import { TournamentsService } from '../tournaments/tournaments.service';
+import { ReadContext, SharedState, SharedStates } from './domain/shared-states';
+import { bracketSvg, standingsSvg } from './domain/svg';
+import { LeagueView, TournamentView } from './domain/tournament-view';
+import { buildLeagueView, buildTournamentView, TournamentFacts } from './domain/view-builder';
+import { presentLeagueSnapshot, presentTournamentSnapshot } from './dto/snapshot.presenter';
+import { EventWakeups } from '../events/event-wakeups';
+import { LivePart, RENDERER, RenderedPage, ViewerPages } from './dto/viewer-pages';
+
+/** A share link that leads nowhere: unknown, rotated, made private, or never a share id. Nothing more is said. */
+export class SharedViewNotFoundError extends NotFoundError {
+  constructor() {
+    super('The shared tournament or league');
+  }
+}
+
+export const REPRESENTATIONS = ['page', 'embed', 'json', 'bracket.svg', 'standings.svg'] as const;
+export type Representation = (typeof REPRESENTATIONS)[number];
+
+export interface RenderedView {
+  body: Buffer;
+  contentType: string;
+  etag: string;
+}
+
+/** How long a checked state is served without asking the database again: the most a viewer's copy lags a change. */
+export const REVALIDATE_AFTER_MS = 1000;
+/** Share links kept rendered at once; the least recently checked go first. */
+const MAX_CACHED = 2000;
+
+/**
+ * One state of one share link, with each representation rendered once, on first request: every viewer of that state
+ * gets the same bytes, under the same ETag.
+ */
+export class SharedView {
+  /**
+   * The view's state: the sequence of its latest event and a digest of the state token and the renderer, so equal
+   * states give equal tags on every instance, and a new release does not answer 304 with old markup.
+   */
+  readonly state: string;
+  readonly token: string;
+  readonly accountId: string;
+  private readonly rendered = new Map<Representation, RenderedView>();
+  private page?: RenderedPage;
+
+  constructor(
+    readonly shareId: string,
+    shared: SharedState,
+    readonly content: { kind: 'tournament'; view: TournamentView } | { kind: 'league'; view: LeagueView },
+    private readonly pages: ViewerPages,
+  ) {
+    this.token = shared.token;
+    this.accountId = shared.accountId;
+    const lastEvent = /^e\d+/.exec(shared.token)?.[0] ?? 'e0';
+    this.state = `${lastEvent}-${createHash('sha256').update(`${RENDERER}|${shared.token}`).digest('base64url').slice(0, 16)}`;
+  }
+
+  /** Null when this kind has no such representation (a league has no bracket image). */
+  render(representation: Representation): RenderedView | null {
+    let rendered = this.rendered.get(representation);
+    if (rendered) return rendered;
+    const made = this.make(representation);
+    if (!made) return null;
+    rendered = { body: Buffer.from(made.text, 'utf8'), contentType: made.contentType, etag: `"${this.state}.${representation.replace('.', '-')}"` };
+    this.rendered.set(representation, rendered);
+    return rendered;
+  }
+
+  /** The swappable parts of the page, for the live stream. */
+  liveParts(): LivePart[] {
+    return this.renderedPage().parts;
+  }
+
+  private renderedPage(): RenderedPage {
+    this.page ??= this.content.kind === 'tournament' ? this.pages.tournament(this.content.view) : this.pages.league(this.content.view);
+    return this.page;
+  }
+
+  private make(representation: Representation): { text: string; contentType: string } | null {
+    const html = 'text/html; charset=utf-8';
+    const { content } = this;
+    switch (representation) {
+      case 'page':
+      case 'embed': {
+        const embed = representation === 'embed';
+        const title = `${content.view.name} · ${content.kind === 'league' ? 'League' : 'Tournament'}`;
+        const live = `/v/${this.shareId}/events`;
+        return { text: this.pages.layout({ title, body: this.renderedPage().content, embed, live, state: this.state }), contentType: html };
+      }
+      case 'json': {
+        const snapshot = content.kind === 'tournament' ? presentTournamentSnapshot(content.view) : presentLeagueSnapshot(content.view);
+        return { text: JSON.stringify({ ...snapshot, state: this.state }), contentType: 'application/json; charset=utf-8' };
+      }
+      case 'bracket.svg':
+        return content.kind === 'tournament' ? { text: bracketSvg(content.view), contentType: 'image/svg+xml; charset=utf-8' } : null;
+      case 'standings.svg':
+        return content.kind === 'tournament' ? { text: standingsSvg(content.view), contentType: 'image/svg+xml; charset=utf-8' } : null;
+    }
+  }
+}
+
+interface CacheEntry {
+  view: SharedView;
+  checkedAt: number;
+  /** The revalidation in flight: concurrent viewers wait for this one read instead of each making their own. */
+  checking?: Promise<SharedView>;
+}
+
+/**
+ * Public, read-only views of unlisted tournaments and leagues, cached per state: whatever the number of viewers, a
+ * share link costs one state read per second (REVALIDATE_AFTER_MS) per instance, and a full read only when its state
+ * changed. It reads through the other modules' services, with the account the share link belongs to.
+ */
+@Injectable()
+export class ViewingService implements OnModuleInit, OnModuleDestroy {
+  private stopListening?: () => void;
+  private readonly cache = new Map<string, CacheEntry>();
+  private readonly pages = new ViewerPages();
+  private readonly firstLoads = new Map<string, Promise<SharedView>>();
+
+  constructor(
+    private readonly states: SharedStates,
+    private readonly context: ReadContext,
+    private readonly tournaments: TournamentsService,
+    private readonly leagues: LeaguesService,
+    private readonly matches: MatchesService,
+    private readonly participants: ParticipantsService,
+    private readonly wakeups: EventWakeups,
+  ) {}
+
+  /**
+   * An account's new events (from any instance) make its cached views stale at once: the next viewer revalidates
+   * instead of waiting out REVALIDATE_AFTER_MS. A lost notification only delays that to the usual second.
+   */
+  onModuleInit(): void {
+    this.stopListening = this.wakeups.listen((accountId) => {
+      for (const entry of this.cache.values()) if (entry.view.accountId === accountId) entry.checkedAt = 0;
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.stopListening?.();
+  }
+
+  /** The current view of a share link; SharedViewNotFoundError when it leads nowhere. */
+  async current(shareId: string, now = Date.now()): Promise<SharedView> {
+    if (!isShareId(shareId)) throw new SharedViewNotFoundError();
+    const entry = this.cache.get(shareId);
+    if (!entry) return this.firstLoad(shareId);
+    if (now - entry.checkedAt < REVALIDATE_AFTER_MS) return entry.view;
+    entry.checking ??= this.revalidate(shareId, entry).finally(() => (entry.checking = undefined));
+    return entry.checking;
+  }
+
+  /** Drops a share link's cached views at once (after a rotation on this instance: the old link must stop working). */
+  forget(shareId: string | null): void {
+    if (shareId) this.cache.delete(shareId);
+  }
+
+  /** The page for a share link that leads nowhere. */
+  notFoundPage(): string {
+    return this.pages.notFound();
+  }
+
+  /** A short page for a refusal (429). */
+  message(heading: string, text: string): string {
+    return this.pages.message(heading, text);
+  }
+
+  private firstLoad(shareId: string): Promise<SharedView> {
+    let loading = this.firstLoads.get(shareId);
+    if (!loading) {
+      loading = this.revalidate(shareId, undefined).finally(() => this.firstLoads.delete(shareId));
+      this.firstLoads.set(shareId, loading);
+    }
+    return loading;
+  }
+
+  private async revalidate(shareId: string, entry: CacheEntry | undefined): Promise<SharedView> {
+    const checkedAt = Date.now();
+    const view = await this.context.run(async () => {
+      const state = await this.states.lookup(shareId);
+      if (!state) return null;
+      if (entry && entry.view.token === state.token) return entry.view;
+      return this.load(shareId, state);
+    });
+    if (!view) {
+      this.cache.delete(shareId);
+      throw new SharedViewNotFoundError();
+    }
+    this.cache.delete(shareId);
+    this.cache.set(shareId, { view, checkedAt });
+    if (this.cache.size > MAX_CACHED) this.cache.delete(this.cache.keys().next().value!);
+    return view;
+  }
+
+  private async load(shareId: string, state: SharedState): Promise<SharedView | null> {
+    try {
+      if (state.kind === 'tournament') {
+        const tournament = await this.tournaments.get(state.accountId, state.id);
+        const { field, matches, standings } = await this.matches.overview(tournament);
+        return new SharedView(shareId, state, { kind: 'tournament', view: buildTournamentView(facts(tournament), field, matches, standings) }, this.pages);
+      }
+      const league = await this.leagues.get(state.accountId, state.id);
+      const tournaments = await this.leagueTournaments(state.accountId, state.id);
+      const withFields = await Promise.all(
+        tournaments.map(async (tournament) => ({
+          facts: facts(tournament),
+          field: tournament.status === 'completed' ? await this.participants.inSeedingOrder(state.accountId, tournament.id) : [],
+        })),
+      );
+      return new SharedView(shareId, state, { kind: 'league', view: buildLeagueView(league, withFields) }, this.pages);
+    } catch (error) {
+      // Deleted between the state read and this one: it leads nowhere now.
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    }
+  }
+
+  private async leagueTournaments(accountId: string, leagueId: string): Promise<Tournament[]> {
+    const all: Tournament[] = [];
+    for (let cursor: string | undefined; ; ) {
+      const page = await this.tournaments.list(accountId, { filters: { leagueId }, sort: { field: 'created_at', direction: 'asc' }, limit: 100, cursor });
+      all.push(...page.items);
+      if (!page.nextCursor) return all;
+      cursor = page.nextCursor;
+    }
+  }
+}
+
+function facts(tournament: Tournament): TournamentFacts {
+  const { name, description, game, format, status, startsAt, rounds } = tournament;
+  return { name, description, game, format, status, startsAt, rounds };
+}

@@ -1,0 +1,204 @@
+/// <reference lib="dom" />
+// (for the page.evaluate callbacks, which run in the browser)
+import { createServer, Server } from 'node:http';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BrowserContext, chromium, Page } from 'playwright-core';
+import { createPremiumAccount, TestAccount } from '../support/accounts';
+import { startTestApp, TestApp } from '../support/test-app';
+import { Organiser, SharedTournament } from './shared-tournaments';
+
+/** Debian's Chromium; the tests fail (never skip) without it. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+/** Every viewer page is captured here (git-ignored), to be looked at. */
+const SCREENSHOTS = join(__dirname, '..', '..', 'test-artifacts', 'screenshots');
+
+jest.setTimeout(240_000);
+
+describe('viewer pages in a real browser', () => {
+  let testApp: TestApp;
+  let owner: TestAccount;
+  let baseUrl: string;
+  /** Another site: serves a page that frames the embed and calls the API from the browser. */
+  let otherSite: Server;
+  let listedOrigin: string;
+  let unlistedOrigin: string;
+  let userDataDir: string;
+  let context: BrowserContext;
+  let page: Page;
+  let organiser: Organiser;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    otherSite = createServer((request, response) => {
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(`<!doctype html><title>Club site</title><h1>Our club</h1><iframe title="Bracket" src="${url.searchParams.get('embed') ?? ''}" width="1000" height="600"></iframe>`);
+    });
+    await new Promise<void>((resolve) => otherSite.listen(0, '127.0.0.1', resolve));
+    const port = (otherSite.address() as AddressInfo).port;
+    // One server, two origins: `localhost` is listed in CORS_ORIGINS, `127.0.0.1` is not.
+    listedOrigin = `http://localhost:${port}`;
+    unlistedOrigin = `http://127.0.0.1:${port}`;
+    testApp = await startTestApp({ corsOrigins: [listedOrigin] });
+    await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = `http://127.0.0.1:${(testApp.app.getHttpServer().address() as AddressInfo).port}`;
+    owner = await createPremiumAccount(testApp);
+    organiser = new Organiser(() => testApp.http, () => owner);
+    userDataDir = await mkdtemp(join(tmpdir(), 'tlm-viewer-'));
+    await mkdir(SCREENSHOTS, { recursive: true });
+    context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 800 } });
+    context.setDefaultTimeout(15_000);
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused/i.test(message.text())) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    if (userDataDir) await rm(userDataDir, { recursive: true, force: true });
+    await testApp?.close();
+    await new Promise((resolve) => otherSite?.close(resolve));
+  });
+
+  afterEach(() => expect(problems.splice(0)).toEqual([]));
+
+  /** Screenshots at 1280 and 390 px, light and dark; the page itself never scrolls sideways. */
+  async function capture(name: string): Promise<void> {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+        await page.screenshot({ path: join(SCREENSHOTS, `viewer-${name}-${width}${colorScheme === 'dark' ? '-dark' : ''}.png`), fullPage: true });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect({ name, width, overflow }).toEqual({ name, width, overflow: 0 });
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+
+  it('shows a result reported through the API within a second, without a reload', async () => {
+    const tournament = await organiser.tournament('single_elimination', 8, { name: 'Live cup' });
+    await page.goto(`${baseUrl}/v/${tournament.shareId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Live cup' }).isVisible()).resolves.toBe(true);
+    // The live script has connected when the stream is open; a marker on window shows the page was not reloaded.
+    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    await page.waitForTimeout(300);
+
+    const [first] = (await organiser.matches(tournament.base)).filter((match) => match.status === 'ready');
+    const winner = first.opponents[0].name!;
+    await organiser.report(tournament.base, first, { scores: [3, 1] });
+    const reportedAt = Date.now();
+    const match = page.getByRole('listitem', { name: `Match ${first.number}`, exact: true });
+    await match.locator('.winner').filter({ hasText: winner }).waitFor({ timeout: 1000 });
+    expect(Date.now() - reportedAt).toBeLessThanOrEqual(1000);
+    await expect(match.locator('.winner .score').textContent()).resolves.toBe('3');
+    await expect(page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).resolves.toBe(true);
+    // The standings table moved with it.
+    await expect(page.getByRole('table').getByRole('row', { name: new RegExp(winner) }).getByRole('cell').nth(2).textContent()).resolves.toBe('1');
+  });
+
+  it('is readable without the script, and shows the 404 page for a link that leads nowhere', async () => {
+    const tournament = await organiser.tournament('round_robin', 4, { name: 'Script-free cup' });
+    const plain = await context.browser()?.newContext({ javaScriptEnabled: false });
+    const bare = plain ? await plain.newPage() : await context.newPage();
+    await bare.goto(`${baseUrl}/v/${tournament.shareId}`);
+    await expect(bare.getByRole('heading', { level: 2, name: 'Standings' }).isVisible()).resolves.toBe(true);
+    await expect(bare.getByRole('table').getByRole('row').count()).resolves.toBe(5);
+    await bare.close();
+    await plain?.close();
+
+    const response = await page.goto(`${baseUrl}/v/AAAAAAAAAAAAAAAAAAAAAA`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Nothing to see here' }).isVisible()).resolves.toBe(true);
+    await capture('not-found');
+  });
+
+  it.each([
+    ['single_elimination', 13, 9],
+    ['double_elimination', 8, 12],
+    ['round_robin', 6, 8],
+    ['swiss', 8, 6],
+    ['free_for_all', 6, 1],
+  ] as const)('draws a %s at 1280 and 390 px, light and dark', async (format, count, reports) => {
+    const names = (index: number) => (index === 2 ? 'مريم الحسيني' : index === 3 ? '<b>Bold</b> & "Quoted" Player With A Long Name' : `Player ${index + 1}`);
+    const tournament: SharedTournament = await organiser.tournament(format, count, { name: `${format.replace(/_/g, ' ')} cup`, names });
+    await organiser.playOut(tournament.base, undefined, reports);
+    await page.goto(`${baseUrl}/v/${tournament.shareId}`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Standings' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText('<b>Bold</b> & "Quoted" Player With A Long Name').first().isVisible()).resolves.toBe(true);
+    // A bracket wider than the screen scrolls inside its own box.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const scroller = page.locator('.bracket-scroll').first();
+    const widths = await scroller.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+    if (format !== 'free_for_all') expect(widths.scroll).toBeGreaterThan(widths.client);
+    await capture(format);
+  });
+
+  it('draws a league page with its table and tournaments', async () => {
+    const league = (await testApp.http.post('/api/v1/leagues', { name: 'City chess league', season: '2026 Spring', visibility: 'unlisted', status: 'active' }, { token: owner.token })).json() as {
+      id: string;
+      share_id: string;
+    };
+    for (const [name, format] of [
+      ['Opening cup', 'single_elimination'],
+      ['Winter swiss', 'swiss'],
+    ] as const) {
+      const tournament = await organiser.tournament(format, 4, { start: false, name, visibility: 'private' });
+      await organiser.patch(tournament.base, { league_id: league.id, status: 'in_progress' });
+      if (name === 'Opening cup') await organiser.playOut(tournament.base);
+    }
+    await page.goto(`${baseUrl}/v/${league.share_id}`);
+    await expect(page.getByRole('heading', { level: 2, name: 'League table' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('heading', { level: 3, name: 'Winter swiss' }).isVisible()).resolves.toBe(true);
+    await capture('league');
+  });
+
+  it('works inside an iframe of another site, whose scripts cannot call the API unless their origin is listed', async () => {
+    const tournament = await organiser.tournament('double_elimination', 6, { name: 'Embedded cup' });
+    await organiser.playOut(tournament.base, undefined, 3);
+    await page.goto(`${unlistedOrigin}/?embed=${encodeURIComponent(`${baseUrl}/v/${tournament.shareId}/embed`)}`);
+    const frame = page.frameLocator('iframe[title="Bracket"]');
+    await expect(frame.getByRole('heading', { level: 1, name: 'Embedded cup' }).isVisible()).resolves.toBe(true);
+    await expect(frame.getByRole('heading', { level: 2, name: 'Losers’ bracket' }).isVisible()).resolves.toBe(true);
+    await page.screenshot({ path: join(SCREENSHOTS, 'viewer-embed-in-iframe-1280.png'), fullPage: true });
+
+    // The full page refuses to be framed (frame-ancestors 'none'): the frame stays empty, the browser reports it.
+    const callApi = (url: string, token: string) =>
+      page.evaluate(
+        async ({ url, token }) => {
+          try {
+            const response = await fetch(url, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+            return `status ${response.status}`;
+          } catch {
+            return 'refused';
+          }
+        },
+        { url, token },
+      );
+    const api = `${baseUrl}/api/v1/tournaments/${tournament.id}`;
+    await expect(callApi(api, owner.token)).resolves.toBe('refused');
+    // The public snapshot is open to every site.
+    await expect(callApi(`${baseUrl}/v/${tournament.shareId}.json`, '')).resolves.toBe('status 200');
+    problems.splice(0);
+
+    await page.goto(`${listedOrigin}/`);
+    await expect(callApi(api, owner.token)).resolves.toBe('status 200');
+  });
+
+  it('refuses to be framed as a full page', async () => {
+    const tournament = await organiser.tournament('swiss', 4, { name: 'Unframed cup' });
+    await page.goto(`${unlistedOrigin}/?embed=${encodeURIComponent(`${baseUrl}/v/${tournament.shareId}`)}`);
+    await page.waitForTimeout(500);
+    const framed = page.frames().find((frame) => frame.url().includes(tournament.shareId));
+    const shown = framed ? await framed.getByText('Unframed cup').count() : 0;
+    expect(shown).toBe(0);
+    problems.splice(0);
+  });
+});

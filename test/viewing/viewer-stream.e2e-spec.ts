@@ -1,0 +1,163 @@
+import { request as httpRequest, IncomingMessage } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { createPremiumAccount, TestAccount } from '../support/accounts';
+import { startTestApp, TestApp } from '../support/test-app';
+import { Organiser } from './shared-tournaments';
+
+interface Update {
+  event: string;
+  id?: string;
+  data: string;
+}
+
+/** A raw Server-Sent Events reader: every message as it came, and the end of the stream. */
+class ViewerStream {
+  readonly messages: Update[] = [];
+  ended = false;
+  private buffer = '';
+  private response?: IncomingMessage;
+
+  static open(port: number, path: string, headers: Record<string, string> = {}): Promise<ViewerStream> {
+    const stream = new ViewerStream();
+    return new Promise((resolve, reject) => {
+      const request = httpRequest({ host: '127.0.0.1', port, path, headers: { accept: 'text/event-stream', ...headers } }, (response) => {
+        stream.response = response;
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => stream.receive(chunk));
+        response.on('close', () => (stream.ended = true));
+        resolve(stream);
+      });
+      request.on('error', reject);
+      request.end();
+    });
+  }
+
+  get status(): number {
+    return this.response?.statusCode ?? 0;
+  }
+
+  get headers(): IncomingMessage['headers'] {
+    return this.response?.headers ?? {};
+  }
+
+  async waitFor(predicate: () => boolean, timeoutMs: number, what: string): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!predicate()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; got ${JSON.stringify(this.messages)}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  close(): void {
+    this.response?.destroy();
+  }
+
+  private receive(chunk: string): void {
+    this.buffer += chunk;
+    let boundary: number;
+    while ((boundary = this.buffer.indexOf('\n\n')) >= 0) {
+      const block = this.buffer.slice(0, boundary);
+      this.buffer = this.buffer.slice(boundary + 2);
+      const message: Update = { event: 'message', data: '' };
+      for (const line of block.split('\n')) {
+        if (line.startsWith('event: ')) message.event = line.slice(7);
+        else if (line.startsWith('id: ')) message.id = line.slice(4);
+        else if (line.startsWith('data: ')) message.data += line.slice(6);
+      }
+      if (message.data || message.event !== 'message') this.messages.push(message);
+    }
+  }
+}
+
+jest.setTimeout(60_000);
+
+describe('the viewer pages’ public live stream, and CORS for the API', () => {
+  let testApp: TestApp;
+  let owner: TestAccount;
+  let port: number;
+  let organiser: Organiser;
+  const listed = 'https://club.example';
+
+  beforeAll(async () => {
+    testApp = await startTestApp({ corsOrigins: [listed] });
+    await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (testApp.app.getHttpServer().address() as AddressInfo).port;
+    owner = await createPremiumAccount(testApp);
+    organiser = new Organiser(() => testApp.http, () => owner);
+  });
+
+  afterAll(() => testApp.close());
+
+  it('sends the changed parts of the page after a result, nothing private, and ends when the link is rotated', async () => {
+    const tournament = await organiser.tournament('single_elimination', 4, { metadata: { secret_ref: 'organiser-only' } });
+    // The log numbers events just after their commit: let the start's events be numbered, and the view revalidated.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const page = await testApp.http.get(`/v/${tournament.shareId}`);
+    const state = /data-state="([^"]+)"/.exec(page.body)![1];
+    expect(state).toMatch(/^e\d+-/);
+    expect(page.headers.etag).toBe(`"${state}.page"`);
+
+    const stream = await ViewerStream.open(port, `/v/${tournament.shareId}/events?since=${state}`);
+    expect(stream.status).toBe(200);
+    expect(stream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Up to date: nothing is sent until something changes.
+    expect(stream.messages).toEqual([]);
+
+    const [first] = (await organiser.matches(tournament.base)).filter((match) => match.status === 'ready');
+    await organiser.report(tournament.base, first, { scores: [5, 3] });
+    const reportedAt = Date.now();
+    await stream.waitFor(() => stream.messages.some((message) => message.event === 'update'), 2000, 'an update');
+    expect(Date.now() - reportedAt).toBeLessThan(1000);
+    const update = stream.messages.find((message) => message.event === 'update')!;
+    const body = JSON.parse(update.data) as { state: string; parts: { id: string; html: string }[] };
+    expect(update.id).toBe(body.state);
+    expect(body.state).not.toBe(state);
+    // The round columns that changed (the result, and the final its winner moved on to), the status line and the
+    // standings: not the whole page.
+    expect(body.parts.map((part) => part.id).sort()).toEqual(['v-r-main-1', 'v-r-main-2', 'v-standings', 'v-status']);
+    expect(body.parts.find((part) => part.id === 'v-r-main-1')!.html).toContain('<span class="score">5</span>');
+    for (const secret of ['organiser-only', 'ext-', 'example.com', tournament.id, first.id, owner.id, ...tournament.participants.map((p) => p.id)]) {
+      expect(update.data.includes(secret) ? secret : null).toBeNull();
+    }
+
+    // A viewer reconnecting from the old state gets every part at once.
+    const behind = await ViewerStream.open(port, `/v/${tournament.shareId}/events`, { 'last-event-id': state });
+    await behind.waitFor(() => behind.messages.some((message) => message.event === 'update'), 2000, 'the catch-up');
+    expect(JSON.parse(behind.messages.find((message) => message.event === 'update')!.data).parts.map((part: { id: string }) => part.id)).toEqual([
+      'v-status',
+      'v-sections',
+      'v-standings',
+    ]);
+    behind.close();
+
+    await testApp.http.post(`/api/v1/tournaments/${tournament.id}/share/rotate`, undefined, { token: owner.token });
+    await stream.waitFor(() => stream.ended, 3000, 'the end of the stream');
+    expect(stream.messages.at(-1)?.event).toBe('gone');
+    const old = await ViewerStream.open(port, `/v/${tournament.shareId}/events`);
+    expect(old.status).toBe(404);
+    old.close();
+  });
+
+  it('answers a listed origin’s preflight and requests, and gives any other origin nothing to read', async () => {
+    const preflight = await testApp.http.request('OPTIONS', '/api/v1/tournaments', {
+      headers: { origin: listed, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, idempotency-key' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(listed);
+    expect(String(preflight.headers['access-control-allow-headers'])).toMatch(/Authorization/);
+    expect(String(preflight.headers['access-control-allow-methods'])).toMatch(/POST/);
+    expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+
+    const listedGet = await testApp.http.get('/api/v1/tournaments', { token: owner.token, headers: { origin: listed } });
+    expect(listedGet.statusCode).toBe(200);
+    expect(listedGet.headers['access-control-allow-origin']).toBe(listed);
+    expect(String(listedGet.headers['access-control-expose-headers'])).toMatch(/ETag/);
+    expect(listedGet.headers.vary).toMatch(/Origin/);
+
+    const other = await testApp.http.request('OPTIONS', '/api/v1/tournaments', { headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    const otherGet = await testApp.http.get('/api/v1/tournaments', { token: owner.token, headers: { origin: 'https://evil.example' } });
+    expect(otherGet.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

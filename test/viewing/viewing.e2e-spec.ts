@@ -1,0 +1,226 @@
+import { XMLValidator } from 'fast-xml-parser';
+import { setUpApiTest } from '../support/api-test';
+import { expectProblem } from '../support/test-app';
+import { Organiser } from './shared-tournaments';
+
+const SHARE_ID = /^[A-Za-z0-9_-]{22}$/;
+/** Views are revalidated at most once a second (ViewingService.REVALIDATE_AFTER_MS): a change shows after that. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1100));
+
+describe('viewers: shared tournaments and leagues without a token', () => {
+  const api = setUpApiTest();
+  const http = () => api.testApp.http;
+  const organiser = new Organiser(http, () => api.owner);
+  const as = { token: '' };
+  beforeAll(() => (as.token = api.owner.token));
+
+  describe('sharing', () => {
+    it('is private by default; unlisted creates a share id, rotation replaces it and private removes it', async () => {
+      const created = await http().post('/api/v1/tournaments', { name: 'Private cup', format: 'single_elimination' }, as);
+      const { id, visibility, share_id } = created.json() as { id: string; visibility: string; share_id: string | null };
+      expect({ visibility, share_id }).toEqual({ visibility: 'private', share_id: null });
+      expectProblem(await http().post(`/api/v1/tournaments/${id}/share/rotate`, undefined, as), 409, 'not_shared');
+
+      const shared = (await organiser.patch(`/api/v1/tournaments/${id}`, { visibility: 'unlisted' })) as { share_id: string };
+      expect(shared.share_id).toMatch(SHARE_ID);
+      expect(shared.share_id).not.toContain(id.slice(0, 8));
+      expect((await http().get(`/v/${shared.share_id}`)).statusCode).toBe(200);
+
+      const rotated = await http().post(`/api/v1/tournaments/${id}/share/rotate`, undefined, as);
+      expect(rotated.statusCode).toBe(200);
+      const newShareId = (rotated.json() as { share_id: string }).share_id;
+      expect(newShareId).toMatch(SHARE_ID);
+      expect(newShareId).not.toBe(shared.share_id);
+      // The old link stops working at once; the new one works.
+      expect((await http().get(`/v/${shared.share_id}`)).statusCode).toBe(404);
+      expect((await http().get(`/v/${newShareId}`)).statusCode).toBe(200);
+
+      const privateAgain = (await organiser.patch(`/api/v1/tournaments/${id}`, { visibility: 'private' })) as { share_id: string | null };
+      expect(privateAgain.share_id).toBeNull();
+      await settle();
+      expect((await http().get(`/v/${newShareId}`)).statusCode).toBe(404);
+      expect((await http().get(`/v/${newShareId}.json`)).statusCode).toBe(404);
+    });
+
+    it('refuses share_id in a body (read-only) and an unknown visibility', async () => {
+      const body = { name: 'Cup', format: 'swiss', share_id: 'a'.repeat(22) };
+      expectProblem(await http().post('/api/v1/tournaments', body, as), 422, 'validation_failed');
+      expectProblem(await http().post('/api/v1/tournaments', { name: 'Cup', format: 'swiss', visibility: 'public' }, as), 422, 'validation_failed');
+    });
+
+    it('keeps another account out of rotation (404, like a tournament that does not exist)', async () => {
+      const tournament = await organiser.tournament('round_robin', 2, { start: false });
+      expectProblem(await http().post(`/api/v1/tournaments/${tournament.id}/share/rotate`, undefined, { token: api.stranger.token }), 404, 'not_found');
+      expect((await http().get(`/v/${tournament.shareId}`)).statusCode).toBe(200);
+    });
+
+    it('shares a league the same way, with a table that is empty until a tournament completes', async () => {
+      const league = (await http().post('/api/v1/leagues', { name: 'City league', visibility: 'unlisted', status: 'active' }, as)).json() as { id: string; share_id: string };
+      expect(league.share_id).toMatch(SHARE_ID);
+      const empty = await http().get(`/v/${league.share_id}`);
+      expect(empty.statusCode).toBe(200);
+      expect(empty.body).toContain('No tournament of this league is completed yet');
+
+      const tournament = await organiser.tournament('single_elimination', 4, { start: false, name: 'Opening cup' });
+      await organiser.patch(tournament.base, { league_id: league.id, status: 'in_progress' });
+      await organiser.playOut(tournament.base);
+      await settle();
+      const table = (await http().get(`/v/${league.share_id}.json`)).json() as { kind: string; tournaments: { name: string; status: string }[]; table: { rank: number; name: string; wins: number }[] };
+      expect(table.kind).toBe('league');
+      expect(table.tournaments).toEqual([expect.objectContaining({ name: 'Opening cup', status: 'completed' })]);
+      expect(table.table[0]).toMatchObject({ rank: 1, name: 'Player 1', wins: 1 });
+
+      const rotated = (await http().post(`/api/v1/leagues/${league.id}/share/rotate`, undefined, as)).json() as { share_id: string };
+      expect((await http().get(`/v/${league.share_id}`)).statusCode).toBe(404);
+      expect((await http().get(`/v/${rotated.share_id}`)).body).toContain('Opening cup');
+    });
+  });
+
+  describe('what a share link leads to', () => {
+    it('answers an unknown, malformed, rotated or guessed id with the same 404 page, revealing nothing', async () => {
+      const privateOne = await organiser.tournament('single_elimination', 2, { visibility: 'private' });
+      const pages = await Promise.all(['AAAAAAAAAAAAAAAAAAAAAA', 'not-a-share-id', privateOne.id, '..%2F..%2Fetc'].map((id) => http().get(`/v/${id}`)));
+      for (const page of pages) {
+        expect(page.statusCode).toBe(404);
+        expect(page.headers['content-type']).toMatch(/^text\/html/);
+        expect(page.body).toBe(pages[0].body);
+      }
+      expectProblem(await http().get('/v/AAAAAAAAAAAAAAAAAAAAAA.json'), 404, 'not_found');
+      expectProblem(await http().get(`/v/${privateOne.id}/bracket.svg`), 404, 'not_found');
+    });
+
+    it('shows names and results, and nothing private: no ids, metadata, external ids or account', async () => {
+      const tournament = await organiser.tournament('single_elimination', 4, { metadata: { secret_ref: 'organiser-only' } });
+      await organiser.playOut(tournament.base, undefined, 1);
+      for (const path of ['', '/embed', '.json', '/bracket.svg', '/standings.svg']) {
+        const response = await http().get(`/v/${tournament.shareId}${path}`);
+        expect({ path, status: response.statusCode }).toEqual({ path, status: 200 });
+        for (const secret of ['organiser-only', 'ext-1', 'example.com', tournament.id, api.owner.id, api.owner.email, ...tournament.participants.map((p) => p.id)]) {
+          expect({ path, leaks: response.body.includes(secret) ? secret : null }).toEqual({ path, leaks: null });
+        }
+        expect(response.body).toContain('Player 4');
+      }
+    });
+
+    it('escapes names with markup, and keeps right-to-left names whole', async () => {
+      const names = ['<img src=x onerror=alert(1)>', 'مريم الحسيني', 'Zoë & "Ana"'];
+      const tournament = await organiser.tournament('round_robin', 3, { names: (index) => names[index] });
+      const page = (await http().get(`/v/${tournament.shareId}`)).body;
+      expect(page).not.toContain('<img src=x');
+      expect(page).toContain('&lt;img src=x onerror=alert(1)&gt;');
+      expect(page).toContain('<bdi>مريم الحسيني</bdi>');
+      expect(XMLValidator.validate((await http().get(`/v/${tournament.shareId}/bracket.svg`)).body)).toBe(true);
+    });
+
+    it('serves the same bytes for the same state under an ETag, 304 for a current copy, and new bytes after a result', async () => {
+      const tournament = await organiser.tournament('double_elimination', 4);
+      const first = await http().get(`/v/${tournament.shareId}/bracket.svg`);
+      const again = await http().get(`/v/${tournament.shareId}/bracket.svg`);
+      expect(again.body).toBe(first.body);
+      expect(again.headers.etag).toBe(first.headers.etag);
+      expect(first.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+      const cached = await http().get(`/v/${tournament.shareId}/bracket.svg`, { headers: { 'if-none-match': String(first.headers.etag) } });
+      expect(cached.statusCode).toBe(304);
+      expect(cached.body).toBe('');
+
+      await organiser.playOut(tournament.base, undefined, 1);
+      await settle();
+      const after = await http().get(`/v/${tournament.shareId}/bracket.svg`, { headers: { 'if-none-match': String(first.headers.etag) } });
+      expect(after.statusCode).toBe(200);
+      expect(after.headers.etag).not.toBe(first.headers.etag);
+      expect(after.body).toContain('<tspan x="204">2</tspan>');
+    });
+
+    it('lets any site read the snapshot and images (CORS *, no credentials), and frame only the embed', async () => {
+      const tournament = await organiser.tournament('swiss', 5);
+      const snapshot = await http().get(`/v/${tournament.shareId}.json`, { headers: { origin: 'https://overlay.example' } });
+      expect(snapshot.headers['access-control-allow-origin']).toBe('*');
+      expect(snapshot.headers['access-control-allow-credentials']).toBeUndefined();
+      expect(snapshot.json()).toMatchObject({ kind: 'tournament', format: 'swiss', status: 'in_progress', planned_rounds: 3 });
+
+      const page = await http().get(`/v/${tournament.shareId}`);
+      expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(page.headers['x-frame-options']).toBe('DENY');
+      expect(page.headers['referrer-policy']).toBe('no-referrer');
+      const embed = await http().get(`/v/${tournament.shareId}/embed`);
+      expect(embed.headers['content-security-policy']).toContain('frame-ancestors *');
+      expect(embed.headers['x-frame-options']).toBeUndefined();
+      expect(embed.body).not.toContain('class="site"');
+    });
+
+    it('shows a swiss round not yet paired, a cancelled tournament and one with two participants', async () => {
+      const swiss = await organiser.tournament('swiss', 4);
+      const page = (await http().get(`/v/${swiss.shareId}`)).body;
+      expect(page).toContain('Not paired yet.');
+
+      const cancelled = await organiser.tournament('single_elimination', 2, { start: false });
+      await organiser.patch(cancelled.base, { status: 'cancelled' });
+      expect((await http().get(`/v/${cancelled.shareId}`)).body).toContain('This tournament was cancelled before play began.');
+
+      const two = await organiser.tournament('single_elimination', 2);
+      await organiser.playOut(two.base);
+      const snapshot = (await http().get(`/v/${two.shareId}.json`)).json() as { status: string; standings: { rank: number; name: string }[] };
+      expect(snapshot.status).toBe('completed');
+      expect(snapshot.standings.map((row) => [row.rank, row.name])).toEqual([
+        [1, 'Player 1'],
+        [2, 'Player 2'],
+      ]);
+    });
+
+    it('serves a 1 024-player double elimination: every name on the page, in the image and in the snapshot', async () => {
+      const tournament = await organiser.tournament('double_elimination', 1024);
+      await organiser.playOut(tournament.base, undefined, 20);
+      const [page, svg, snapshot] = await Promise.all(['', '/bracket.svg', '.json'].map((path) => http().get(`/v/${tournament.shareId}${path}`)));
+      expect([page.statusCode, svg.statusCode, snapshot.statusCode]).toEqual([200, 200, 200]);
+      expect(XMLValidator.validate(svg.body)).toBe(true);
+      expect(Buffer.byteLength(svg.body)).toBeLessThanOrEqual(300 * 1024);
+      for (const index of [1, 512, 1024]) {
+        expect(page.body).toContain(`>Player ${index}<`);
+        expect(svg.body).toContain(`>Player ${index}<`);
+      }
+      const body = snapshot.json() as { participants: unknown[]; matches: { status: string }[] };
+      expect(body.participants).toHaveLength(1024);
+      expect(body.matches.filter((match) => match.status === 'completed')).toHaveLength(20);
+    });
+
+    it('draws a completed double elimination with a grand-final reset', async () => {
+      const tournament = await organiser.tournament('double_elimination', 4);
+      // The losers' bracket finalist (second slot of the grand final) wins it, so the reset is played.
+      await organiser.playOut(tournament.base, (match) => (match.bracket === 'grand_final' && match.round === 1 ? { scores: [0, 1] } : undefined));
+      const svg = (await http().get(`/v/${tournament.shareId}/bracket.svg`)).body;
+      expect(svg).toContain('>Grand final reset<');
+      const snapshot = (await http().get(`/v/${tournament.shareId}.json`)).json() as { status: string; matches: { bracket: string; status: string }[] };
+      expect(snapshot.status).toBe('completed');
+      expect(snapshot.matches.filter((match) => match.bracket === 'grand_final')).toHaveLength(2);
+    });
+  });
+
+  describe('matches in the API', () => {
+    it('carry each opponent’s name and seed', async () => {
+      const tournament = await organiser.tournament('single_elimination', 3);
+      const [match] = (await organiser.matches(tournament.base)).filter((candidate) => candidate.status === 'ready');
+      expect(match.opponents.map(({ name, seed }) => ({ name, seed }))).toEqual([
+        { name: 'Player 2', seed: 2 },
+        { name: 'Player 3', seed: 3 },
+      ]);
+      const pending = (await organiser.matches(tournament.base)).find((candidate) => candidate.status === 'pending')!;
+      expect(pending.opponents.find((opponent) => opponent.participant_id === null)).toMatchObject({ name: null, seed: null });
+    });
+  });
+
+  describe('throttles', () => {
+    it('limit public routes per client address, apart from any account’s budget', async () => {
+      const tournament = await organiser.tournament('round_robin', 2, { start: false });
+      const limit = api.testApp.config.publicRateLimitPerMinute;
+      const address = '198.51.100.7';
+      for (let i = 0; i < limit; i++) expect((await http().get(`/v/${tournament.shareId}.json`, { remoteAddress: address })).statusCode).toBe(200);
+      const refused = await http().get(`/v/${tournament.shareId}.json`, { remoteAddress: address });
+      expectProblem(refused, 429, 'rate_limited');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await http().get(`/v/${tournament.shareId}`, { remoteAddress: address })).statusCode).toBe(429);
+      // Another address, and the organiser's API, are untouched.
+      expect((await http().get(`/v/${tournament.shareId}.json`, { remoteAddress: '198.51.100.8' })).statusCode).toBe(200);
+      expect((await http().get(tournament.base, { ...as, remoteAddress: address })).statusCode).toBe(200);
+    });
+  });
+});
