@@ -3,7 +3,7 @@ import { AppConfig } from '../config/app-config';
 import { EventStore } from './domain/event-store';
 
 const SWEEP_EVERY_MS = 60_000;
-/** Small batches, each its own short transaction: writers append meanwhile (the sweep never touches their counter rows). */
+/** Small batches, each its own short transaction: writers append meanwhile (the sweep locks nothing they need). */
 const BATCH = 500;
 const DAY_MS = 86_400_000;
 

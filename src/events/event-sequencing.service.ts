@@ -50,9 +50,13 @@ export class EventSequencing implements OnApplicationBootstrap, BeforeApplicatio
     this.running = this.run().finally(() => (this.running = undefined));
   }
 
-  /** Numbers everything committed so far (for tests and the command line): resolves once nothing waits. */
-  async drain(): Promise<void> {
-    for (;;) {
+  /**
+   * Numbers everything committed so far (for tests): resolves once nothing waits, or after `timeoutMs` (a writing
+   * transaction elsewhere in the cluster can hold numbering back as long as it runs).
+   */
+  async drain(timeoutMs = 20_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
       await this.running;
       const pass = await this.store.sequencePending(BATCH);
       if (!pass.busy && !pass.waiting) return;

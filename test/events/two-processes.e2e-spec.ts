@@ -1,6 +1,6 @@
 import { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
+import { EntityManager, MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { EventLog, NewEvent } from '../../src/events/domain/event-log';
 import { UnitOfWork } from '../../src/shared/persistence/unit-of-work';
 import { createPremiumAccount, regenerateToken, TestAccount } from '../support/accounts';
@@ -97,6 +97,8 @@ describe('event streams across two server processes', () => {
     expect(all).toEqual(Array.from({ length: 11_500 }, (_, index) => index + 1));
     expect(second.events.at(-1)!.data.data).toEqual({ n: 9_999 });
     second.close();
+    // The run's database is shared by the files after this one: these events go with the account.
+    await testApp.app.get(EntityManager).fork().execute('delete from accounts where id = ?', [account.id]);
   }, 60_000);
 
   it('on SIGTERM ends its streams cleanly and exits 0 promptly', async () => {

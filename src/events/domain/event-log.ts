@@ -13,8 +13,8 @@ export interface NewEvent {
 /**
  * The port other modules append through: `await this.events.append({ accountId, type, tournamentId, data })`.
  * It writes in the caller's open transaction (UnitOfWork.run), so the event commits with the change or not at
- * all; outside a transaction it throws instead of writing on its own. Append last in the transaction: the
- * account's sequence counter stays locked from the append until the commit.
+ * all; outside a transaction it throws instead of writing on its own. It only inserts (nothing is locked);
+ * the events get their sequence shortly after the commit (docs/events.md). Calls in one transaction keep their order.
  */
 export abstract class EventLog {
   /** Several events of one write (a bulk registration) in one statement, in the order given. */

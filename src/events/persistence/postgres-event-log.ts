@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { newId } from '../../shared/ids';
-import { openTransaction } from '../../shared/persistence/prepared-query';
+import { openTransaction, preparedWrite } from '../../shared/persistence/prepared-query';
 import { EventLog, NewEvent } from '../domain/event-log';
 import { AppendedCommits } from './appended-commits';
 
@@ -40,7 +40,7 @@ export class PostgresEventLog extends EventLog {
       league_id: event.leagueId ?? null,
       data: event.data,
     }));
-    await transaction.execute(APPEND_SQL, [accountId, JSON.stringify(rows)], 'run');
+    await preparedWrite(this.em, APPEND_SQL, [accountId, JSON.stringify(rows)]);
     this.commits.mark(transaction.getTransactionContext() as object);
   }
 }

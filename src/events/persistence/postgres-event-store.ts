@@ -127,7 +127,7 @@ export class PostgresEventStore extends EventStore {
   /**
    * Marks, per account, the highest sequence among the oldest expired events, then deletes up to that mark: an
    * account's events go as a prefix, so a feed never skips one that is still there. The mark commits with the
-   * deletion; the writers' counter rows are never touched.
+   * deletion; nothing a writer needs is locked.
    */
   async sweep(before: Date, batch: number): Promise<number> {
     return this.maintenance.transaction(async (client) => {

@@ -27,13 +27,11 @@ interface RowShape {
  * Runs a hot read as a named prepared statement on a connection of MikroORM's
  * own pool: PostgreSQL parses and plans each statement once per connection,
  * and the call skips the ORM's query formatting and logging. Inside a
- * transaction (UnitOfWork) it goes through MikroORM on the transaction's
- * connection instead, so it reads what the transaction wrote.
+ * transaction (UnitOfWork) it runs the same way on the transaction's
+ * connection, so it reads what the transaction wrote.
  * `sql` uses `?` placeholders, as em.execute does.
  */
 export async function preparedRows<R>(em: EntityManager, sql: string, values: readonly unknown[]): Promise<R[]> {
-  const transaction = openTransaction(em);
-  if (transaction) return transaction.execute<R[]>(sql, [...values]);
   const statement = statementFor(sql);
   return records(statement, await run(em, statement, values)) as R[];
 }
@@ -44,16 +42,12 @@ export async function preparedRows<R>(em: EntityManager, sql: string, values: re
  * PostgreSQL may settle on walking the whole sort index.
  */
 export async function plannedRows<R>(em: EntityManager, sql: string, values: readonly unknown[]): Promise<R[]> {
-  const transaction = openTransaction(em);
-  if (transaction) return transaction.execute<R[]>(sql, [...values]);
   const statement = statementFor(sql);
   return records(statement, await run(em, { text: statement.text }, values)) as R[];
 }
 
 /** A write the same way; returns how many rows it affected. */
 export async function preparedWrite(em: EntityManager, sql: string, values: readonly unknown[]): Promise<number> {
-  const transaction = openTransaction(em);
-  if (transaction) return (await transaction.execute<{ affectedRows: number }>(sql, [...values], 'run')).affectedRows;
   return (await run(em, statementFor(sql), values)).rowCount ?? 0;
 }
 
@@ -80,6 +74,10 @@ export function openTransaction(em: EntityManager): EntityManager | undefined {
 }
 
 async function run(em: EntityManager, statement: { name?: string; text: string }, values: readonly unknown[]): Promise<PgResult> {
+  // Inside a transaction: its own connection (knex hands a transaction's client the one connection it holds), so
+  // the statement reads what the transaction wrote and commits with it, prepared like any other.
+  const transaction = openTransaction(em)?.getTransactionContext() as { client?: { acquireConnection(): Promise<PgConnection> } } | undefined;
+  if (transaction?.client) return (await transaction.client.acquireConnection()).query({ name: statement.name, text: statement.text, values, rowMode: 'array' });
   // The driver's pool is shared by every fork: reaching it this way does not resolve (or fork) the request's context.
   const client = em.getConnection().getKnex().client as { acquireConnection(): Promise<PgConnection>; releaseConnection(connection: PgConnection): Promise<void> };
   const connection = await client.acquireConnection();
