@@ -1,6 +1,6 @@
 import { createPremiumAccount, TestAccount } from '../support/accounts';
 import { databaseState } from '../support/database-state';
-import { expectProblem, startTestApp, TestApp } from '../support/test-app';
+import { expectProblem, startTestAppOnOwnDatabase, TestApp } from '../support/test-app';
 
 const TOURNAMENTS = '/api/v1/tournaments';
 const LEAGUES = '/api/v1/leagues';
@@ -11,7 +11,7 @@ describe('hostile input', () => {
   let account: TestAccount;
 
   beforeAll(async () => {
-    testApp = await startTestApp();
+    testApp = await startTestAppOnOwnDatabase();
     account = await createPremiumAccount(testApp);
   });
 

@@ -12,7 +12,7 @@ import { CreateTournamentDto, UpdateTournamentDto } from '../../src/tournaments/
 import { createPremiumAccount, TestAccount } from '../support/accounts';
 import { databaseState } from '../support/database-state';
 import { hostileBody, hostileHeaders, hostileId, hostileItem, hostileList, hostileQuery } from '../support/hostile-arbitraries';
-import { startTestApp, TestApp } from '../support/test-app';
+import { startTestAppOnOwnDatabase, TestApp } from '../support/test-app';
 
 type Dto = new () => object;
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
@@ -87,7 +87,7 @@ describe.each(RESOURCES.map((resource) => ({ ...resource, name: resource.name ??
   let item: string;
 
   beforeAll(async () => {
-    testApp = await startTestApp();
+    testApp = await startTestAppOnOwnDatabase();
     account = await createPremiumAccount(testApp);
     collection = typeof resource.collection === 'string' ? resource.collection : await resource.collection(createdIn);
     item = await created();
@@ -162,7 +162,7 @@ describe('properties of a bulk import and of matches', () => {
   const PLAYER = 'Bulk Player';
 
   beforeAll(async () => {
-    testApp = await startTestApp();
+    testApp = await startTestAppOnOwnDatabase();
     account = await createPremiumAccount(testApp);
     const send = async (method: Method, url: string, body: object, status: number) => {
       const response = await testApp.http.request(method, url, { token: account.token, rawBody: JSON.stringify(body) });

@@ -2,6 +2,8 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createApp } from '../../src/app.factory';
 import { AppConfig, AppConfigValues } from '../../src/config/app-config';
+import { randomBytes } from 'node:crypto';
+import { runAdminQuery, withDatabaseName } from './global-setup';
 
 export interface TestApp {
   app: NestFastifyApplication;
@@ -24,6 +26,25 @@ export async function startTestApp(overrides: Partial<AppConfigValues> = {}): Pr
   });
   const app = await createApp(config);
   return { app, config, http: new TestHttp(app), close: () => app.close() };
+}
+
+/**
+ * The app on a database of this test file's own (created on the run's server, dropped at close): for tests that
+ * compare whole tables before and after a request, which must not read every other file's rows.
+ */
+export async function startTestAppOnOwnDatabase(overrides: Partial<AppConfigValues> = {}): Promise<TestApp> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set: run e2e tests through jest (global setup creates it).');
+  const name = `${process.env.TEST_DATABASE_NAME}_${randomBytes(3).toString('hex')}`;
+  await runAdminQuery(serverUrl, `CREATE DATABASE "${name}"`);
+  const testApp = await startTestApp({ databaseUrl: withDatabaseName(serverUrl, name), ...overrides });
+  return {
+    ...testApp,
+    close: async () => {
+      await testApp.close();
+      await runAdminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
 }
 
 export interface RequestOptions {
