@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { freePorts } from './server-processes';
 import { createLogger } from '../../src/shared/logging';
 import { EmbeddedDatabase } from '../../src/shared/persistence/embedded-database';
 
@@ -22,7 +23,8 @@ export default async function globalSetup(): Promise<void> {
   } else {
     const embedded = await EmbeddedDatabase.start({
       dataDir: join(__dirname, '..', '..', '.data', 'test'),
-      port: Number(process.env.TEST_EMBEDDED_DB_PORT ?? 54321),
+      // A free port unless one is named: two checkouts can run their tests side by side.
+      port: process.env.TEST_EMBEDDED_DB_PORT ? Number(process.env.TEST_EMBEDDED_DB_PORT) : (await freePorts(1))[0],
       databaseName: 'postgres',
       logger: createLogger('warn'),
     });
