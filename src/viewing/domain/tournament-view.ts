@@ -29,7 +29,8 @@ export interface ViewMatch {
 
 export interface ViewTiebreaker {
   name: string;
-  value: number | boolean | null;
+  /** Elimination's stage reached is shown in words ("losers round 3"), as the API's `reached` says it. */
+  value: number | boolean | string | null;
 }
 
 export interface ViewStandingRow {

@@ -43,7 +43,12 @@ function plannedRounds(tournament: TournamentFacts, participantCount: number): n
   return totalRounds({ format: tournament.format, rounds: tournament.rounds }, participantCount);
 }
 
-export function buildTournamentView(tournament: TournamentFacts, field: ParticipantFacts[], matches: Match[], standings: StandingRow[]): TournamentView {
+export function buildTournamentView(
+  tournament: TournamentFacts,
+  field: ParticipantFacts[],
+  matches: Match[],
+  standings: (StandingRow & { reached?: string | null })[],
+): TournamentView {
   const byId = new Map(field.map((participant) => [participant.id, participant]));
   return {
     name: tournament.name,
@@ -68,7 +73,7 @@ export function buildTournamentView(tournament: TournamentFacts, field: Particip
         points: row.points,
         scoreFor: row.scoreFor,
         scoreAgainst: row.scoreAgainst,
-        tiebreakers: row.tiebreakers.map(({ name, value }) => ({ name, value })),
+        tiebreakers: row.tiebreakers.map(({ name, value }) => ({ name, value: name === 'stage_reached' && row.reached ? row.reached : value })),
       };
     }),
   };
