@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { StandingsRefresher } from '../src/matches/standings-refresher.service';
 import { createPremiumAccount, TestAccount } from './support/accounts';
 import { startTestApp, TestApp } from './support/test-app';
 
@@ -17,6 +18,8 @@ describe('matches: SQL statements per report', () => {
   beforeAll(async () => {
     testApp = await startTestApp();
     owner = await createPremiumAccount(testApp);
+    // Statements are counted per report: the table a report asks for is published later, by a refresher kept out of the count.
+    jest.spyOn(testApp.app.get(StandingsRefresher), 'wake').mockImplementation(() => undefined);
     const knex = testApp.app.get(EntityManager).getKnex();
     knex.on('query', (query: { sql: string }) => statements.push(query.sql));
     knex.on('query-response', (response: unknown, query: { sql: string }) => {
@@ -60,22 +63,19 @@ describe('matches: SQL statements per report', () => {
     expect(large).toBe(small);
   });
 
-  /** The standings.changed event reads the table once: the field, and the matches as JSON batches (for a worker thread). */
-  const isTableRead = (sql: string) => /json_agg/.test(sql) || /as "checkedInAt"/.test(sql);
-  const rowsReadForTheReport = () => rowsRead.reduce((sum, { sql, rows }) => (isTableRead(sql) ? sum : sum + rows), 0);
+  const rowsReadByTheReport = () => rowsRead.reduce((sum, { rows }) => sum + rows, 0);
 
-  it('reads only the reported match (and one other open match) in a round robin, whatever its size, besides the standings event: 4 and 128 players', async () => {
+  it('reads only the reported match (and one other open match) in a round robin, whatever its size: 4 and 128 players', async () => {
     await statementsOfReport(await startedTournament('round_robin', 4), { scores: [2, 1] });
-    const small = rowsReadForTheReport();
+    const small = rowsReadByTheReport();
     const large = await startedTournament('round_robin', 128);
     const statementsOfLarge = await statementsOfReport(large, { scores: [2, 1] });
     // The lock, the tournament, the match, one other open match, the two opponents' names: nothing that grows with the 8 128 matches.
-    expect(rowsReadForTheReport()).toBe(small);
+    expect(rowsReadByTheReport()).toBe(small);
     expect(small).toBeGreaterThanOrEqual(3);
-    expect(rowsReadForTheReport()).toBeLessThanOrEqual(8);
-    // The event's table: the 128 participants and the 8 128 matches in 9 JSON batches, never as 8 128 rows.
-    expect(statements.filter(isTableRead)).toHaveLength(2);
-    expect(statements.some((sql) => /select \* from matches where account_id = \? and tournament_id = \? order by number/.test(sql))).toBe(false);
-    expect(statementsOfLarge).toBeLessThanOrEqual(14);
+    expect(small).toBeLessThanOrEqual(8);
+    // The table is published after the commit (StandingsRefresher): the report neither reads the field nor the matches.
+    expect(statements.some((sql) => /json_agg|as "checkedInAt"|from matches where account_id = \? and tournament_id = \? order by number/.test(sql))).toBe(false);
+    expect(statementsOfLarge).toBeLessThanOrEqual(12);
   });
 });

@@ -6,7 +6,7 @@ import { Tournament } from '../tournaments/domain/tournament';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { MatchRepository } from './domain/match.repository';
 import { computeStandings } from './domain/standings';
-import { settingsOf } from './matches.service';
+import { settingsOf } from './play-settings';
 
 const PAGE = 100;
 

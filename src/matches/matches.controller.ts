@@ -17,7 +17,7 @@ import type { MatchRecord } from './domain/match.repository';
 import { MatchNotFoundError } from './domain/match-errors';
 import { ListMatchesQuery } from './dto/list-matches.query';
 import { PreviewMatchQuery, UpdateMatchDto, UpdateMatchQuery } from './dto/match-body.dto';
-import { matchEtag, presentMatch, presentPreview, presentStandingRow } from './dto/match.presenter';
+import { matchEtag, presentMatch, presentPreview } from './dto/match.presenter';
 import { MatchesService, MatchUpdate } from './matches.service';
 import { NoQueryParameters } from '../shared/http/no-query-parameters.pipe';
 
@@ -151,7 +151,9 @@ export class MatchesController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     if (await this.notModified(account.id, tournamentId, request, reply)) return undefined;
-    const rows = await this.matches.standings(account.id, tournamentId);
-    return { data: rows.map(presentStandingRow) };
+    // Serialised where it was computed (a worker thread): a table of thousands of rows never holds the event loop.
+    const rows = await this.matches.standingsJson(account.id, tournamentId);
+    void reply.type('application/json; charset=utf-8');
+    return `{"data":${rows}}`;
   }
 }

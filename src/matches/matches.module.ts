@@ -4,7 +4,7 @@ import { ParticipantsModule } from '../participants/participants.module';
 import { WorkerPool } from '../shared/work/worker-pool';
 import { TournamentsModule } from '../tournaments/tournaments.module';
 import { LeagueResults } from '../leagues/domain/league-results';
-import { MATCH_TASK_ERRORS, MatchTasks, MatchWork } from './domain/match-tasks';
+import { MATCH_TASK_ERRORS, MatchTasks, MatchWork } from './match-work';
 import { MatchRepository } from './domain/match.repository';
 import { PlayLeagueResults } from './league-results.adapter';
 import { MatchesController } from './matches.controller';
@@ -12,11 +12,14 @@ import { MatchesService } from './matches.service';
 import { MikroOrmMatchRepository } from './persistence/mikro-orm-match.repository';
 import { WithdrawalsController } from './withdrawals.controller';
 import { WithdrawalsService } from './withdrawals.service';
+import { StandingsRefreshes } from './domain/standings-refreshes';
+import { PostgresStandingsRefreshes } from './persistence/postgres-standings-refreshes';
+import { StandingsRefresher } from './standings-refresher.service';
 
 /** The formats' large computations run in worker threads (MATCH_TASKS), so a big start never stalls other requests. */
 function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {
   return new WorkerPool<MatchTasks>({
-    module: require.resolve('./domain/match-tasks'),
+    module: require.resolve('./match-work'),
     exportName: 'MATCH_TASKS',
     threads: config.workThreads,
     maxQueued: config.workQueueLimit,
@@ -35,8 +38,10 @@ function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {
     { provide: MatchRepository, useClass: MikroOrmMatchRepository },
     { provide: MatchWork, inject: [AppConfig], useFactory: matchWorkerPool },
     { provide: LeagueResults, useClass: PlayLeagueResults },
+    { provide: StandingsRefreshes, useClass: PostgresStandingsRefreshes },
+    StandingsRefresher,
   ],
   // For the league table (src/leagues/league-standings.module.ts): the port the leagues module owns.
-  exports: [LeagueResults, MatchesService],
+  exports: [LeagueResults, MatchesService, StandingsRefresher],
 })
 export class MatchesModule {}

@@ -15,7 +15,8 @@ import { MatchRecord } from './domain/match.repository';
 import { TournamentPlay } from './domain/tournament-play';
 import { ListMatchesQuery } from './dto/list-matches.query';
 import { PreviewMatchQuery, UpdateMatchDto, UpdateMatchQuery } from './dto/match-body.dto';
-import { presentMatch, presentStandingRow } from './dto/match.presenter';
+import { presentMatch } from './dto/match.presenter';
+import { presentStandingRow } from './dto/standing-row.presenter';
 
 /**
  * The matches part of the OpenAPI document (see tournaments.openapi.ts for what comes from where): the PATCH body

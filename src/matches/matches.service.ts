@@ -10,23 +10,25 @@ import { UnitOfWork } from '../shared/persistence/unit-of-work';
 import { HeavyWorkGate } from '../shared/concurrency/heavy-work-gate';
 import { Entrant, FieldEntry } from '../participants/domain/participant.repository';
 import { ParticipantsService } from '../participants/participants.service';
-import { effectiveRules } from '../tournaments/domain/competition-rules';
 import { Tournament } from '../tournaments/domain/tournament';
 import { TournamentStatus } from '../tournaments/domain/tournament-status';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { TournamentTransitions } from '../tournaments/tournament-transitions';
 import { bracketReached } from './domain/bracket-reached';
-import { defaultSwissRounds, FormatSettings, Match, participantsOf, SeededParticipant } from './domain/match';
+import { FormatSettings, Match, participantsOf } from './domain/match';
+import { seeded, settingsOf } from './play-settings';
 import { MatchesPendingError, MatchNotFoundError, MatchNotReadyError } from './domain/match-errors';
 import { MatchFilters, MatchRecord, MatchRepository } from './domain/match.repository';
 import { ResultReport } from './domain/report';
-import { estimatedMatches, MatchWork, OFFLOAD_REPORTS_ABOVE_MATCHES, TableOfPlay } from './domain/match-tasks';
-import { StandingRow } from './domain/standings';
+import { estimatedMatches, OFFLOAD_REPORTS_ABOVE_MATCHES, TableOfPlay } from './domain/match-tasks';
+import { named, NamedStandingRow, tableEntrants } from './domain/standings-table';
+import { MatchWork } from './match-work';
+import { StandingsRefreshes } from './domain/standings-refreshes';
+import { StandingsRefresher } from './standings-refresher.service';
 import { needsField, ReportChanges, ReportOptions, TournamentPlay } from './domain/tournament-play';
 import { Withdrawals } from './domain/withdrawals';
-import { presentMatch as presentWireMatch, presentStandingRow } from './dto/match.presenter';
+import { presentMatch as presentWireMatch } from './dto/match.presenter';
 import { fieldAfterCheckIn, withdrawalTermsOf } from './withdrawal-terms';
-import type { Participant } from '../participants/domain/participant';
 import type { TransitionNote } from '../tournaments/tournament-transitions';
 
 export interface ListMatchesRequest {
@@ -64,26 +66,11 @@ export interface ReportResult {
 /** Opponents' names and seeds by participant id. */
 export type Entrants = ReadonlyMap<string, Entrant>;
 
-export interface NamedStandingRow extends StandingRow {
-  name: string;
-  /** Elimination formats: how far the participant got, in words ("losers round 3"); null in other formats. */
-  reached: string | null;
-  /** `withdrawn` or `disqualified` once they left the tournament. */
-  status: Participant['status'];
-}
 
-/** The format and its rounds, the swiss default resolved from the participant count (so a report need not read the field). */
-export function settingsOf(tournament: Tournament): FormatSettings {
-  const rounds = tournament.rounds ?? (tournament.format === 'swiss' ? defaultSwissRounds(tournament.participantCount) : null);
-  return { format: tournament.format, rounds, thirdPlaceMatch: tournament.thirdPlaceMatch, rules: effectiveRules(tournament.format, tournament) };
-}
 
 /** Formats whose results only change the reported match (no bracket to move on, no round to pair). */
 const RESULTS_MOVE_NOBODY_ON = new Set<Tournament['format']>(['round_robin', 'free_for_all']);
 
-export function seeded(participants: { id: string; seed: number | null }[]): SeededParticipant[] {
-  return participants.map(({ id, seed }) => ({ id, seed }));
-}
 
 /**
  * Use cases of a running tournament: its matches are generated when it starts, results move winners and
@@ -103,6 +90,8 @@ export class MatchesService implements OnModuleInit {
     private readonly work: MatchWork,
     private readonly heavyWork: HeavyWorkGate,
     private readonly events: EventLog,
+    private readonly refreshes: StandingsRefreshes,
+    private readonly refresher: StandingsRefresher,
   ) {}
 
   onModuleInit(): void {
@@ -129,9 +118,14 @@ export class MatchesService implements OnModuleInit {
     return this.participants.entrants(accountId, tournamentId, matches.flatMap(participantsOf));
   }
 
-  /** The table from the reported matches, computed on read (see docs/design.md: why no projection), off the event loop. */
-  async standings(accountId: string, tournamentId: string): Promise<NamedStandingRow[]> {
-    return this.tableOf(await this.tournaments.get(accountId, tournamentId));
+  /**
+   * The table as its wire JSON (an array of rows), computed on read from the reported matches (see docs/design.md:
+   * why no projection), and serialised in the worker thread that computed it, however long it is.
+   */
+  async standingsJson(accountId: string, tournamentId: string): Promise<string> {
+    const tournament = await this.tournaments.get(accountId, tournamentId);
+    const [field, matches] = await Promise.all([this.participants.inSeedingOrder(accountId, tournamentId), this.matches.allOfAsJson(accountId, tournamentId)]);
+    return this.work.run('standingsJson', settingsOf(tournament), tableEntrants(field), matches);
   }
 
   /**
@@ -148,17 +142,19 @@ export class MatchesService implements OnModuleInit {
     return { field, matches, standings: named(await this.work.run('standingsOf', settingsOf(tournament), seeded(field), batches), field) };
   }
 
-  private async tableOf(tournament: Tournament): Promise<NamedStandingRow[]> {
-    const { accountId, id } = tournament;
-    const [field, matches] = await Promise.all([this.participants.inSeedingOrder(accountId, id), this.matches.allOfAsJson(accountId, id)]);
-    return named(await this.work.run('standingsOf', settingsOf(tournament), seeded(field), matches), field);
-  }
 
   /**
    * Reports (or corrects) a result and/or sets `scheduled_at`, in one transaction under the tournament's lock.
    * A dry run computes everything and writes nothing.
    */
-  update(accountId: string, tournamentId: string, id: string, update: MatchUpdate, expected: ExpectedVersion<MatchRecord>, flags: ReportFlags): Promise<ReportResult> {
+  async update(accountId: string, tournamentId: string, id: string, update: MatchUpdate, expected: ExpectedVersion<MatchRecord>, flags: ReportFlags): Promise<ReportResult> {
+    const result = await this.updateInTransaction(accountId, tournamentId, id, update, expected, flags);
+    // The committed result asked for its table to be published (standings.changed): now is the time.
+    if (update.report !== undefined && !flags.dryRun) this.refresher.wake();
+    return result;
+  }
+
+  private updateInTransaction(accountId: string, tournamentId: string, id: string, update: MatchUpdate, expected: ExpectedVersion<MatchRecord>, flags: ReportFlags): Promise<ReportResult> {
     return this.unitOfWork.run(async () => {
       const tournament = await this.tournaments.lockForPlay(accountId, tournamentId);
       const current = await this.matches.findOwned(accountId, tournamentId, id);
@@ -228,7 +224,7 @@ export class MatchesService implements OnModuleInit {
       // Events carry matches as their GET shows them, with the opponents' names and seeds.
       const entrants = await this.entrantsOf(accountId, tournamentId, [result.match, ...result.changed, ...result.created, ...result.deleted]);
       await this.events.append(...playEvents(current, result, stored, update.report !== undefined, entrants));
-      if (update.report !== undefined) await this.events.append(await this.standingsEvent(tournament));
+      if (update.report !== undefined) await this.refreshes.request(accountId, tournamentId);
       // Completing (or re-ranking a completed tournament) appends tournament.completed with the final ranks.
       if (finalRanking) {
         await this.tournaments.completeByPlay(tournament, standings.map((row) => ({ participantId: row.participantId, name: row.name, finalRank: row.rank })));
@@ -274,11 +270,6 @@ export class MatchesService implements OnModuleInit {
     return { changes: offloaded.changes, stored, table: () => offloaded.standings!, field };
   }
 
-  /** The table after a result, as GET …/standings returns it, computed off the event loop inside the reporting transaction. */
-  private async standingsEvent(tournament: Tournament): Promise<NewEvent> {
-    const rows = await this.tableOf(tournament);
-    return { accountId: tournament.accountId, type: 'standings.changed', tournamentId: tournament.id, data: { tournament_id: tournament.id, standings: rows.map(presentStandingRow) } };
-  }
 
   /**
    * Whether a write changes its match and nothing else: a `scheduled_at` alone, or a first result in a format where
@@ -385,8 +376,3 @@ function reportAlone({ id, current, settings, report, options }: ReportRequest):
   return { changes, stored: new Map([[current.id, current]]), table: () => ({ rows: [], reached: [] }), field: undefined };
 }
 
-function named({ rows, reached }: TableOfPlay, field: FieldEntry[]): NamedStandingRow[] {
-  const byId = new Map(field.map((participant) => [participant.id, participant]));
-  const words = new Map(reached);
-  return rows.map((row) => ({ ...row, name: byId.get(row.participantId)!.name, status: byId.get(row.participantId)!.status, reached: words.get(row.participantId) ?? null }));
-}

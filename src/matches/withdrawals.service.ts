@@ -14,10 +14,13 @@ import { Match } from './domain/match';
 import { MatchRecord, MatchRepository } from './domain/match.repository';
 import { PlayChanges, TournamentPlay } from './domain/tournament-play';
 import { computeStandings } from './domain/standings';
-import { presentMatch, presentStandingRow } from './dto/match.presenter';
+import { presentMatch } from './dto/match.presenter';
 import { presentParticipant } from '../participants/dto/participant.presenter';
-import { Entrants, MatchesService, seeded, settingsOf } from './matches.service';
+import { Entrants, MatchesService } from './matches.service';
+import { seeded, settingsOf } from './play-settings';
 import { withdrawalTermsOf } from './withdrawal-terms';
+import { StandingsRefreshes } from './domain/standings-refreshes';
+import { StandingsRefresher } from './standings-refresher.service';
 
 export interface WithdrawalRequest {
   reason: WithdrawalReason;
@@ -58,6 +61,8 @@ export class WithdrawalsService {
     private readonly unitOfWork: UnitOfWork,
     private readonly play: MatchesService,
     private readonly events: EventLog,
+    private readonly refreshes: StandingsRefreshes,
+    private readonly refresher: StandingsRefresher,
   ) {}
 
   async withdraw(accountId: string, tournamentId: string, id: string, request: WithdrawalRequest, expected: ExpectedVersion<Participant>): Promise<WithdrawalResult> {
@@ -81,14 +86,14 @@ export class WithdrawalsService {
     });
   }
 
-  private inPlay(
+  private async inPlay(
     accountId: string,
     tournamentId: string,
     id: string,
     expected: ExpectedVersion<Participant>,
     change: (participant: Participant, play: TournamentPlay, stored: MatchRecord[], now: Date) => PlayChanges,
   ): Promise<WithdrawalResult> {
-    return this.unitOfWork.run(async () => {
+    const result = await this.unitOfWork.run(async () => {
       const tournament = await this.tournaments.lockForPlay(accountId, tournamentId);
       const participant = await this.participants.findInPlay(accountId, tournamentId, id);
       if (typeof expected === 'function' && !expected(participant)) throw new PreconditionFailedError();
@@ -118,12 +123,12 @@ export class WithdrawalsService {
         await this.participants.recordFinalRanks(accountId, tournamentId, new Map(ranks.map((row) => [row.participantId, row.rank])));
         await this.tournaments.completeByPlay(tournament, ranks.map((row) => ({ participantId: row.participantId, name: names.get(row.participantId)!, finalRank: row.rank })));
       }
-      if (writes.updated.length + writes.created.length + writes.deleted.length > 0) {
-        const rows = await this.play.standings(accountId, tournamentId);
-        await this.events.append({ accountId, type: 'standings.changed', tournamentId, data: { tournament_id: tournamentId, standings: rows.map(presentStandingRow) } });
-      }
+      // The table changes with the participant's status, forfeits or not (published after commit).
+      await this.refreshes.request(accountId, tournamentId);
       return { participant, changed: writes.updated, created: writes.created, deleted: writes.deleted, tournamentCompleted: changes.complete, entrants };
     });
+    this.refresher.wake();
+    return result;
   }
 }
 

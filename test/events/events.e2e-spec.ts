@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { EventRetention } from '../../src/events/event-retention.service';
-import { EventSequencing } from '../../src/events/event-sequencing.service';
 import { createAccountWithToken, createPremiumAccount, regenerateToken, TestAccount } from '../support/accounts';
+import { StandingsRefresher } from '../../src/matches/standings-refresher.service';
+import { settled } from '../support/settled';
 import { expectProblem, startTestApp, TestApp } from '../support/test-app';
 import { SseClient } from './sse-client';
 
@@ -40,8 +41,8 @@ describe('events: the feed, the stream and cheap polling', () => {
 
   const http = () => testApp.http;
   const as = (account: TestAccount = owner, headers?: Record<string, string>) => ({ token: account.token, headers });
-  /** Events are numbered moments after their commit: the feed is read once everything committed is numbered. */
-  const drain = () => testApp.app.get(EventSequencing).drain();
+  /** Tables are published and events numbered moments after their commit: the feed is read once that is done. */
+  const drain = () => settled(testApp);
   const feed = async (query = '', account = owner): Promise<Feed> => {
     await drain();
     const response = await http().get(`/api/v1/events${query}`, as(account));
@@ -95,6 +96,31 @@ describe('events: the feed, the stream and cheap polling', () => {
       expect(data.at(-1)!.data).toEqual({ tournament_id: id, standings: standings.data });
       // Never another account's.
       expect((await feed('', stranger)).data.every((event) => event.tournament_id !== id)).toBe(true);
+    });
+
+    it('publishes one table for a burst of results, from the request each report leaves in its transaction, even if no wake-up comes', async () => {
+      const account = await createPremiumAccount(testApp);
+      const { id, matches } = await startedTournament(account);
+      const refresher = testApp.app.get(StandingsRefresher);
+      await settled(testApp);
+      const waiting = () =>
+        testApp.app.get(EntityManager).fork().execute<unknown[]>('select 1 from standings_refreshes where tournament_id = ?', [id]);
+      // As if the reporting instance died right after its commits: nothing wakes the refresher.
+      const wake = jest.spyOn(refresher, 'wake').mockImplementation(() => undefined);
+      try {
+        for (const match of matches.filter((candidate) => candidate.round === 1)) {
+          expect((await http().patch(`${TOURNAMENTS}/${id}/matches/${match.id}`, { scores: [2, 1] }, as(account))).statusCode).toBe(200);
+        }
+        expect(await waiting()).toHaveLength(1);
+      } finally {
+        wake.mockRestore();
+      }
+      // Another instance's poll (here: this one's) publishes it once, with the table as GET shows it.
+      const { data } = await feed(`?tournament_id=${id}&types=standings.changed`, account);
+      expect(data).toHaveLength(1);
+      const standings = (await http().get(`${TOURNAMENTS}/${id}/standings`, as(account))).json() as { data: unknown[] };
+      expect(data[0].data).toEqual({ tournament_id: id, standings: standings.data });
+      expect(await waiting()).toHaveLength(0);
     });
 
     it('filters by type and tournament, pages by sequence with next_after, and reads past the newest as an empty page', async () => {

@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { EventSequencing } from '../../src/events/event-sequencing.service';
+import { settled } from './settled';
 import type { TestApp } from './test-app';
 
 /** Tables whose rows API requests may change; new modules' tables are picked up without listing them. */
@@ -14,8 +14,8 @@ const statements = new WeakMap<TestApp, Promise<string>>();
  * equal before and after a refused request means the request changed nothing.
  */
 export async function databaseState(testApp: TestApp): Promise<Record<string, string>> {
-  // Events are numbered moments after their commit, in the background: the state is read once that is done.
-  await testApp.app.get(EventSequencing).drain();
+  // Tables are published and events numbered moments after their commit, in the background: the state is read once that is done.
+  await settled(testApp);
   const em = testApp.app.get(EntityManager).fork();
   if (!statements.has(testApp)) statements.set(testApp, stateQuery(em));
   const rows = await em.execute<{ name: string; state: string }[]>(await statements.get(testApp)!);

@@ -6,8 +6,16 @@ export interface NewEvent {
   type: EventType;
   tournamentId?: string | null;
   leagueId?: string | null;
-  /** The wire form (snake_case) of the resource after the change; a deletion carries `{ id }`. */
-  data: Record<string, unknown>;
+  /**
+   * The wire form (snake_case) of the resource after the change; a deletion carries `{ id }`. A large resource (a
+   * table of thousands of rows) may come as JSON text already serialised off the event loop.
+   */
+  data: Record<string, unknown> | SerializedData;
+}
+
+/** Event data already serialised as JSON text (by a worker thread): the log stores it as it is. */
+export class SerializedData {
+  constructor(readonly json: string) {}
 }
 
 /**

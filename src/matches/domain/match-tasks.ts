@@ -6,7 +6,6 @@
  */
 import { InvalidError } from '../../shared/domain-error';
 import { newId } from '../../shared/ids';
-import { Offload } from '../../shared/work/offload';
 import { generateMatches } from './generation';
 import { FormatSettings, Match, SeededParticipant, totalRounds } from './match';
 import * as errors from './match-errors';
@@ -132,11 +131,8 @@ export function estimatedMatches(settings: FormatSettings, participantCount: num
 /** Above this many matches, a report's work (reading, bracket moves, pairing, the table) runs in a worker thread. */
 export const OFFLOAD_REPORTS_ABOVE_MATCHES = 1024;
 
-export const MATCH_TASKS = { startingMatchBatches, standingsOf, reportInPlay };
-export type MatchTasks = typeof MATCH_TASKS;
+/** The formats' tasks; the module adds the table in its wire form and runs them in a worker pool (match-work.ts). */
+export const FORMAT_TASKS = { startingMatchBatches, standingsOf, reportInPlay };
 
 /** What the tasks may throw that callers handle by class. */
-export const MATCH_TASK_ERRORS = [...Object.values(errors), InvalidError];
-
-/** The port the service runs these tasks through: a worker pool in the app, inline in service specs. */
-export abstract class MatchWork extends Offload<MatchTasks> {}
+export const FORMAT_TASK_ERRORS = [...Object.values(errors), InvalidError];

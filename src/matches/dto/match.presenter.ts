@@ -2,7 +2,8 @@ import { etagFor } from '../../shared/http/etag';
 import { wireInstantOrNull as instant } from '../../shared/http/wire-instant';
 import { isBye } from '../domain/match';
 import { MatchRecord } from '../domain/match.repository';
-import { Entrants, NamedStandingRow, ReportResult } from '../matches.service';
+import type { Entrants, ReportResult } from '../matches.service';
+import { presentStandingRow } from './standing-row.presenter';
 
 /** The wire form of a match (spec §12); each opponent carries its participant's name and seed. */
 export function presentMatch(match: MatchRecord, entrants: Entrants) {
@@ -39,24 +40,6 @@ export function presentMatch(match: MatchRecord, entrants: Entrants) {
 
 export function matchEtag(match: MatchRecord): string {
   return etagFor(match.version);
-}
-
-export function presentStandingRow(row: NamedStandingRow) {
-  return {
-    rank: row.rank,
-    participant_id: row.participantId,
-    name: row.name,
-    status: row.status,
-    played: row.played,
-    wins: row.wins,
-    draws: row.draws,
-    losses: row.losses,
-    points: row.points,
-    score_for: row.scoreFor,
-    score_against: row.scoreAgainst,
-    tiebreakers: row.tiebreakers,
-    reached: row.reached,
-  };
 }
 
 const reference = (match: MatchRecord) => ({ id: match.id, number: match.number });

@@ -1,0 +1,25 @@
+/*
+ * The matches module's work that grows with the field, as a task table a worker thread runs by name
+ * (shared/work): the formats' tasks, and the table as its wire JSON, so neither computing nor serialising a
+ * table of thousands of rows holds the event loop that serves every account. Imports no framework: a worker
+ * thread loads this file.
+ */
+import { Offload } from '../shared/work/offload';
+import { FORMAT_TASK_ERRORS, FORMAT_TASKS, standingsOf } from './domain/match-tasks';
+import { FormatSettings } from './domain/match';
+import { MatchBatches } from './domain/match.repository';
+import { named, TableEntrant } from './domain/standings-table';
+import { presentStandingRow } from './dto/standing-row.presenter';
+import { seeded } from './play-settings';
+
+/** The table from the tournament's matches (JSON batches), as the JSON array of rows GET …/standings shows. */
+export function standingsJson(settings: FormatSettings, field: TableEntrant[], matches: MatchBatches): string {
+  return JSON.stringify(named(standingsOf(settings, seeded(field), matches), field).map(presentStandingRow));
+}
+
+export const MATCH_TASKS = { ...FORMAT_TASKS, standingsJson };
+export type MatchTasks = typeof MATCH_TASKS;
+export const MATCH_TASK_ERRORS = FORMAT_TASK_ERRORS;
+
+/** The port the services run these tasks through: a worker pool in the app, inline in service specs. */
+export abstract class MatchWork extends Offload<MatchTasks> {}

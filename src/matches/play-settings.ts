@@ -1,0 +1,13 @@
+import { effectiveRules } from '../tournaments/domain/competition-rules';
+import { Tournament } from '../tournaments/domain/tournament';
+import { defaultSwissRounds, FormatSettings, SeededParticipant } from './domain/match';
+
+/** The format and its rounds, the swiss default resolved from the participant count (so a report need not read the field). */
+export function settingsOf(tournament: Tournament): FormatSettings {
+  const rounds = tournament.rounds ?? (tournament.format === 'swiss' ? defaultSwissRounds(tournament.participantCount) : null);
+  return { format: tournament.format, rounds, thirdPlaceMatch: tournament.thirdPlaceMatch, rules: effectiveRules(tournament.format, tournament) };
+}
+
+export function seeded(participants: { id: string; seed: number | null }[]): SeededParticipant[] {
+  return participants.map(({ id, seed }) => ({ id, seed }));
+}

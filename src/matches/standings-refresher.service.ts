@@ -1,0 +1,105 @@
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
+import { EventLog, SerializedData } from '../events/domain/event-log';
+import { ParticipantsService } from '../participants/participants.service';
+import { UnitOfWork } from '../shared/persistence/unit-of-work';
+import { TournamentsService } from '../tournaments/tournaments.service';
+import { MatchRepository } from './domain/match.repository';
+import { StandingsRefreshes, WaitingRefresh } from './domain/standings-refreshes';
+import { tableEntrants } from './domain/standings-table';
+import { MatchWork } from './match-work';
+import { settingsOf } from './play-settings';
+
+/** Tournaments a pass looks at; a pass that takes them all looks again at once. */
+const BATCH = 50;
+
+/**
+ * Publishes standings.changed (docs/events.md): a write that changes a table leaves a request in its transaction
+ * (StandingsRefreshes) and wakes this refresher after commit; it locks the tournament (so no report is half
+ * seen), reads the table once for however many results came in, appends the event and removes the request in
+ * one transaction. Computing and serialising the table run in a worker thread. Any instance may take a request:
+ * besides wake-ups, every EVENT_POLL_MS it looks for requests left by an instance that stopped.
+ */
+@Injectable()
+export class StandingsRefresher implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('StandingsRefresher');
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly refreshes: StandingsRefreshes,
+    private readonly tournaments: TournamentsService,
+    private readonly participants: ParticipantsService,
+    private readonly matches: MatchRepository,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly work: MatchWork,
+    private readonly events: EventLog,
+    private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => this.wake(), this.config.eventPollMs);
+    this.timer.unref();
+    this.wake();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** A table changed (or may have): publish it soon. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.run().finally(() => (this.running = undefined));
+  }
+
+  /** Publishes every waiting table (for tests): resolves once none waits, or after `timeoutMs`. */
+  async drain(timeoutMs = 20_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      await this.running;
+      if ((await this.unitOfWork.run(() => this.refreshes.waiting(1))).length === 0 || Date.now() > deadline) return;
+      this.wake();
+      await this.running;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+
+  private async run(): Promise<void> {
+    try {
+      do {
+        this.again = false;
+        const waiting = await this.unitOfWork.run(() => this.refreshes.waiting(BATCH));
+        for (const refresh of waiting) {
+          if (this.stopped) return;
+          await this.refresh(refresh);
+        }
+        if (waiting.length === BATCH) this.again = true;
+      } while (this.again && !this.stopped);
+    } catch (error) {
+      this.logger.warn(`could not publish standings: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** One tournament's table as an event. A tournament locked by a writer is left for the wake-up after its commit. */
+  private refresh({ accountId, tournamentId }: WaitingRefresh): Promise<void> {
+    return this.unitOfWork.run(async () => {
+      const tournament = await this.tournaments.lockForPlayIfFree(accountId, tournamentId);
+      if (!tournament || !(await this.refreshes.take(accountId, tournamentId))) return;
+      // One connection in a transaction: the reads go one after the other.
+      const field = await this.participants.inSeedingOrder(accountId, tournamentId);
+      const matches = await this.matches.allOfAsJson(accountId, tournamentId);
+      const rows = await this.unitOfWork.whileComputing(() => this.work.run('standingsJson', settingsOf(tournament), tableEntrants(field), matches));
+      const data = new SerializedData(`{"tournament_id":${JSON.stringify(tournamentId)},"standings":${rows}}`);
+      await this.events.append({ accountId, type: 'standings.changed', tournamentId, data });
+    });
+  }
+}

@@ -1,0 +1,23 @@
+import { Migration } from '@mikro-orm/migrations';
+
+/**
+ * A result marks its tournament's table as changed (docs/events.md, "standings.changed"): the row is written in the
+ * reporting transaction, and a refresher (on any instance) appends the new table as an event and deletes the row,
+ * so a report no longer reads the whole tournament, and a burst of results gives one table.
+ */
+export class StandingsRefreshes20261125800100 extends Migration {
+  override async up(): Promise<void> {
+    this.addSql(`
+      create table standings_refreshes (
+        account_id uuid not null references accounts (id) on delete cascade,
+        tournament_id uuid not null,
+        requested_at timestamptz not null default now(),
+        constraint standings_refreshes_pkey primary key (account_id, tournament_id),
+        constraint standings_refreshes_tournament_fk foreign key (account_id, tournament_id) references tournaments (account_id, id) on delete cascade
+      )`);
+  }
+
+  override async down(): Promise<void> {
+    this.addSql('drop table standings_refreshes');
+  }
+}
