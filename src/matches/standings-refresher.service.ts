@@ -3,6 +3,7 @@ import { AppConfig } from '../config/app-config';
 import { EventLog, SerializedData } from '../events/domain/event-log';
 import { ParticipantsService } from '../participants/participants.service';
 import { UnitOfWork } from '../shared/persistence/unit-of-work';
+import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { MatchRepository } from './domain/match.repository';
 import { StandingsRefreshes, WaitingRefresh } from './domain/standings-refreshes';
@@ -15,10 +16,10 @@ const BATCH = 50;
 
 /**
  * Publishes standings.changed (docs/events.md): a write that changes a table leaves a request in its transaction
- * (StandingsRefreshes) and wakes this refresher after commit; it locks the tournament (so no report is half
- * seen), reads the table once for however many results came in, appends the event and removes the request in
- * one transaction. Computing and serialising the table run in a worker thread. Any instance may take a request:
- * besides wake-ups, every EVENT_POLL_MS it looks for requests left by an instance that stopped.
+ * (StandingsRefreshes) and wakes this refresher after commit; it reads the table once for however many results
+ * came in, appends the event and removes the request in one transaction. Computing and serialising the table run
+ * in a worker thread. Any instance may take a request: besides wake-ups, every EVENT_POLL_MS it looks for
+ * requests left by an instance that stopped.
  */
 @Injectable()
 export class StandingsRefresher implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -80,26 +81,39 @@ export class StandingsRefresher implements OnApplicationBootstrap, BeforeApplica
         const waiting = await this.unitOfWork.run(() => this.refreshes.waiting(BATCH));
         for (const refresh of waiting) {
           if (this.stopped) return;
-          await this.refresh(refresh);
+          await this.refresh(refresh).catch((error: unknown) => this.logger.warn(`could not publish the standings of ${refresh.tournamentId}: ${messageOf(error)}`));
         }
         if (waiting.length === BATCH) this.again = true;
       } while (this.again && !this.stopped);
     } catch (error) {
-      this.logger.warn(`could not publish standings: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(`could not publish standings: ${messageOf(error)}`);
     }
   }
 
-  /** One tournament's table as an event. A tournament locked by a writer is left for the wake-up after its commit. */
-  private refresh({ accountId, tournamentId }: WaitingRefresh): Promise<void> {
+  /**
+   * One tournament's table as an event. It takes no lock a report waits for: the matches are read in one statement
+   * (one snapshot, so no report is half seen), and a report that commits meanwhile raised the request's version, so
+   * the request stays and the next pass publishes a table with that result too.
+   */
+  private refresh(refresh: WaitingRefresh): Promise<void> {
+    const { accountId, tournamentId } = refresh;
     return this.unitOfWork.run(async () => {
-      const tournament = await this.tournaments.lockForPlayIfFree(accountId, tournamentId);
-      if (!tournament || !(await this.refreshes.take(accountId, tournamentId))) return;
-      // One connection in a transaction: the reads go one after the other.
+      if (!(await this.refreshes.claim(refresh))) return;
+      const tournament = await this.tournaments.get(accountId, tournamentId).catch((error: unknown) => {
+        if (error instanceof TournamentNotFoundError) return undefined; // deleted meanwhile: its request went with it
+        throw error;
+      });
+      if (!tournament) return;
       const field = await this.participants.inSeedingOrder(accountId, tournamentId);
       const matches = await this.matches.allOfAsJson(accountId, tournamentId);
       const rows = await this.unitOfWork.whileComputing(() => this.work.run('standingsJson', settingsOf(tournament), tableEntrants(field), matches));
       const data = new SerializedData(`{"tournament_id":${JSON.stringify(tournamentId)},"standings":${rows}}`);
       await this.events.append({ accountId, type: 'standings.changed', tournamentId, data });
+      if (!(await this.refreshes.done(refresh))) this.again = true;
     });
   }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -196,12 +196,6 @@ export class TournamentsService {
     return this.get(accountId, id);
   }
 
-  /** As lockForPlay, without waiting: undefined while another transaction holds the lock (or the tournament is gone). */
-  async lockForPlayIfFree(accountId: string, id: string): Promise<Tournament | undefined> {
-    if (!(await this.tournaments.lockOwned(accountId, id, true))) return undefined;
-    return this.get(accountId, id);
-  }
-
   /**
    * Play has ended (the last result is in, or a correction re-derived the ranks): the tournament completes by
    * itself, inside the reporting transaction, and its completion event carries the final ranks.

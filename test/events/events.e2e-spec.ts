@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { EventRetention } from '../../src/events/event-retention.service';
 import { createAccountWithToken, createPremiumAccount, regenerateToken, TestAccount } from '../support/accounts';
+import { StandingsRefreshes } from '../../src/matches/domain/standings-refreshes';
 import { StandingsRefresher } from '../../src/matches/standings-refresher.service';
+import { UnitOfWork } from '../../src/shared/persistence/unit-of-work';
 import { settled } from '../support/settled';
 import { expectProblem, startTestApp, TestApp } from '../support/test-app';
 import { SseClient } from './sse-client';
@@ -121,6 +123,31 @@ describe('events: the feed, the stream and cheap polling', () => {
       const standings = (await http().get(`${TOURNAMENTS}/${id}/standings`, as(account))).json() as { data: unknown[] };
       expect(data[0].data).toEqual({ tournament_id: id, standings: standings.data });
       expect(await waiting()).toHaveLength(0);
+    });
+
+    it('keeps the request of a result that commits while the table is computed, so a later table has it', async () => {
+      const account = await createPremiumAccount(testApp);
+      const { id, matches } = await startedTournament(account);
+      await settled(testApp);
+      const refreshes = testApp.app.get(StandingsRefreshes);
+      const inTransaction = <T>(work: () => Promise<T>) => testApp.app.get(UnitOfWork).run(work);
+      const [first, second] = matches.filter((match) => match.round === 1);
+      const wake = jest.spyOn(testApp.app.get(StandingsRefresher), 'wake').mockImplementation(() => undefined);
+      try {
+        expect((await http().patch(`${TOURNAMENTS}/${id}/matches/${first.id}`, { scores: [2, 1] }, as(account))).statusCode).toBe(200);
+        const read = (await inTransaction(() => refreshes.waiting(1_000))).find((refresh) => refresh.tournamentId === id)!;
+        // A refresher read the request (and the table); this result commits before it is done.
+        expect((await http().patch(`${TOURNAMENTS}/${id}/matches/${second.id}`, { scores: [0, 3] }, as(account))).statusCode).toBe(200);
+        expect(await inTransaction(() => refreshes.done(read))).toBe(false);
+        const [still] = (await inTransaction(() => refreshes.waiting(1_000))).filter((refresh) => refresh.tournamentId === id);
+        expect(still.version).toBe(read.version + 1);
+      } finally {
+        wake.mockRestore();
+      }
+      const { data } = await feed(`?tournament_id=${id}&types=standings.changed`, account);
+      const standings = (await http().get(`${TOURNAMENTS}/${id}/standings`, as(account))).json() as { data: { played: number }[] };
+      expect(standings.data.filter((row) => row.played === 1)).toHaveLength(4);
+      expect(data.at(-1)!.data).toEqual({ tournament_id: id, standings: standings.data });
     });
 
     it('filters by type and tournament, pages by sequence with next_after, and reads past the newest as an empty page', async () => {

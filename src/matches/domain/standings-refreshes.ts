@@ -1,18 +1,24 @@
-/** A tournament whose table changed and awaits its standings.changed event. */
+/** A tournament whose table changed and awaits its standings.changed event, at the version of that request. */
 export interface WaitingRefresh {
   accountId: string;
   tournamentId: string;
+  version: number;
 }
 
 /**
- * The durable to-do list of tables to publish: a result adds its tournament in the reporting transaction (so a
- * committed result always gets its standings.changed, even if the process dies right after), a refresher takes it.
+ * The durable to-do list of tables to publish: a result adds its tournament (or raises its version) in the reporting
+ * transaction, so a committed result always gets its standings.changed, even if the process dies right after.
  */
 export abstract class StandingsRefreshes {
-  /** In the writer's transaction: the tournament's table changed (once, however many results the transaction holds). */
+  /** In the writer's transaction: the tournament's table changed. */
   abstract request(accountId: string, tournamentId: string): Promise<void>;
   /** Tournaments waiting, oldest request first. */
   abstract waiting(limit: number): Promise<WaitingRefresh[]>;
-  /** In the refreshing transaction, holding the tournament's lock: takes its request; false if another refresher did. */
-  abstract take(accountId: string, tournamentId: string): Promise<boolean>;
+  /**
+   * In the refreshing transaction: whether this transaction may publish the tournament's table, so that two
+   * instances never compute the same one (held until the transaction ends).
+   */
+  abstract claim(refresh: WaitingRefresh): Promise<boolean>;
+  /** Removes the request if no write raised it since `refresh` was read; false if one did (another refresh follows). */
+  abstract done(refresh: WaitingRefresh): Promise<boolean>;
 }

@@ -2,6 +2,9 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { StandingsRefreshes, WaitingRefresh } from '../domain/standings-refreshes';
 
+/** The advisory-lock namespace of refreshes (two-key form, beside the heavy-work slots' 26 001). */
+const REFRESH_LOCK_SPACE = 32_001;
+
 /** The refresh requests as rows of `standings_refreshes`, one per tournament; statements join the caller's transaction. */
 @Injectable()
 export class PostgresStandingsRefreshes extends StandingsRefreshes {
@@ -10,19 +13,32 @@ export class PostgresStandingsRefreshes extends StandingsRefreshes {
   }
 
   async request(accountId: string, tournamentId: string): Promise<void> {
-    await this.em.execute('insert into standings_refreshes (account_id, tournament_id) values (?, ?) on conflict do nothing', [accountId, tournamentId]);
+    await this.em.execute(
+      `insert into standings_refreshes (account_id, tournament_id) values (?, ?)
+       on conflict (account_id, tournament_id) do update set version = standings_refreshes.version + 1`,
+      [accountId, tournamentId],
+    );
   }
 
   async waiting(limit: number): Promise<WaitingRefresh[]> {
-    const rows = await this.em.execute<{ account_id: string; tournament_id: string }[]>(
-      'select account_id, tournament_id from standings_refreshes order by requested_at limit ?',
+    const rows = await this.em.execute<{ account_id: string; tournament_id: string; version: number }[]>(
+      'select account_id, tournament_id, version from standings_refreshes order by requested_at limit ?',
       [limit],
     );
-    return rows.map((row) => ({ accountId: row.account_id, tournamentId: row.tournament_id }));
+    return rows.map((row) => ({ accountId: row.account_id, tournamentId: row.tournament_id, version: row.version }));
   }
 
-  async take(accountId: string, tournamentId: string): Promise<boolean> {
-    const rows = await this.em.execute<unknown[]>('delete from standings_refreshes where account_id = ? and tournament_id = ? returning 1', [accountId, tournamentId]);
+  async claim({ tournamentId }: WaitingRefresh): Promise<boolean> {
+    const [row] = await this.em.execute<{ claimed: boolean }[]>('select pg_try_advisory_xact_lock(?, hashtext(?)) as claimed', [REFRESH_LOCK_SPACE, tournamentId]);
+    return row.claimed;
+  }
+
+  async done({ accountId, tournamentId, version }: WaitingRefresh): Promise<boolean> {
+    const rows = await this.em.execute<unknown[]>('delete from standings_refreshes where account_id = ? and tournament_id = ? and version = ? returning 1', [
+      accountId,
+      tournamentId,
+      version,
+    ]);
     return rows.length > 0;
   }
 }
