@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { EventLog, NewEvent } from '../events/domain/event-log';
 import { ExpectedVersion } from '../shared/concurrency/fresh-version';
 import { ConflictError, InvalidError, PreconditionFailedError } from '../shared/domain-error';
-import { newId } from '../shared/ids';
 import { UnitOfWork } from '../shared/persistence/unit-of-work';
 import { Participant } from '../participants/domain/participant';
 import { reinstate, withdraw, WithdrawalReason } from '../participants/domain/withdrawal';
@@ -12,8 +11,9 @@ import { locksSetup } from '../tournaments/domain/tournament-status';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { Match } from './domain/match';
 import { MatchRecord, MatchRepository } from './domain/match.repository';
-import { PlayChanges, TournamentPlay } from './domain/tournament-play';
-import { computeStandings } from './domain/standings';
+import { PlayChanges } from './domain/tournament-play';
+import { FieldChange } from './domain/match-tasks';
+import { MatchWork } from './match-work';
 import { presentMatch } from './dto/match.presenter';
 import { presentParticipant } from '../participants/dto/participant.presenter';
 import { Entrants, MatchesService } from './matches.service';
@@ -63,6 +63,7 @@ export class WithdrawalsService {
     private readonly events: EventLog,
     private readonly refreshes: StandingsRefreshes,
     private readonly refresher: StandingsRefresher,
+    private readonly work: MatchWork,
   ) {}
 
   async withdraw(accountId: string, tournamentId: string, id: string, request: WithdrawalRequest, expected: ExpectedVersion<Participant>): Promise<WithdrawalResult> {
@@ -72,17 +73,16 @@ export class WithdrawalsService {
       return { participant: null, changed: [], created: [], deleted: [], tournamentCompleted: false, entrants: new Map() };
     }
     checkTerms(tournament, request);
-    return this.inPlay(accountId, tournamentId, id, expected, (participant, play, stored, now) => {
-      const afterMatchNumber = Math.max(0, ...stored.map((match) => match.number));
+    return this.inPlay(accountId, tournamentId, id, expected, (participant, afterMatchNumber, now) => {
       withdraw(participant, { ...request, afterMatchNumber, at: now });
-      return play.withdraw(participant.id, { ...request, afterMatchNumber }, now);
+      return { kind: 'withdraw', participantId: participant.id, terms: { ...request, afterMatchNumber } };
     });
   }
 
   reinstate(accountId: string, tournamentId: string, id: string, expected: ExpectedVersion<Participant>): Promise<WithdrawalResult> {
-    return this.inPlay(accountId, tournamentId, id, expected, (participant, play, _stored, now) => {
+    return this.inPlay(accountId, tournamentId, id, expected, (participant, _afterMatchNumber, now) => {
       reinstate(participant, now);
-      return play.reinstate(participant.id, now);
+      return { kind: 'reinstate', participantId: participant.id };
     });
   }
 
@@ -91,7 +91,7 @@ export class WithdrawalsService {
     tournamentId: string,
     id: string,
     expected: ExpectedVersion<Participant>,
-    change: (participant: Participant, play: TournamentPlay, stored: MatchRecord[], now: Date) => PlayChanges,
+    change: (participant: Participant, afterMatchNumber: number, now: Date) => FieldChange,
   ): Promise<WithdrawalResult> {
     const result = await this.unitOfWork.run(async () => {
       const tournament = await this.tournaments.lockForPlay(accountId, tournamentId);
@@ -100,28 +100,32 @@ export class WithdrawalsService {
       if (tournament.status !== 'in_progress') throw new TournamentNotRunningError(tournament.status);
 
       const now = new Date();
+      // Read before the participant changes: the terms of those who left, this one's included while it is withdrawn.
+      const withdrawn = withdrawalTermsOf(await this.participants.withdrawnIn(accountId, tournamentId));
+      // The participant's own change next: a refusal (withdrawn twice) costs no read of the matches.
+      const fieldChange = change(participant, await this.matches.highestNumber(accountId, tournamentId), now);
       // One connection in a transaction: the reads go one after the other.
-      const stored = await this.matches.allOf(accountId, tournamentId);
       const field = await this.participants.inSeedingOrder(accountId, tournamentId);
-      const withdrawn = await this.participants.withdrawnIn(accountId, tournamentId);
+      const batches = await this.matches.allOfAsJson(accountId, tournamentId);
       const settings = settingsOf(tournament);
-      const play = new TournamentPlay(settings, seeded(field), stored, () => newId(now.getTime()), withdrawalTermsOf(withdrawn));
-      const changes = change(participant, play, stored, now);
+      // The field's matches are moved in a worker thread, like a report's in a large tournament.
+      const { changes, before: touched, finalRanks } = await this.unitOfWork.whileComputing(() =>
+        this.work.run('changeFieldInPlay', settings, seeded(field), batches, withdrawn, fieldChange, now.toISOString()),
+      );
 
-      const writes = recordsOf(stored, changes, now);
+      const before = new Map(touched.map((match) => [match.id, match]));
+      const writes = recordsOf(accountId, tournamentId, before, changes, now);
       await this.matches.write(writes);
       await this.participants.saveInPlay(participant);
       const names = new Map(field.map((entry) => [entry.id, entry.name]));
       const entrants = await this.play.entrantsOf(accountId, tournamentId, [...writes.updated, ...writes.created]);
-      const before = new Map(stored.map((match) => [match.id, match]));
       await this.events.append(
         { accountId, type: 'participant.updated', tournamentId, data: presentParticipant(participant) },
         ...playEvents([...writes.updated, ...writes.created], before, entrants),
       );
-      if (changes.complete) {
-        const ranks = computeStandings(settings, seeded(field), play.all());
-        await this.participants.recordFinalRanks(accountId, tournamentId, new Map(ranks.map((row) => [row.participantId, row.rank])));
-        await this.tournaments.completeByPlay(tournament, ranks.map((row) => ({ participantId: row.participantId, name: names.get(row.participantId)!, finalRank: row.rank })));
+      if (finalRanks) {
+        await this.participants.recordFinalRanks(accountId, tournamentId, new Map(finalRanks.map((row) => [row.participantId, row.rank])));
+        await this.tournaments.completeByPlay(tournament, finalRanks.map((row) => ({ participantId: row.participantId, name: names.get(row.participantId)!, finalRank: row.rank })));
       }
       // The table changes with the participant's status, forfeits or not (published after commit).
       await this.refreshes.request(accountId, tournamentId);
@@ -156,9 +160,7 @@ function checkTerms(tournament: Tournament, request: WithdrawalRequest): void {
 }
 
 /** The changed matches as stored records, each with its next version (the tournament's lock makes the stored one current). */
-function recordsOf(stored: MatchRecord[], changes: PlayChanges, now: Date) {
-  const byId = new Map(stored.map((match) => [match.id, match]));
-  const { accountId, tournamentId } = stored[0];
+function recordsOf(accountId: string, tournamentId: string, byId: ReadonlyMap<string, MatchRecord>, changes: PlayChanges, now: Date) {
   const record = (match: Match): MatchRecord => {
     const before = byId.get(match.id);
     return { ...(before ?? { accountId, tournamentId, scheduledAt: null, createdAt: now }), ...match, updatedAt: now, version: before ? before.version + 1 : 1 };

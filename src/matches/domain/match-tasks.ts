@@ -13,8 +13,8 @@ import { MatchBatches, MatchRecord } from './match.repository';
 import { ResultReport } from './report';
 import { bracketReached } from './bracket-reached';
 import { computeStandings, StandingRow } from './standings';
-import { ReportChanges, TournamentPlay } from './tournament-play';
-import { Withdrawals } from './withdrawals';
+import { PlayChanges, ReportChanges, TournamentPlay } from './tournament-play';
+import { WithdrawalTerms, Withdrawals } from './withdrawals';
 
 /** Whose the generated matches are, and when they were made (an ISO instant: it crosses threads as text). */
 export interface GenerationContext {
@@ -112,6 +112,33 @@ export function reportInPlay(
   };
 }
 
+/** A participant leaving a running tournament, or coming back, as a worker thread applies it. */
+export type FieldChange = { kind: 'withdraw'; participantId: string; terms: WithdrawalTerms } | { kind: 'reinstate'; participantId: string };
+
+/** What a withdrawal (or its undoing) computed in a worker: the changes, the stored versions they touch, final ranks if it completes. */
+export interface OffloadedFieldChange {
+  changes: PlayChanges;
+  before: MatchRecord[];
+  finalRanks: StandingRow[] | null;
+}
+
+/** Applies a withdrawal or reinstatement to the tournament's matches (the JSON batches the repository reads them as). */
+export function changeFieldInPlay(
+  settings: FormatSettings,
+  participants: SeededParticipant[],
+  matches: MatchBatches,
+  withdrawals: Withdrawals,
+  change: FieldChange,
+  nowIso: string,
+): OffloadedFieldChange {
+  const stored = parseRecords(matches);
+  const now = new Date(nowIso);
+  const play = new TournamentPlay(settings, participants, stored, () => newId(now.getTime()), withdrawals);
+  const changes = change.kind === 'withdraw' ? play.withdraw(change.participantId, change.terms, now) : play.reinstate(change.participantId, now);
+  const touched = new Set([...changes.updated, ...changes.deleted].map((match) => match.id));
+  return { changes, before: stored.filter((match) => touched.has(match.id)), finalRanks: changes.complete ? computeStandings(settings, participants, play.all()) : null };
+}
+
 /** Matches a tournament of this format and field has, about: what decides whether its reports run in a worker. */
 export function estimatedMatches(settings: FormatSettings, participantCount: number): number {
   const n = participantCount;
@@ -132,7 +159,7 @@ export function estimatedMatches(settings: FormatSettings, participantCount: num
 export const OFFLOAD_REPORTS_ABOVE_MATCHES = 1024;
 
 /** The formats' tasks; the module adds the table in its wire form and runs them in a worker pool (match-work.ts). */
-export const FORMAT_TASKS = { startingMatchBatches, standingsOf, reportInPlay };
+export const FORMAT_TASKS = { startingMatchBatches, standingsOf, reportInPlay, changeFieldInPlay };
 
 /** What the tasks may throw that callers handle by class. */
 export const FORMAT_TASK_ERRORS = [...Object.values(errors), InvalidError];

@@ -58,6 +58,8 @@ export abstract class MatchRepository {
   abstract allOfAsJson(accountId: string, tournamentId: string): Promise<MatchBatches>;
   abstract findOwned(accountId: string, tournamentId: string, id: string): Promise<MatchRecord | null>;
   abstract list(query: MatchListQuery): Promise<PositionedMatch[]>;
+  /** The highest match number of the tournament (0 before its start). */
+  abstract highestNumber(accountId: string, tournamentId: string): Promise<number>;
   /** Matches without a result yet. */
   abstract countOpen(accountId: string, tournamentId: string): Promise<number>;
   /** Whether a match other than this one has no result yet: one index probe, whatever the tournament's size. */

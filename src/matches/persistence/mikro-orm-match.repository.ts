@@ -147,6 +147,14 @@ export class MikroOrmMatchRepository extends MatchRepository {
     return rows.map((row) => ({ match: toRecord(row), position: { value: String(row.number), id: row.id } }));
   }
 
+  async highestNumber(accountId: string, tournamentId: string): Promise<number> {
+    const [row] = await this.em.execute<{ highest: number }[]>('select coalesce(max(number), 0)::int as highest from matches where account_id = ? and tournament_id = ?', [
+      accountId,
+      tournamentId,
+    ]);
+    return row.highest;
+  }
+
   async countOpen(accountId: string, tournamentId: string): Promise<number> {
     const [row] = await this.em.execute<{ count: number }[]>(
       `select count(*)::int as count from matches where account_id = ? and tournament_id = ? and status <> 'completed'`,
