@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { MikroOrmParticipantRepository } from '../src/participants/persistence/mikro-orm-participant.repository';
+import { WritesWithEvents } from '../src/events/writes-with-events';
 import { MikroOrmTournamentRepository } from '../src/tournaments/persistence/mikro-orm-tournament.repository';
 import { aTournament } from '../src/tournaments/testing/a-tournament';
 import { describeParticipantRepositoryContract } from './contracts/participant-repository.contract';
@@ -22,7 +23,12 @@ describeParticipantRepositoryContract('MikroORM on PostgreSQL', () => ({
   newAccount: async () => (await createPremiumAccount(testApp)).id,
   newTournament: async (accountId) => {
     const tournament = aTournament({ accountId });
-    await new MikroOrmTournamentRepository(em().fork()).add(tournament);
+    await new MikroOrmTournamentRepository(em().fork(), testApp.app.get(WritesWithEvents)).add(tournament, {
+      accountId,
+      type: 'tournament.created',
+      tournamentId: tournament.id,
+      data: {},
+    });
     return tournament.id;
   },
 }));

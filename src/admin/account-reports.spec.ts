@@ -7,6 +7,7 @@ import { AccountsService } from '../tokens/accounts.service';
 import { PrincipalCache } from '../tokens/principal-cache';
 import { InMemoryAccountsRepository } from '../tokens/testing/in-memory-accounts.repository';
 import { aTournament } from '../tournaments/testing/a-tournament';
+import { Tournament } from '../tournaments/domain/tournament';
 import { InMemoryTournamentRepository } from '../tournaments/testing/in-memory-tournament.repository';
 import { TournamentTransitions } from '../tournaments/tournament-transitions';
 import { TournamentsService } from '../tournaments/tournaments.service';
@@ -48,8 +49,9 @@ describe('AccountReports', () => {
     const other = await accounts.createAccount({ email: 'other@example.com', plan: 'premium' });
     const token = await accounts.generateToken('club@example.com');
     await accounts.authenticate(token, new Date('2026-11-20T10:00:00.000Z'));
-    for (let i = 0; i < 3; i++) await tournamentRepository.add(aTournament({ accountId: account.id }));
-    await tournamentRepository.add(aTournament({ accountId: other.id }));
+    const store = (tournament: Tournament) => tournamentRepository.add(tournament, { accountId: tournament.accountId, type: 'tournament.created', data: {} });
+    for (let i = 0; i < 3; i++) await store(aTournament({ accountId: account.id }));
+    await store(aTournament({ accountId: other.id }));
     await leagueRepository.add(aLeague({ accountId: account.id }));
 
     expect(await reports.show('CLUB@example.com')).toEqual({

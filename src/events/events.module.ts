@@ -9,6 +9,7 @@ import { EventStreams } from './event-streams.service';
 import { EventWakeups } from './event-wakeups';
 import { EventsController } from './events.controller';
 import { EventsService } from './events.service';
+import { WritesWithEvents } from './writes-with-events';
 import { AppendedCommits } from './persistence/appended-commits';
 import { EventNotifications } from './persistence/event-notifications';
 import { MaintenanceConnection } from './persistence/maintenance-connection';
@@ -18,7 +19,8 @@ import { TokenStreamAccess } from './persistence/token-stream-access';
 
 /**
  * The event log, its feed and its live streams. Global, so that every module's write path can inject EventLog
- * (the port they append through) and the match lists EventsService, without an import cycle.
+ * (the port they append through), every adapter WritesWithEvents (a write and its event in one statement) and the
+ * match lists EventsService, without an import cycle.
  */
 @Global()
 @Module({
@@ -36,7 +38,8 @@ import { TokenStreamAccess } from './persistence/token-stream-access';
     EventNotifications,
     EventRetention,
     EventWakeups,
+    WritesWithEvents,
   ],
-  exports: [EventLog, EventsService, EventWakeups],
+  exports: [EventLog, EventsService, EventWakeups, WritesWithEvents],
 })
 export class EventsModule {}

@@ -20,10 +20,10 @@ describe('TournamentsService', () => {
   let events: InMemoryEventLog;
 
   beforeEach(() => {
-    repository = new InMemoryTournamentRepository();
+    events = new InMemoryEventLog();
+    repository = new InMemoryTournamentRepository(events);
     leagueRepository = new InMemoryLeagueRepository();
     const cursors = new StaticCursors('service-spec-secret-0123456789abcdef');
-    events = new InMemoryEventLog();
     service = new TournamentsService(repository, cursors, new LeaguesService(leagueRepository, cursors, new ImmediateUnitOfWork(), events), new ImmediateUnitOfWork(), new TournamentTransitions(), events);
   });
 

@@ -9,7 +9,7 @@ import { keysetPage } from '../shared/pagination/list-request';
 import { Page } from '../shared/pagination/page';
 import { NewTournament, participantCapOf, Tournament, TournamentChanges } from './domain/tournament';
 import { TournamentInProgressError, TournamentNotFoundError } from './domain/tournament-errors';
-import { locksSetup } from './domain/tournament-status';
+import { locksSetup, TournamentStatus } from './domain/tournament-status';
 import { TournamentTransitions, TransitionNote } from './tournament-transitions';
 import { presentTournament } from './dto/tournament.presenter';
 import {
@@ -47,6 +47,13 @@ function tournamentEvent(type: 'tournament.created' | 'tournament.updated' | 'to
   return { accountId: tournament.accountId, type, tournamentId: tournament.id, leagueId: tournament.leagueId, data: presentTournament(tournament) };
 }
 
+/** What saving a change records: an edit, a status change, or the completion (its final ranks come from play). */
+function changeEvent(tournament: Tournament, previousStatus: TournamentStatus): NewEvent {
+  if (tournament.status === previousStatus) return tournamentEvent('tournament.updated', tournament);
+  if (tournament.status === 'completed') return completionEvent(tournament, []);
+  return tournamentEvent('tournament.status_changed', tournament);
+}
+
 function completionEvent(tournament: Tournament, finalRanks: FinalRank[]): NewEvent {
   return {
     accountId: tournament.accountId,
@@ -75,11 +82,16 @@ export class TournamentsService {
   async create(accountId: string, fields: NewTournament): Promise<Tournament> {
     const tournament = Tournament.create(accountId, fields);
     const { leagueId } = tournament;
+    const created = tournamentEvent('tournament.created', tournament);
+    // Alone, the row and its event are one statement.
+    if (!leagueId) {
+      await this.tournaments.add(tournament, created);
+      return tournament;
+    }
     return this.unitOfWork.run(async () => {
       // The league stays locked (FOR SHARE) until the tournament is stored: a concurrent delete waits, then sees it.
-      if (leagueId) await this.leagues.lockAttachableLeague(accountId, leagueId);
-      await this.tournaments.add(tournament);
-      await this.events.append(tournamentEvent('tournament.created', tournament));
+      await this.leagues.lockAttachableLeague(accountId, leagueId);
+      await this.tournaments.add(tournament, created);
       return tournament;
     });
   }
@@ -110,13 +122,8 @@ export class TournamentsService {
     expected: ExpectedVersion<Tournament>,
   ): Promise<{ tournament: Tournament; note: TransitionNote }> {
     let note: TransitionNote = {};
-    // One transaction: the league's lock and the save, a status change with what other modules do on it
-    // (generating matches on start), and the change's event.
-    const tournament = await this.unitOfWork.run(async () => {
-      // A status change locks the row before reading it: status changes queue behind registrations and each
-      // other, so the second of two concurrent starts reads the first's result instead of generating again.
-      if (changes.status !== undefined) await this.tournaments.lockOwned(accountId, id);
-      return this.withFreshVersion(accountId, id, expected, async (tournament) => {
+    const write = () =>
+      this.withFreshVersion(accountId, id, expected, async (tournament) => {
         const previousLeague = tournament.leagueId;
         const previousStatus = tournament.status;
         if (!tournament.update(changes)) return tournament;
@@ -124,26 +131,28 @@ export class TournamentsService {
           await this.leagues.lockAttachableLeague(accountId, tournament.leagueId);
         }
         if (tournament.status !== previousStatus) note = await this.transitions.entered(tournament, previousStatus);
-        await this.tournaments.save(tournament);
-        if (tournament.status === previousStatus) await this.events.append(tournamentEvent('tournament.updated', tournament));
-        else if (tournament.status === 'completed') await this.events.append(completionEvent(tournament, []));
-        else await this.events.append(tournamentEvent('tournament.status_changed', tournament));
+        await this.tournaments.save(tournament, (saved) => changeEvent(saved, previousStatus));
         return tournament;
       });
+    // Other fields alone: the row and its event are one statement. A league or status change is one transaction: the
+    // league's lock and the save, or the status change with what other modules do on it (generating matches on start).
+    if (changes.leagueId === undefined && changes.status === undefined) return { tournament: await write(), note };
+    const tournament = await this.unitOfWork.run(async () => {
+      // A status change locks the row before reading it: status changes queue behind registrations and each
+      // other, so the second of two concurrent starts reads the first's result instead of generating again.
+      if (changes.status !== undefined) await this.tournaments.lockOwned(accountId, id);
+      return write();
     });
     return { tournament, note };
   }
 
   /** A new share link for an unlisted tournament (409 `not_shared` for a private one); the old one stops working. */
   rotateShareId(accountId: string, id: string, expected: ExpectedVersion<Tournament>): Promise<Tournament> {
-    return this.unitOfWork.run(() =>
-      this.withFreshVersion(accountId, id, expected, async (tournament) => {
-        tournament.rotateShareId();
-        await this.tournaments.save(tournament);
-        await this.events.append(tournamentEvent('tournament.updated', tournament));
-        return tournament;
-      }),
-    );
+    return this.withFreshVersion(accountId, id, expected, async (tournament) => {
+      tournament.rotateShareId();
+      await this.tournaments.save(tournament, (saved) => tournamentEvent('tournament.updated', saved));
+      return tournament;
+    });
   }
 
   /** For public viewing: the unlisted tournament behind a share link, or 404 as if it never existed. */
@@ -154,13 +163,11 @@ export class TournamentsService {
   }
 
   async delete(accountId: string, id: string, expected: ExpectedVersion<Tournament>): Promise<void> {
-    await this.unitOfWork.run(() =>
-      this.withFreshVersion(accountId, id, expected, async (tournament) => {
-        if (tournament.status === 'in_progress') throw new TournamentInProgressError();
-        if (!(await this.tournaments.remove(tournament))) throw new StaleTournamentError();
-        await this.events.append({ accountId, type: 'tournament.deleted', tournamentId: id, leagueId: tournament.leagueId, data: { id } });
-      }),
-    );
+    await this.withFreshVersion(accountId, id, expected, async (tournament) => {
+      if (tournament.status === 'in_progress') throw new TournamentInProgressError();
+      const deleted = { accountId, type: 'tournament.deleted', tournamentId: id, leagueId: tournament.leagueId, data: { id } } as const;
+      if (!(await this.tournaments.remove(tournament, deleted))) throw new StaleTournamentError();
+    });
   }
 
   async list(accountId: string, request: ListTournamentsRequest): Promise<Page<Tournament>> {
@@ -201,8 +208,8 @@ export class TournamentsService {
    * itself, inside the reporting transaction, and its completion event carries the final ranks.
    */
   async completeByPlay(tournament: Tournament, finalRanks: FinalRank[]): Promise<void> {
-    if (tournament.update({ status: 'completed' })) await this.tournaments.save(tournament);
-    await this.events.append(completionEvent(tournament, finalRanks));
+    if (tournament.update({ status: 'completed' })) await this.tournaments.save(tournament, (saved) => completionEvent(saved, finalRanks));
+    else await this.events.append(completionEvent(tournament, finalRanks));
   }
 
   /**
@@ -213,8 +220,7 @@ export class TournamentsService {
   async reopenByPlay(tournament: Tournament): Promise<void> {
     await this.checkReopenable(tournament);
     tournament.reopen();
-    await this.tournaments.save(tournament);
-    await this.events.append(tournamentEvent('tournament.status_changed', tournament));
+    await this.tournaments.save(tournament, (saved) => tournamentEvent('tournament.status_changed', saved));
   }
 
   /** Whether `reopenByPlay` would accept it (a dry run previews the refusal too); the league stays share-locked. */

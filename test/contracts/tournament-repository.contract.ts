@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { NewEvent } from '../../src/events/domain/event-log';
 import { StaleTournamentError, TournamentListQuery, TournamentRepository } from '../../src/tournaments/domain/tournament.repository';
 import { aTournament } from '../../src/tournaments/testing/a-tournament';
 import { Tournament } from '../../src/tournaments/domain/tournament';
@@ -10,7 +11,16 @@ export interface ContractSubject {
   accountIds: [string, string];
   /** Forget anything cached between operations, as a new request would. */
   freshRepository(): TournamentRepository;
+  /** The events recorded for the tournament so far, oldest first, as type and data. */
+  eventsOf(accountId: string, tournamentId: string): Promise<{ type: string; data: Record<string, unknown> }[]>;
 }
+
+/** The event a test's write records: its type and the tournament's name and version as written. */
+function eventOf(type: 'tournament.created' | 'tournament.updated' | 'tournament.deleted', tournament: Tournament): NewEvent {
+  return { accountId: tournament.accountId, type, tournamentId: tournament.id, data: { name: tournament.name, version: tournament.version } };
+}
+
+const updated = (saved: Tournament) => eventOf('tournament.updated', saved);
 
 /**
  * One contract for every TournamentRepository adapter: the in-memory fake used
@@ -29,7 +39,7 @@ export function describeTournamentRepositoryContract(adapter: string, setup: () 
 
     async function stored(overrides: Parameters<typeof aTournament>[0] = {}): Promise<Tournament> {
       const tournament = aTournament({ accountId: mine, ...overrides });
-      await subject.repository.add(tournament);
+      await subject.repository.add(tournament, eventOf('tournament.created', tournament));
       return tournament;
     }
 
@@ -51,7 +61,7 @@ export function describeTournamentRepositoryContract(adapter: string, setup: () 
       const oldShareId = shared.shareId!;
       const current = (await repository.findOwned(mine, shared.id))!;
       current.rotateShareId();
-      await repository.save(current);
+      await repository.save(current, updated);
       expect(await subject.freshRepository().findShared(oldShareId)).toBeNull();
       expect((await subject.freshRepository().findShared(current.shareId!))?.id).toBe(shared.id);
       expect(await subject.freshRepository().findShared('AAAAAAAAAAAAAAAAAAAAAA')).toBeNull();
@@ -82,7 +92,7 @@ export function describeTournamentRepositoryContract(adapter: string, setup: () 
       const repository = subject.freshRepository();
       const loaded = (await repository.findOwned(tournament.accountId, tournament.id))!;
       loaded.update({ name });
-      await repository.save(loaded);
+      await repository.save(loaded, updated);
     }
 
     it('saves a change and bumps the version; a stale copy is refused', async () => {
@@ -91,9 +101,15 @@ export function describeTournamentRepositoryContract(adapter: string, setup: () 
       const stale = (await staleRepository.findOwned(mine, tournament.id))!;
       await changeMeanwhile(tournament, 'First');
       stale.update({ name: 'Second' });
-      await expect(staleRepository.save(stale)).rejects.toBeInstanceOf(StaleTournamentError);
+      await expect(staleRepository.save(stale, updated)).rejects.toBeInstanceOf(StaleTournamentError);
+      expect(stale.version).toBe(tournament.version);
       const current = (await subject.freshRepository().findOwned(mine, tournament.id))!;
       expect(current).toMatchObject({ name: 'First', version: tournament.version + 1 });
+      // The refused write recorded nothing; each write that happened recorded its event, the version as saved.
+      expect(await subject.eventsOf(mine, tournament.id)).toEqual([
+        { type: 'tournament.created', data: { name: tournament.name, version: tournament.version } },
+        { type: 'tournament.updated', data: { name: 'First', version: tournament.version + 1 } },
+      ]);
     });
 
     it('removes only the version it read', async () => {
@@ -101,17 +117,20 @@ export function describeTournamentRepositoryContract(adapter: string, setup: () 
       const staleRepository = subject.freshRepository();
       const stale = (await staleRepository.findOwned(mine, tournament.id))!;
       await changeMeanwhile(tournament, 'Changed meanwhile');
-      expect(await staleRepository.remove(stale)).toBe(false);
+      expect(await staleRepository.remove(stale, eventOf('tournament.deleted', stale))).toBe(false);
       const fresh = subject.freshRepository();
-      expect(await fresh.remove((await fresh.findOwned(mine, tournament.id))!)).toBe(true);
+      const current = (await fresh.findOwned(mine, tournament.id))!;
+      expect(await fresh.remove(current, eventOf('tournament.deleted', current))).toBe(true);
       expect(await subject.freshRepository().findOwned(mine, tournament.id)).toBeNull();
+      expect((await subject.eventsOf(mine, tournament.id)).map((event) => event.type)).toEqual(['tournament.created', 'tournament.updated', 'tournament.deleted']);
     });
 
     it('counts only the account\'s own tournaments', async () => {
       const [mineBefore, theirsBefore] = [await subject.repository.countOwned(mine), await subject.repository.countOwned(theirs)];
       await stored();
       await stored();
-      await subject.repository.add(aTournament({ accountId: theirs }));
+      const theirTournament = aTournament({ accountId: theirs });
+      await subject.repository.add(theirTournament, eventOf('tournament.created', theirTournament));
       const repository = subject.freshRepository();
       expect(await repository.countOwned(mine)).toBe(mineBefore + 2);
       expect(await repository.countOwned(theirs)).toBe(theirsBefore + 1);
@@ -136,7 +155,8 @@ export function describeTournamentRepositoryContract(adapter: string, setup: () 
             }),
           );
         }
-        await subject.repository.add(aTournament({ accountId: theirs, name: 'alpha of another account' }));
+        const theirTournament = aTournament({ accountId: theirs, name: 'alpha of another account' });
+        await subject.repository.add(theirTournament, eventOf('tournament.created', theirTournament));
       });
 
       async function all(query: Partial<TournamentListQuery>, pageSize = 2): Promise<string[]> {

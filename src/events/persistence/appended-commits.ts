@@ -1,5 +1,6 @@
-import { EventSubscriber, MikroORM, TransactionEventArgs } from '@mikro-orm/postgresql';
+import { EntityManager, EventSubscriber, MikroORM, TransactionEventArgs } from '@mikro-orm/postgresql';
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import { openTransaction } from '../../shared/persistence/prepared-query';
 import { EventSequencing } from '../event-sequencing.service';
 
 /**
@@ -23,6 +24,13 @@ export class AppendedCommits implements EventSubscriber, OnModuleInit {
   /** The transaction (its driver-level context) appended events. */
   mark(transaction: object): void {
     this.appended.add(transaction);
+  }
+
+  /** Events were appended through `em`: inside a transaction, wake the sequencer once it commits; outside one, they have. */
+  appendedThrough(em: EntityManager): void {
+    const transaction = openTransaction(em);
+    if (transaction) this.mark(transaction.getTransactionContext() as object);
+    else this.sequencing.wake();
   }
 
   afterTransactionCommit(args: TransactionEventArgs): void {

@@ -5,13 +5,16 @@ import { openTransaction, preparedWrite } from '../../shared/persistence/prepare
 import { EventLog, NewEvent, SerializedData } from '../domain/event-log';
 import { AppendedCommits } from './appended-commits';
 
+/** The columns a writer fills (the transaction id and the ordinal are the table's defaults). */
+export const EVENT_INSERT = 'insert into events (account_id, id, type, occurred_at, tournament_id, league_id, data)';
+
 /**
  * Inserts the events, unnumbered, in one statement on the caller's transaction: they carry its transaction id and
  * their order, and the sequencer numbers them once the transaction has ended (committed; a rolled-back one leaves
  * nothing). Nothing here locks: an account's writers run side by side.
  */
 const APPEND_SQL = `
-  insert into events (account_id, id, type, occurred_at, tournament_id, league_id, data)
+  ${EVENT_INSERT}
   select ?, (e.value ->> 'id')::uuid, e.value ->> 'type', now(),
          (e.value ->> 'tournament_id')::uuid, (e.value ->> 'league_id')::uuid, e.value -> 'data'
     from jsonb_array_elements(?::jsonb) with ordinality as e(value, ordinality)

@@ -1,3 +1,4 @@
+import { NewEvent } from '../../events/domain/event-log';
 import { StaleVersionError } from '../../shared/concurrency/fresh-version';
 import { KeysetPosition } from '../../shared/pagination/cursor';
 import { SortDirection } from '../../shared/pagination/page';
@@ -33,14 +34,21 @@ export interface PositionedTournament {
   position: KeysetPosition;
 }
 
-/** Persistence port for tournaments. Every lookup is scoped to an account: others' rows do not exist. */
+/**
+ * Persistence port for tournaments. Every lookup is scoped to an account: others' rows do not exist. Every write
+ * records its event with it, atomically (docs/events.md): the event exists if and only if the change commits.
+ * Outside a UnitOfWork a write commits on its own; inside one, with the transaction.
+ */
 export abstract class TournamentRepository {
   abstract findOwned(accountId: string, id: string): Promise<Tournament | null>;
-  abstract add(tournament: Tournament): Promise<void>;
-  /** Saves changes if nobody else changed the row since it was read; throws StaleTournamentError otherwise. */
-  abstract save(tournament: Tournament): Promise<void>;
-  /** Deletes the row if it is still at the version read; false when it changed or vanished meanwhile. */
-  abstract remove(tournament: Tournament): Promise<boolean>;
+  abstract add(tournament: Tournament, event: NewEvent): Promise<void>;
+  /**
+   * Saves changes if nobody else changed the row since it was read; throws StaleTournamentError otherwise. The
+   * event is made of the tournament as saved (its version one higher).
+   */
+  abstract save(tournament: Tournament, eventOf: (saved: Tournament) => NewEvent): Promise<void>;
+  /** Deletes the row if it is still at the version read; false (and no event) when it changed or vanished meanwhile. */
+  abstract remove(tournament: Tournament, event: NewEvent): Promise<boolean>;
   abstract list(query: TournamentListQuery): Promise<PositionedTournament[]>;
   /** How many the account owns (for the admin command line). */
   abstract countOwned(accountId: string): Promise<number>;

@@ -1,8 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { NewEvent } from '../../events/domain/event-log';
+import { WritesWithEvents } from '../../events/writes-with-events';
 import { KeysetStatement, keysetSql, SortKeys } from '../../shared/persistence/keyset-query';
 import { PlainRows } from '../../shared/persistence/plain-rows';
-import { plannedRows, preparedRows, preparedWrite } from '../../shared/persistence/prepared-query';
+import { plannedRows, preparedRows } from '../../shared/persistence/prepared-query';
 import { containsPattern } from '../../shared/persistence/like-pattern';
 import { Tournament, TournamentFormat } from '../domain/tournament';
 import { TournamentStatus } from '../domain/tournament-status';
@@ -30,13 +32,17 @@ const SORT_KEYS: SortKeys<TournamentSortField> = {
  * SQL: every read and write here is one statement, and nothing goes through
  * the identity map or change sets (a request reads or writes one aggregate;
  * the `version` column is the concurrency check, as the ORM's was).
- * Runs inside the caller's transaction when there is one (UnitOfWork).
+ * A write and its event are one statement (WritesWithEvents), inside the caller's transaction when there is one
+ * (UnitOfWork).
  */
 @Injectable()
 export class MikroOrmTournamentRepository extends TournamentRepository {
   private readonly rows: PlainRows<Tournament>;
 
-  constructor(private readonly em: EntityManager) {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly writes: WritesWithEvents,
+  ) {
     super();
     this.rows = new PlainRows(em, TournamentSchema);
   }
@@ -56,17 +62,17 @@ export class MikroOrmTournamentRepository extends TournamentRepository {
     return row ? this.rows.toEntity(row) : null;
   }
 
-  async add(tournament: Tournament): Promise<void> {
+  async add(tournament: Tournament, event: NewEvent): Promise<void> {
     const fields = this.rows.fields;
-    await preparedWrite(
-      this.em,
+    await this.writes.write(
       `insert into tournaments (${fields.join(', ')}) values (${fields.map(() => '?').join(', ')})`,
       this.rows.values(tournament),
+      event,
     );
   }
 
   /** All columns but the keys, where the version is still the one read; the version goes up by one. */
-  async save(tournament: Tournament): Promise<void> {
+  async save(tournament: Tournament, eventOf: (saved: Tournament) => NewEvent): Promise<void> {
     const fields = this.rows.fields;
     const values = this.rows.values(tournament);
     const assignments: string[] = [];
@@ -76,21 +82,25 @@ export class MikroOrmTournamentRepository extends TournamentRepository {
       assignments.push(`${field} = ?`);
       bound.push(values[index]);
     });
-    const updated = await preparedWrite(
-      this.em,
+    const read = tournament.version;
+    tournament.version = read + 1;
+    const updated = await this.writes.write(
       `update tournaments set ${assignments.join(', ')}, version = version + 1 where id = ? and account_id = ? and version = ?`,
-      [...bound, tournament.id, tournament.accountId, tournament.version],
+      [...bound, tournament.id, tournament.accountId, read],
+      eventOf(tournament),
     );
-    if (updated === 0) throw new StaleTournamentError();
-    tournament.version += 1;
+    if (updated === 0) {
+      tournament.version = read;
+      throw new StaleTournamentError();
+    }
   }
 
-  async remove(tournament: Tournament): Promise<boolean> {
-    const deleted = await preparedWrite(this.em, 'delete from tournaments where id = ? and account_id = ? and version = ?', [
-      tournament.id,
-      tournament.accountId,
-      tournament.version,
-    ]);
+  async remove(tournament: Tournament, event: NewEvent): Promise<boolean> {
+    const deleted = await this.writes.write(
+      'delete from tournaments where id = ? and account_id = ? and version = ?',
+      [tournament.id, tournament.accountId, tournament.version],
+      event,
+    );
     return deleted > 0;
   }
 

@@ -4,5 +4,11 @@ import { InMemoryTournamentRepository } from './in-memory-tournament.repository'
 
 describeTournamentRepositoryContract('in memory', async () => {
   const repository = new InMemoryTournamentRepository();
-  return { repository, accountIds: [randomUUID(), randomUUID()], freshRepository: () => repository };
+  return {
+    repository,
+    accountIds: [randomUUID(), randomUUID()],
+    freshRepository: () => repository,
+    eventsOf: async (accountId, tournamentId) =>
+      repository.events.appended.filter((event) => event.accountId === accountId && event.tournamentId === tournamentId).map(({ type, data }) => ({ type, data })),
+  };
 });

@@ -1,3 +1,5 @@
+import { NewEvent } from '../../events/domain/event-log';
+import { InMemoryEventLog } from '../../events/testing/in-memory-event-log';
 import { KeysetPosition } from '../../shared/pagination/cursor';
 import { instantPosition, keysetSlice, SortKey } from '../../shared/pagination/in-memory-keyset';
 import { Tournament } from '../domain/tournament';
@@ -13,9 +15,14 @@ import {
  * The tournaments repository contract in memory, for service tests. It keeps
  * copies, as a database keeps rows, and bumps `version` on save like the
  * MikroORM adapter; the shared contract suite holds both to the same rules.
+ * Each write's event goes to `events` when the write happens.
  */
 export class InMemoryTournamentRepository extends TournamentRepository {
   private readonly rows = new Map<string, Tournament>();
+
+  constructor(readonly events = new InMemoryEventLog()) {
+    super();
+  }
 
   async findOwned(accountId: string, id: string): Promise<Tournament | null> {
     const row = this.rows.get(id);
@@ -27,21 +34,25 @@ export class InMemoryTournamentRepository extends TournamentRepository {
     return row ? copy(row) : null;
   }
 
-  async add(tournament: Tournament): Promise<void> {
+  async add(tournament: Tournament, event: NewEvent): Promise<void> {
     this.rows.set(tournament.id, copy(tournament));
+    await this.events.append(event);
   }
 
-  async save(tournament: Tournament): Promise<void> {
+  async save(tournament: Tournament, eventOf: (saved: Tournament) => NewEvent): Promise<void> {
     const stored = this.rows.get(tournament.id);
     if (!stored || stored.version !== tournament.version) throw new StaleTournamentError();
     tournament.version += 1;
     this.rows.set(tournament.id, copy(tournament));
+    await this.events.append(eventOf(tournament));
   }
 
-  async remove(tournament: Tournament): Promise<boolean> {
+  async remove(tournament: Tournament, event: NewEvent): Promise<boolean> {
     const stored = this.rows.get(tournament.id);
     if (!stored || stored.version !== tournament.version || stored.accountId !== tournament.accountId) return false;
-    return this.rows.delete(tournament.id);
+    this.rows.delete(tournament.id);
+    await this.events.append(event);
+    return true;
   }
 
   async countOwned(accountId: string): Promise<number> {
