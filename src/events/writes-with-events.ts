@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { newId } from '../shared/ids';
 import { preparedWrite } from '../shared/persistence/prepared-query';
-import { NewEvent } from './domain/event-log';
+import { dataJson, NewEvent } from './domain/event-log';
 import { AppendedCommits } from './persistence/appended-commits';
 import { EVENT_INSERT } from './persistence/postgres-event-log';
 
@@ -34,7 +34,7 @@ export class WritesWithEvents {
       event.type,
       event.tournamentId ?? null,
       event.leagueId ?? null,
-      JSON.stringify(event.data),
+      dataJson(event.data),
     ]);
     if (changed > 0) this.commits.appendedThrough(this.em);
     return changed;

@@ -12,7 +12,7 @@ export interface ContractSubject {
   /** Forget anything cached between operations, as a new request would. */
   freshRepository(): TournamentRepository;
   /** The events recorded for the tournament so far, oldest first, as type and data. */
-  eventsOf(accountId: string, tournamentId: string): Promise<{ type: string; data: Record<string, unknown> }[]>;
+  eventsOf(accountId: string, tournamentId: string): Promise<{ type: string; data: unknown }[]>;
 }
 
 /** The event a test's write records: its type and the tournament's name and version as written. */

@@ -18,6 +18,11 @@ export class SerializedData {
   constructor(readonly json: string) {}
 }
 
+/** An event's data as the JSON text the log stores. */
+export function dataJson(data: NewEvent['data']): string {
+  return data instanceof SerializedData ? data.json : JSON.stringify(data);
+}
+
 /**
  * The port other modules append through: `await this.events.append({ accountId, type, tournamentId, data })`.
  * It writes in the caller's open transaction (UnitOfWork.run), so the event commits with the change or not at

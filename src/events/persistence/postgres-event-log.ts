@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { newId } from '../../shared/ids';
 import { openTransaction, preparedWrite } from '../../shared/persistence/prepared-query';
-import { EventLog, NewEvent, SerializedData } from '../domain/event-log';
+import { dataJson, EventLog, NewEvent } from '../domain/event-log';
 import { AppendedCommits } from './appended-commits';
 
 /** The columns a writer fills (the transaction id and the ordinal are the table's defaults). */
@@ -38,8 +38,7 @@ export class PostgresEventLog extends EventLog {
     const now = Date.now();
     const rows = events.map((event) => {
       const head = JSON.stringify({ id: newId(now), type: event.type, tournament_id: event.tournamentId ?? null, league_id: event.leagueId ?? null });
-      const data = event.data instanceof SerializedData ? event.data.json : JSON.stringify(event.data);
-      return `${head.slice(0, -1)},"data":${data}}`;
+      return `${head.slice(0, -1)},"data":${dataJson(event.data)}}`;
     });
     await preparedWrite(this.em, APPEND_SQL, [accountId, `[${rows.join(',')}]`]);
     this.commits.mark(transaction.getTransactionContext() as object);
