@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROBLEM_KINDS } from '../src/shared/http/problem';
-import { RouteTable } from '../src/shared/http/route-table';
+import { PROBLEM_KINDS } from '../src/platform/http/problem';
+import { RouteTable } from '../src/platform/http/route-table';
 import type { LightMyRequestResponse } from 'fastify';
 import type { HeaderObject, OpenAPIObject as OpenApiDocument, OperationObject, PathItemObject, ResponseObject, SchemaObject } from 'openapi3-ts/oas31';
-import { HTTP_METHODS, HttpMethod } from '../src/shared/openapi/openapi-document';
-import { deref as derefIn } from '../src/shared/openapi/refs';
+import { HTTP_METHODS, HttpMethod } from '../src/platform/openapi/openapi-document';
+import { deref as derefIn } from '../src/platform/openapi/refs';
 import { createPremiumAccount } from './support/accounts';
 import { expectProblem, startTestApp, TestApp } from './support/test-app';
 

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { AppConfig } from '../src/config/app-config';
 import { participantNameKey } from '../src/participants/domain/participant-name';
-import { createLogger } from '../src/shared/logging';
-import { mikroOrmOptions } from '../src/shared/persistence/mikro-orm.options';
+import { createLogger } from '../src/platform/logging';
+import { mikroOrmOptions } from '../src/platform/persistence/mikro-orm.options';
 import { runAdminQuery, withDatabaseName } from './support/global-setup';
 
 /**

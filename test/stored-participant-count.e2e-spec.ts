@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { AppConfig } from '../src/config/app-config';
-import { createLogger } from '../src/shared/logging';
-import { mikroOrmOptions } from '../src/shared/persistence/mikro-orm.options';
+import { createLogger } from '../src/platform/logging';
+import { mikroOrmOptions } from '../src/platform/persistence/mikro-orm.options';
 import { runAdminQuery, withDatabaseName } from './support/global-setup';
 
 /**

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { HeaderObject, OpenAPIObject as OpenApiDocument, OperationObject, ParameterObject, ReferenceObject, ResponseObject, SchemaObject } from 'openapi3-ts/oas31';
-import { PROBLEM_KINDS, ProblemCode } from '../shared/http/problem';
-import { COMMON_ERROR_RESPONSES, HTTP_METHODS, HttpMethod } from '../shared/openapi/openapi-document';
-import { deref } from '../shared/openapi/refs';
+import { PROBLEM_KINDS, ProblemCode } from '../platform/http/problem';
+import { COMMON_ERROR_RESPONSES, HTTP_METHODS, HttpMethod } from '../platform/openapi/openapi-document';
+import { deref } from '../platform/openapi/refs';
 import { renderMarkdown } from './markdown';
 import { TOKEN_NOTES, TOKEN_STEPS } from './openapi';
 

@@ -1,7 +1,7 @@
 import type { OperationObject, ParameterObject, PathItemObject, ResponseObject, SchemaObject } from 'openapi3-ts/oas31';
-import { PROBLEM_KINDS } from '../shared/http/problem';
-import { HTTP_METHODS } from '../shared/openapi/openapi-document';
-import { deref } from '../shared/openapi/refs';
+import { PROBLEM_KINDS } from '../platform/http/problem';
+import { HTTP_METHODS } from '../platform/openapi/openapi-document';
+import { deref } from '../platform/openapi/refs';
 import { escapeHtml, renderDocsPage } from './docs-page';
 import { buildOpenApiDocument } from './openapi';
 

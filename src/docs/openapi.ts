@@ -8,8 +8,8 @@ import { withdrawalsApiDocs } from '../matches/withdrawals.openapi';
 import { matchesApiDocs } from '../matches/matches.openapi';
 import { participantsApiDocs } from '../participants/participants.openapi';
 import { rateLimitApiDocs } from '../rate-limit/rate-limit.openapi';
-import { ApiDocs, publicOperation } from '../shared/openapi/openapi-kit';
-import { buildDocument } from '../shared/openapi/openapi-document';
+import { ApiDocs, publicOperation } from '../platform/openapi/openapi-kit';
+import { buildDocument } from '../platform/openapi/openapi-document';
 import { tokensApiDocs } from '../tokens/tokens.openapi';
 import { tournamentsApiDocs } from '../tournaments/tournaments.openapi';
 

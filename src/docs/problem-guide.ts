@@ -1,4 +1,4 @@
-import type { ProblemCode } from '../shared/http/problem';
+import type { ProblemCode } from '../platform/http/problem';
 
 /**
  * For every code in the problem catalogue: when it happens and what to do.

@@ -1,8 +1,8 @@
 import type { OperationObject, PathItemObject, SchemaObject } from 'openapi3-ts/oas31';
-import { HttpProblem } from '../shared/http/error-translation';
-import { API_HEADERS, ApiDocs, ApiOperation, headerRefs, jsonResponse, ref, schemaRef } from '../shared/openapi/openapi-kit';
-import { problemResponse } from '../shared/openapi/problem-examples';
-import { queryParameters } from '../shared/openapi/request-schema';
+import { HttpProblem } from '../platform/http/error-translation';
+import { API_HEADERS, ApiDocs, ApiOperation, headerRefs, jsonResponse, ref, schemaRef } from '../platform/openapi/openapi-kit';
+import { problemResponse } from '../platform/openapi/problem-examples';
+import { queryParameters } from '../platform/openapi/request-schema';
 import { EventsExpiredError, TooManyEventStreamsError } from './domain/event-errors';
 import { EVENT_TYPE_NAMES, EVENT_TYPES, EventType } from './domain/event-types';
 import { ListEventsQuery, MAX_FEED_PAGE, StreamEventsQuery } from './dto/events.query';

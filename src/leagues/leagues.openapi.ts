@@ -1,9 +1,9 @@
-import { ConcurrentWritesError } from '../shared/concurrency/fresh-version';
-import { ApiDocs } from '../shared/openapi/openapi-kit';
-import { LIST_PARAMETER_DOCS } from '../shared/openapi/openapi-document';
-import { FieldDocs, queryParameters } from '../shared/openapi/request-schema';
-import { SHARING_DOCS } from '../shared/openapi/sharing-docs';
-import { COMMON_FIELD_DOCS, resourcePaths, resourceSchemas } from '../shared/openapi/resource-operations';
+import { ConcurrentWritesError } from '../platform/concurrency/fresh-version';
+import { ApiDocs } from '../platform/openapi/openapi-kit';
+import { LIST_PARAMETER_DOCS } from '../platform/openapi/openapi-document';
+import { FieldDocs, queryParameters } from '../platform/openapi/request-schema';
+import { SHARING_DOCS } from '../platform/openapi/sharing-docs';
+import { COMMON_FIELD_DOCS, resourcePaths, resourceSchemas } from '../platform/openapi/resource-operations';
 import { League } from './domain/league';
 import { InvalidLeagueTransitionError, LeagueNotEmptyError, LeagueNotFoundError } from './domain/league-errors';
 import { allowedTransitions, LEAGUE_STATUSES } from './domain/league-status';

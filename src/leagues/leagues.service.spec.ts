@@ -1,14 +1,14 @@
-import { versionIs } from '../shared/concurrency/fresh-version';
+import { versionIs } from '../platform/concurrency/fresh-version';
 import { randomUUID } from 'node:crypto';
-import { ConflictError, InvalidError, NotFoundError, PreconditionFailedError } from '../shared/domain-error';
-import { HttpProblem } from '../shared/http/error-translation';
-import { StaticCursors } from '../shared/pagination/cursors';
+import { ConflictError, InvalidError, NotFoundError, PreconditionFailedError } from '../kernel/domain-error';
+import { HttpProblem } from '../platform/http/error-translation';
+import { StaticCursors } from '../platform/pagination/cursors';
 import { League } from './domain/league';
 import { LeagueNotEmptyError } from './domain/league-errors';
 import { InMemoryLeagueRepository } from './testing/in-memory-league.repository';
 import { aLeague } from './testing/a-league';
 import { LeaguesService } from './leagues.service';
-import { ImmediateUnitOfWork } from '../shared/persistence/unit-of-work';
+import { ImmediateUnitOfWork } from '../platform/persistence/unit-of-work';
 import { InMemoryEventLog } from '../events/testing/in-memory-event-log';
 
 describe('LeaguesService', () => {

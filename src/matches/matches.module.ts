@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { ParticipantsModule } from '../participants/participants.module';
-import { WorkerPool } from '../shared/work/worker-pool';
+import { WorkerPool } from '../platform/work/worker-pool';
 import { TournamentsModule } from '../tournaments/tournaments.module';
 import { LeagueResults } from '../leagues/domain/league-results';
 import { MATCH_TASK_ERRORS, MatchTasks, MatchWork } from './domain/match-tasks';

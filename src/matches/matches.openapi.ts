@@ -1,11 +1,11 @@
 import type { ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
-import { InvalidError } from '../shared/domain-error';
-import { API_HEADERS, ApiDocs, ApiOperation, getOneOperation, headerRefs, idParameter, jsonBody, jsonResponse, ref, schemaRef } from '../shared/openapi/openapi-kit';
-import { LIST_PARAMETER_DOCS } from '../shared/openapi/openapi-document';
-import { problemResponse } from '../shared/openapi/problem-examples';
-import { queryParameters, requestBodySchema } from '../shared/openapi/request-schema';
-import { listSchema } from '../shared/openapi/resource-operations';
-import { MAX_PAGE_SIZE } from '../shared/pagination/page';
+import { InvalidError } from '../kernel/domain-error';
+import { API_HEADERS, ApiDocs, ApiOperation, getOneOperation, headerRefs, idParameter, jsonBody, jsonResponse, ref, schemaRef } from '../platform/openapi/openapi-kit';
+import { LIST_PARAMETER_DOCS } from '../platform/openapi/openapi-document';
+import { problemResponse } from '../platform/openapi/problem-examples';
+import { queryParameters, requestBodySchema } from '../platform/openapi/request-schema';
+import { listSchema } from '../platform/openapi/resource-operations';
+import { MAX_PAGE_SIZE } from '../platform/pagination/page';
 import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
 import { bracketReached } from './domain/bracket-reached';
 import { generateMatches } from './domain/generation';

@@ -1,8 +1,8 @@
 import type { ParameterObject } from 'openapi3-ts/oas31';
-import { InvalidError } from '../shared/domain-error';
-import { API_HEADERS, ApiDocs, ApiOperation, emptyResponse, headerRefs, idParameter, jsonBody, jsonResponse, ref, schemaRef } from '../shared/openapi/openapi-kit';
-import { problemResponse } from '../shared/openapi/problem-examples';
-import { requestBodySchema } from '../shared/openapi/request-schema';
+import { InvalidError } from '../kernel/domain-error';
+import { API_HEADERS, ApiDocs, ApiOperation, emptyResponse, headerRefs, idParameter, jsonBody, jsonResponse, ref, schemaRef } from '../platform/openapi/openapi-kit';
+import { problemResponse } from '../platform/openapi/problem-examples';
+import { requestBodySchema } from '../platform/openapi/request-schema';
 import { AlreadyWithdrawnError, NotWithdrawnError, ParticipantNotFoundError } from '../participants/domain/participant-errors';
 import { WithdrawalDependentsError } from './domain/match-errors';
 import { WithdrawParticipantDto } from './dto/withdrawal-body.dto';

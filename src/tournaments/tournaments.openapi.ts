@@ -1,10 +1,10 @@
 import type { SchemaObject } from 'openapi3-ts/oas31';
-import { ConcurrentWritesError } from '../shared/concurrency/fresh-version';
-import { ApiDocs } from '../shared/openapi/openapi-kit';
-import { SHARING_DOCS } from '../shared/openapi/sharing-docs';
-import { LIST_PARAMETER_DOCS } from '../shared/openapi/openapi-document';
-import { FieldDocs, queryParameters } from '../shared/openapi/request-schema';
-import { COMMON_FIELD_DOCS, resourcePaths, resourceSchemas } from '../shared/openapi/resource-operations';
+import { ConcurrentWritesError } from '../platform/concurrency/fresh-version';
+import { ApiDocs } from '../platform/openapi/openapi-kit';
+import { SHARING_DOCS } from '../platform/openapi/sharing-docs';
+import { LIST_PARAMETER_DOCS } from '../platform/openapi/openapi-document';
+import { FieldDocs, queryParameters } from '../platform/openapi/request-schema';
+import { COMMON_FIELD_DOCS, resourcePaths, resourceSchemas } from '../platform/openapi/resource-operations';
 import { LeagueClosedError } from '../leagues/domain/league-errors';
 import { MatchesPendingError, NotEnoughCheckedInError, NotEnoughParticipantsError } from '../matches/domain/match-errors';
 import { Tournament, TOURNAMENT_FORMATS } from './domain/tournament';

@@ -1,6 +1,6 @@
-import { VISIBILITIES } from '../../shared/domain/sharing';
+import { VISIBILITIES } from '../../kernel/sharing';
 import { IsIn, IsInt, IsString, Length, Max, MaxLength, Min } from 'class-validator';
-import { Absentable, IsCalendarDate, IsMetadata, IsTimeZone, Nullable, Shaped, Trim } from '../../shared/http/validation/decorators';
+import { Absentable, IsCalendarDate, IsMetadata, IsTimeZone, Nullable, Shaped, Trim } from '../../platform/http/validation/decorators';
 import { LEAGUE_SCORINGS, PLACEMENT_LIMITS } from '../domain/league-scoring';
 import { INITIAL_STATUSES, LEAGUE_STATUSES } from '../domain/league-status';
 

@@ -1,8 +1,8 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
-import { Absentable, IsMetadata, Nullable, Trim } from '../../shared/http/validation/decorators';
-import { FieldProblem } from '../../shared/domain-error';
-import { CrossFieldRules } from '../../shared/http/request-validation.pipe';
+import { Absentable, IsMetadata, Nullable, Trim } from '../../platform/http/validation/decorators';
+import { FieldProblem } from '../../kernel/domain-error';
+import { CrossFieldRules } from '../../platform/http/request-validation.pipe';
 import { PARTICIPANT_LIMITS, repeatedInBatch } from '../domain/participant';
 
 const { nameLength, externalIdLength, minSeed, maxSeed } = PARTICIPANT_LIMITS;

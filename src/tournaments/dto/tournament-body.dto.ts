@@ -6,8 +6,8 @@ import {
   IsTimeZone,
   Nullable,
   Trim,
-} from '../../shared/http/validation/decorators';
-import { VISIBILITIES } from '../../shared/domain/sharing';
+} from '../../platform/http/validation/decorators';
+import { VISIBILITIES } from '../../kernel/sharing';
 import { RULE_LIMITS, WEIGHT_LIMITS } from '../domain/competition-rules';
 import { IsPoints, IsTiebreakerList } from './competition-rules.dto';
 import { MAX_PARTICIPANTS_LIMIT, PARTICIPANT_TYPES, ROUNDS_LIMITS, TOURNAMENT_FORMATS } from '../domain/tournament';

@@ -1,5 +1,5 @@
-import { KeysetPosition } from '../../shared/pagination/cursor';
-import { instantPosition, keysetSlice, SortKey } from '../../shared/pagination/in-memory-keyset';
+import { KeysetPosition } from '../../platform/pagination/cursor';
+import { instantPosition, keysetSlice, SortKey } from '../../platform/pagination/in-memory-keyset';
 import { Tournament } from '../domain/tournament';
 import {
   PositionedTournament,

@@ -1,7 +1,7 @@
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import type { ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
-import { METADATA_LIMITS } from '../domain/validation';
+import { METADATA_LIMITS } from '../../kernel/validation';
 import type { NumberListRule } from '../http/validation/decorators';
 
 /**
@@ -18,7 +18,7 @@ type RequestClass = abstract new (...args: never[]) => object;
 const UUID_LENGTH = 36;
 /** The longest RFC 3339 instant the server parses: nanoseconds and an offset. */
 const INSTANT_MAX_LENGTH = 35;
-/** IANA zone names are short; the server refuses anything past this (src/shared/domain/validation.ts). */
+/** IANA zone names are short; the server refuses anything past this (src/kernel/validation.ts). */
 const TIME_ZONE_MAX_LENGTH = 64;
 
 /** What one decorator says about a field, by the name class-validator records for it. */

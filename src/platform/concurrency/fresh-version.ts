@@ -1,4 +1,4 @@
-import { ConflictError, PreconditionFailedError } from '../domain-error';
+import { ConflictError, PreconditionFailedError } from '../../kernel/domain-error';
 
 /** What an If-Match asks of the version read: nothing (absent), any existing version (`*`), or a test it must pass. */
 export type ExpectedVersion<E> = undefined | 'any' | ((entity: E) => boolean);

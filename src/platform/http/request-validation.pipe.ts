@@ -1,7 +1,7 @@
 import { ArgumentMetadata, Injectable, PipeTransform } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, ValidationError, ValidationTypes } from 'class-validator';
-import { FieldProblem, InvalidError } from '../domain-error';
+import { FieldProblem, InvalidError } from '../../kernel/domain-error';
 import { HttpProblem } from './error-translation';
 import { escapePointerSegment, pointersWithLoneSurrogate, pointersWithNul } from './hostile-json';
 import { suggestion } from './did-you-mean';

@@ -1,6 +1,6 @@
 import { PipeTransform } from '@nestjs/common';
-import { NotFoundError } from '../domain-error';
-import { isUuid } from '../ids';
+import { NotFoundError } from '../../kernel/domain-error';
+import { isUuid } from '../../kernel/ids';
 
 /**
  * A path id: a malformed one names nothing, so it is the resource's 404 (spec §1), never a 500.

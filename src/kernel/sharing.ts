@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ConflictError } from '../domain-error';
+import { ConflictError } from './domain-error';
 
 /**
  * Who may view a tournament or a league without its account's token: nobody (`private`, the default), or anyone

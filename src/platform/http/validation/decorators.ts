@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsOptional, registerDecorator, ValidateIf, ValidationArguments, ValidationOptions } from 'class-validator';
-import { isCalendarDate, isIanaTimeZone, metadataProblems, parseInstant } from '../../domain/validation';
+import { isCalendarDate, isIanaTimeZone, metadataProblems, parseInstant } from '../../../kernel/validation';
 
 /**
  * Validation building blocks for request DTOs. Merge-patch semantics need two

@@ -1,4 +1,4 @@
-import { ConflictError } from '../../domain-error';
+import { ConflictError } from '../../../kernel/domain-error';
 
 /** A refusal a task throws that the caller handles by class. */
 export class SampleRefusal extends ConflictError {

@@ -1,4 +1,4 @@
-import { InvalidError } from '../domain-error';
+import { InvalidError } from './domain-error';
 import { METADATA_LIMITS } from './validation';
 
 /** Integrators' own references on a resource: string → string. */

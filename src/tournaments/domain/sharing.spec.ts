@@ -1,6 +1,6 @@
-import { aTournament } from '../../tournaments/testing/a-tournament';
+import { aTournament } from '../testing/a-tournament';
 import { aLeague } from '../../leagues/testing/a-league';
-import { isShareId, newShareId, NotSharedError } from './sharing';
+import { isShareId, newShareId, NotSharedError } from '../../kernel/sharing';
 
 describe('share links of tournaments and leagues', () => {
   it('are 22 url-safe characters of fresh randomness', () => {

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import { IsArray, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
-import { FieldProblem, InvalidError } from '../domain-error';
+import { FieldProblem, InvalidError } from '../../kernel/domain-error';
 import { Trim } from './validation/decorators';
 import { RequestValidationPipe } from './request-validation.pipe';
 

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { ServiceUnavailableError } from '../domain-error';
+import { ServiceUnavailableError } from '../../kernel/domain-error';
 import { Offload, TaskName, TaskTable } from './offload';
 
 export interface WorkerPoolOptions {

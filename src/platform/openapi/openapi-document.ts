@@ -8,7 +8,7 @@ import type {
   ResponseObject,
   SchemaObject,
 } from 'openapi3-ts/oas31';
-import { InvalidError, PreconditionFailedError, ServiceUnavailableError } from '../domain-error';
+import { InvalidError, PreconditionFailedError, ServiceUnavailableError } from '../../kernel/domain-error';
 import { PROBLEM_KINDS, ProblemCode } from '../http/problem';
 import { CLIENT_ERRORS } from '../http/framework-refusals';
 import { queryProblem } from '../http/request-validation.pipe';

@@ -6,7 +6,7 @@ import { MikroOrmIdempotencyStore } from './idempotency/mikro-orm-idempotency.st
 import { Cursors, DatabaseKeyedCursors } from './pagination/cursors';
 import { MikroOrmUnitOfWork, UnitOfWork } from './persistence/unit-of-work';
 
-/** The shared kernel's services that the resource modules reuse: transactions, cursors, idempotent creation, the per-account gate of heavy operations. */
+/** The platform's services that the resource modules reuse: transactions, cursors, idempotent creation, the per-account gate of heavy operations. */
 @Global()
 @Module({
   providers: [
@@ -18,4 +18,4 @@ import { MikroOrmUnitOfWork, UnitOfWork } from './persistence/unit-of-work';
   ],
   exports: [UnitOfWork, IdempotentRequests, Cursors, HeavyWorkGate],
 })
-export class SharedModule {}
+export class PlatformModule {}

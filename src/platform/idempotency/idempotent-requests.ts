@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { ConflictError, InvalidError } from '../domain-error';
+import { ConflictError, InvalidError } from '../../kernel/domain-error';
 import { canonicalJson } from '../pagination/cursor';
 import { UnitOfWork } from '../persistence/unit-of-work';
 import { IdempotencyScope, IdempotencyStore, StoredResponse } from './idempotency.store';

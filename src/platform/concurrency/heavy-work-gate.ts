@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
-import { DomainError } from '../domain-error';
+import { DomainError } from '../../kernel/domain-error';
 
 /** The account already has as many heavy operations in flight as it may (429, with Retry-After). */
 export class TooManyConcurrentError extends DomainError {

@@ -1,7 +1,7 @@
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { FastifyBaseLogger, FastifyInstance, FastifyRequest, LogController } from 'fastify';
 import type { Bindings, ChildLoggerOptions, Logger as PinoLogger } from 'pino';
-import { ServiceUnavailableError } from '../domain-error';
+import { ServiceUnavailableError } from '../../kernel/domain-error';
 import { HttpProblem } from './error-translation';
 import { BODY_LIMIT_BYTES, bodyLimitFor, registerBodyParsing } from './body-parsing';
 import { FrameworkRefusals, onClientError } from './framework-refusals';

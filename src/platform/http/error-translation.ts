@@ -8,7 +8,7 @@ import {
   PreconditionFailedError,
   ServiceUnavailableError,
   UnauthenticatedError,
-} from '../domain-error';
+} from '../../kernel/domain-error';
 import { isDatabaseUnavailable } from '../persistence/database-errors';
 import { isProblemCode, ProblemCode, ProblemResponse } from './problem';
 
