@@ -5,7 +5,7 @@ import { healthApiDocs } from '../health/health.openapi';
 import { leaguesApiDocs } from '../leagues/leagues.openapi';
 import { leagueStandingsApiDocs } from '../leagues/league-standings.openapi';
 import { withdrawalsApiDocs } from '../matches/withdrawals.openapi';
-import { matchesApiDocs } from '../matches/matches.openapi';
+import { matchesApiDocs, tournamentStartErrors } from '../matches/matches.openapi';
 import { participantsApiDocs } from '../participants/participants.openapi';
 import { rateLimitApiDocs } from '../rate-limit/rate-limit.openapi';
 import { ApiDocs, publicOperation } from '../platform/openapi/openapi-kit';
@@ -99,6 +99,6 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenAPIObject {
       description: description(options.rateLimitPerMinute),
       rateLimitPerMinute: options.rateLimitPerMinute,
     },
-    [tournamentsApiDocs(), leaguesApiDocs(), leagueStandingsApiDocs(), participantsApiDocs(), matchesApiDocs(), withdrawalsApiDocs(), eventsApiDocs(), healthApiDocs(), docsApiDocs(), tokensApiDocs(), rateLimitApiDocs(options.rateLimitPerMinute), viewingApiDocs()],
+    [tournamentsApiDocs(tournamentStartErrors()), leaguesApiDocs(), leagueStandingsApiDocs(), participantsApiDocs(), matchesApiDocs(), withdrawalsApiDocs(), eventsApiDocs(), healthApiDocs(), docsApiDocs(), tokensApiDocs(), rateLimitApiDocs(options.rateLimitPerMinute), viewingApiDocs()],
   );
 }

@@ -2,7 +2,7 @@ import type { ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
 import { InvalidError } from '../kernel/domain-error';
 import { API_HEADERS, ApiDocs, ApiOperation, getOneOperation, headerRefs, idParameter, jsonBody, jsonResponse, ref, schemaRef } from '../platform/openapi/openapi-kit';
 import { LIST_PARAMETER_DOCS } from '../platform/openapi/openapi-document';
-import { problemResponse } from '../platform/openapi/problem-examples';
+import { ProblemSource, problemResponse } from '../platform/openapi/problem-examples';
 import { queryParameters, requestBodySchema } from '../platform/openapi/request-schema';
 import { listSchema } from '../platform/openapi/resource-operations';
 import { MAX_PAGE_SIZE } from '../platform/pagination/page';
@@ -10,7 +10,16 @@ import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors
 import { bracketReached } from './domain/bracket-reached';
 import { generateMatches } from './domain/generation';
 import { BRACKETS, MATCH_RESULTS, MATCH_STATUSES } from './domain/match';
-import { CorrectionReopensTournamentError, DependentMatchesReportedError, DrawNotAllowedError, MatchNotFoundError, MatchNotReadyError } from './domain/match-errors';
+import {
+  CorrectionReopensTournamentError,
+  DependentMatchesReportedError,
+  DrawNotAllowedError,
+  MatchesPendingError,
+  MatchNotFoundError,
+  MatchNotReadyError,
+  NotEnoughCheckedInError,
+  NotEnoughParticipantsError,
+} from './domain/match-errors';
 import { MatchRecord } from './domain/match.repository';
 import { TournamentPlay } from './domain/tournament-play';
 import { ListMatchesQuery } from './dto/list-matches.query';
@@ -208,6 +217,11 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
       properties: { data: { type: 'array', maxItems: 100_000, items: schemaRef('StandingRow') } },
     },
   };
+}
+
+/** The refusals of a tournament's status change that playing it adds (documented on the tournament's PATCH). */
+export function tournamentStartErrors(): ProblemSource[] {
+  return [new NotEnoughParticipantsError(1), new NotEnoughCheckedInError(1, 12), new MatchesPendingError(3)];
 }
 
 export function matchesApiDocs(): ApiDocs {
