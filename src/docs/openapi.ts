@@ -12,6 +12,7 @@ import { ApiDocs, publicOperation } from '../platform/openapi/openapi-kit';
 import { buildDocument } from '../platform/openapi/openapi-document';
 import { tokensApiDocs } from '../tokens/tokens.openapi';
 import { tournamentsApiDocs } from '../tournaments/tournaments.openapi';
+import { PROBLEM_GUIDE } from './problem-guide';
 
 /**
  * The OpenAPI 3.1 document, collected from each module's `*.openapi.ts`.
@@ -98,6 +99,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenAPIObject {
       version: options.version,
       description: description(options.rateLimitPerMinute),
       rateLimitPerMinute: options.rateLimitPerMinute,
+      problemOrder: Object.keys(PROBLEM_GUIDE),
     },
     [tournamentsApiDocs(tournamentStartErrors()), leaguesApiDocs(), leagueStandingsApiDocs(), participantsApiDocs(), matchesApiDocs(), withdrawalsApiDocs(), eventsApiDocs(), healthApiDocs(), docsApiDocs(), tokensApiDocs(), rateLimitApiDocs(options.rateLimitPerMinute), viewingApiDocs()],
   );

@@ -6,6 +6,7 @@ import { queryParameters } from '../platform/openapi/request-schema';
 import { EventsExpiredError, TooManyEventStreamsError } from './domain/event-errors';
 import { EVENT_TYPE_NAMES, EVENT_TYPES, EventType } from './domain/event-types';
 import { ListEventsQuery, MAX_FEED_PAGE, StreamEventsQuery } from './dto/events.query';
+import './events.problems';
 
 const EXAMPLE_TOURNAMENT_ID = '0196a0b8-1c2d-7e3f-8a4b-5c6d7e8f9a0b';
 const uuid: SchemaObject = { type: 'string', format: 'uuid', minLength: 36, maxLength: 36 };

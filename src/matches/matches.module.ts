@@ -12,6 +12,7 @@ import { MatchesService } from './matches.service';
 import { MikroOrmMatchRepository } from './persistence/mikro-orm-match.repository';
 import { WithdrawalsController } from './withdrawals.controller';
 import { WithdrawalsService } from './withdrawals.service';
+import './matches.problems';
 
 /** The formats' large computations run in worker threads (MATCH_TASKS), so a big start never stalls other requests. */
 function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {

@@ -25,6 +25,7 @@ import { TournamentPlay } from './domain/tournament-play';
 import { ListMatchesQuery } from './dto/list-matches.query';
 import { PreviewMatchQuery, UpdateMatchDto, UpdateMatchQuery } from './dto/match-body.dto';
 import { presentMatch, presentStandingRow } from './dto/match.presenter';
+import './matches.problems';
 
 /**
  * The matches part of the OpenAPI document (see tournaments.openapi.ts for what comes from where): the PATCH body

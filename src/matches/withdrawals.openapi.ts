@@ -7,6 +7,7 @@ import { AlreadyWithdrawnError, NotWithdrawnError, ParticipantNotFoundError } fr
 import { WithdrawalDependentsError } from './domain/match-errors';
 import { WithdrawParticipantDto } from './dto/withdrawal-body.dto';
 import { TournamentNotRunningError } from './withdrawals.service';
+import './matches.problems';
 
 /** The withdrawals part of the OpenAPI document (issue 32): leaving a running tournament, and coming back. */
 const EXAMPLE_TOURNAMENT_ID = '0196a0b8-1c2d-7e3f-8a4b-5c6d7e8f9a0b';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpProblem } from './error-translation';
-import { PROBLEM_CONTENT_TYPE, problemDocument, ProblemResponse, PROBLEM_KINDS } from './problem';
+import { PROBLEM_CONTENT_TYPE, problemDocument, problemKind, ProblemResponse } from './problem';
 
 /** The application's error exit, as the refusals below need it. */
 export interface ErrorExit {
@@ -30,7 +30,7 @@ export class FrameworkRefusals {
         ? new HttpProblem({ code: 'not_found', detail: 'No resource lives at this path.' })
         : new HttpProblem({ code: 'malformed_request', detail: 'The request path is not valid percent-encoding.' });
     if (!this.exit) {
-      reply.code(PROBLEM_KINDS[problem.problem.code].status).send();
+      reply.code(problemKind(problem.problem.code).status).send();
       return;
     }
     this.exit.answer(problem, request, reply).catch((failure: unknown) => {
@@ -57,11 +57,11 @@ export function onClientError(error: Error & { code?: string }, socket: Socket):
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   if (socket.writable) {
     const problem = CLIENT_ERRORS[error.code ?? ''] ?? MALFORMED;
-    const status = PROBLEM_KINDS[problem.code].status;
+    const status = problemKind(problem.code).status;
     const requestId = randomUUID();
     const body = JSON.stringify(problemDocument(problem, '/', requestId));
     socket.write(
-      `HTTP/1.1 ${status} ${PROBLEM_KINDS[problem.code].title}\r\n` +
+      `HTTP/1.1 ${status} ${problemKind(problem.code).title}\r\n` +
         `Content-Type: ${PROBLEM_CONTENT_TYPE}; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
         `X-Request-Id: ${requestId}\r\nX-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
     );

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { translateError } from './error-translation';
 import type { ErrorExit } from './framework-refusals';
 import { PreGuardAccounting } from './pre-guard-accounting';
-import { PROBLEM_CONTENT_TYPE, PROBLEM_KINDS, problemDocument, ProblemResponse } from './problem';
+import { PROBLEM_CONTENT_TYPE, problemDocument, problemKind, ProblemResponse } from './problem';
 import { RouteTable } from './route-table';
 
 /** The one exit for errors: every failure leaves as RFC 9457 problem+json. */
@@ -55,7 +55,7 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, proble
   const path = request.url.split('?')[0];
   for (const [name, value] of Object.entries(problem.headers ?? {})) reply.header(name, value);
   reply
-    .status(PROBLEM_KINDS[problem.code].status)
+    .status(problemKind(problem.code).status)
     .header('content-type', `${PROBLEM_CONTENT_TYPE}; charset=utf-8`)
     .header('cache-control', 'no-store')
     // Refusals made before the onRequest hook (a bad URL) have not had these yet.

@@ -1,8 +1,10 @@
 /**
  * RFC 9457 problem details: the one shape of every 4xx and 5xx response.
- * The catalogue below is the public list of error codes; /docs explains each, and
- * the OpenAPI document lists those its documented errors carry (collected, not copied).
+ * The catalogue is the public list of error codes, filled by the platform, the kernel and each module (its
+ * `<module>.problems.ts`); /docs explains each, and the OpenAPI document lists those its documented errors carry.
  */
+import { KERNEL_PROBLEM_KINDS } from '../../kernel/problem-kinds';
+
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
 export interface ProblemKind {
@@ -10,7 +12,8 @@ export interface ProblemKind {
   title: string;
 }
 
-export const PROBLEM_KINDS = {
+/** The platform's own codes: the HTTP pipeline's refusals, the bearer guard's, idempotency, bounded work, outages. */
+export const PLATFORM_PROBLEM_KINDS = {
   malformed_request: { status: 400, title: 'Malformed request' },
   invalid_parameter: { status: 400, title: 'Invalid query parameter' },
   unauthenticated: { status: 401, title: 'Authentication required' },
@@ -19,51 +22,60 @@ export const PROBLEM_KINDS = {
   not_found: { status: 404, title: 'Not found' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
   request_timeout: { status: 408, title: 'Request timeout' },
-  invalid_state_transition: { status: 409, title: 'Invalid state transition' },
-  field_locked: { status: 409, title: 'Field locked' },
-  league_not_empty: { status: 409, title: 'League not empty' },
-  league_closed: { status: 409, title: 'League closed' },
   idempotency_key_in_use: { status: 409, title: 'Idempotency key in use' },
-  email_taken: { status: 409, title: 'Email taken' },
-  participant_name_taken: { status: 409, title: 'Participant name taken' },
-  seed_taken: { status: 409, title: 'Seed taken' },
-  external_id_taken: { status: 409, title: 'External id taken' },
-  tournament_full: { status: 409, title: 'Tournament full' },
-  participants_locked: { status: 409, title: 'Participants locked' },
-  not_enough_participants: { status: 409, title: 'Not enough participants' },
-  match_not_ready: { status: 409, title: 'Match not ready' },
-  dependent_matches_reported: { status: 409, title: 'Dependent matches reported' },
-  matches_pending: { status: 409, title: 'Matches pending' },
-  tournament_completed: { status: 409, title: 'Tournament completed' },
-  // issue 32: withdrawals and check-in
-  participant_withdrawn: { status: 409, title: 'Participant withdrawn' },
-  participant_not_withdrawn: { status: 409, title: 'Participant not withdrawn' },
-  tournament_not_running: { status: 409, title: 'Tournament not running' },
-  check_in_closed: { status: 409, title: 'Check-in closed' },
   conflict: { status: 409, title: 'Conflict' },
-  not_shared: { status: 409, title: 'Not shared' },
   precondition_failed: { status: 412, title: 'Precondition failed' },
   payload_too_large: { status: 413, title: 'Payload too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   request_header_fields_too_large: { status: 431, title: 'Request header fields too large' },
   validation_failed: { status: 422, title: 'Validation failed' },
   idempotency_key_reused: { status: 422, title: 'Idempotency key reused' },
-  draw_not_allowed: { status: 422, title: 'Draw not allowed' },
   rate_limited: { status: 429, title: 'Too many requests' },
-  // issue 26: bounded work
   too_many_concurrent: { status: 429, title: 'Too many concurrent operations' },
-  // Events (issue 28)
-  not_acceptable: { status: 406, title: 'Not acceptable' },
-  events_expired: { status: 410, title: 'Events expired' },
-  event_streams_exceeded: { status: 429, title: 'Too many event streams' },
   internal_error: { status: 500, title: 'Internal server error' },
   service_unavailable: { status: 503, title: 'Service unavailable' },
 } as const satisfies Record<string, ProblemKind>;
 
-export type ProblemCode = keyof typeof PROBLEM_KINDS;
+/**
+ * A problem code: the platform's (PLATFORM_PROBLEM_KINDS), the kernel's (KERNEL_PROBLEM_KINDS) or one a module
+ * registers next to its errors (`<module>.problems.ts`, imported by its Nest module and its OpenAPI file).
+ */
+export type ProblemCode = string;
 
-export function isProblemCode(code: string): code is ProblemCode {
-  return Object.hasOwn(PROBLEM_KINDS, code);
+const catalogue = new Map<ProblemCode, ProblemKind>();
+
+/**
+ * Adds codes to the public catalogue. A code means one thing: registering it again with another status or
+ * title throws (two modules claiming one code), the same again is a no-op.
+ */
+export function registerProblemKinds<Kinds extends Record<string, ProblemKind>>(kinds: Kinds): Kinds {
+  for (const [code, kind] of Object.entries(kinds)) {
+    const known = catalogue.get(code);
+    if (known && (known.status !== kind.status || known.title !== kind.title)) {
+      throw new Error(`Problem code ${code} is registered twice: ${JSON.stringify(known)} and ${JSON.stringify(kind)}`);
+    }
+    catalogue.set(code, kind);
+  }
+  return kinds;
+}
+
+registerProblemKinds(PLATFORM_PROBLEM_KINDS);
+registerProblemKinds(KERNEL_PROBLEM_KINDS);
+
+export function isProblemCode(code: string): boolean {
+  return catalogue.has(code);
+}
+
+/** The status and title of a registered code; a code nobody registered is a programming error. */
+export function problemKind(code: ProblemCode): ProblemKind {
+  const kind = catalogue.get(code);
+  if (!kind) throw new Error(`Problem code ${code} is not registered: add it to its module's *.problems.ts`);
+  return kind;
+}
+
+/** Every registered code, by status, then by name (registration order depends on which files loaded first). */
+export function problemCodes(): ProblemCode[] {
+  return [...catalogue.entries()].sort(([a, x], [b, y]) => x.status - y.status || (a < b ? -1 : a > b ? 1 : 0)).map(([code]) => code);
 }
 
 /** A stable URI per kind, resolving to its entry in the human docs. */
@@ -91,7 +103,7 @@ export interface ProblemResponse {
 }
 
 export function problemDocument(problem: ProblemResponse, instance: string, requestId: string): ProblemDocument {
-  const kind = PROBLEM_KINDS[problem.code];
+  const kind = problemKind(problem.code);
   return {
     type: problemType(problem.code),
     title: kind.title,

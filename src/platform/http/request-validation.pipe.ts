@@ -7,8 +7,15 @@ import { escapePointerSegment, pointersWithLoneSurrogate, pointersWithNul } from
 import { suggestion } from './did-you-mean';
 import { cacheValidationRules, validatePresent } from './validation-rules-cache';
 
-/** Fields a client may read but never write; naming them in a body is a 422 that says so. */
-const READ_ONLY_FIELDS = new Set(['id', 'created_at', 'updated_at', 'version', 'started_at', 'completed_at', 'tournament_count', 'participant_count', 'final_rank', 'tournament_id', 'share_id']);
+/**
+ * Fields a client may read but never write; naming them in any body is a 422 that says so (not a "did you mean").
+ * The common ones are here; a module adds its own with registerReadOnlyFields (in its body DTO file).
+ */
+const READ_ONLY_FIELDS = new Set(['id', 'created_at', 'updated_at', 'version', 'started_at', 'completed_at', 'share_id']);
+
+export function registerReadOnlyFields(...names: string[]): void {
+  for (const name of names) READ_ONLY_FIELDS.add(name);
+}
 const NUL_DETAIL = 'must not contain the NUL character (U+0000).';
 const LONE_SURROGATE_DETAIL = 'must be Unicode text: it holds a lone UTF-16 surrogate (such as \\ud800 without its pair).';
 

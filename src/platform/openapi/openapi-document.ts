@@ -9,7 +9,7 @@ import type {
   SchemaObject,
 } from 'openapi3-ts/oas31';
 import { InvalidError, PreconditionFailedError, ServiceUnavailableError } from '../../kernel/domain-error';
-import { PROBLEM_KINDS, ProblemCode } from '../http/problem';
+import { ProblemCode, problemCodes } from '../http/problem';
 import { CLIENT_ERRORS } from '../http/framework-refusals';
 import { queryProblem } from '../http/request-validation.pipe';
 import { IdempotencyKeyInUseError, IdempotencyKeyReusedError } from '../idempotency/idempotent-requests';
@@ -31,6 +31,8 @@ export interface DocumentInfo {
   version: string;
   description: string;
   rateLimitPerMinute: number;
+  /** The order `Problem.code` lists the codes in (the /docs guide's); by default the catalogue's, by status. */
+  problemOrder?: readonly string[];
 }
 
 export const HTTP_METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete'] as const;
@@ -62,6 +64,7 @@ export function buildDocument(info: DocumentInfo, modules: ApiDocs[]): OpenAPIOb
   for (const module of modules) {
     for (const [path, item] of Object.entries(module.paths)) paths[path] = withSharedResponses(item as PathItemObject);
     for (const kind of ['schemas', 'parameters', 'responses'] as const) Object.assign(components[kind]!, module.components?.[kind]);
+    Object.assign((components.schemas!.Problem as SchemaObject).properties!, module.problemMembers);
   }
   const document: OpenAPIObject = {
     openapi: '3.1.0',
@@ -75,7 +78,7 @@ export function buildDocument(info: DocumentInfo, modules: ApiDocs[]): OpenAPIOb
   const webhooks = Object.assign({}, ...modules.map((module) => module.webhooks ?? {})) as Record<string, PathItemObject>;
   if (Object.keys(webhooks).length > 0) document.webhooks = webhooks;
   inlineRequestBodies(document);
-  ((components.schemas!.Problem as SchemaObject).properties!.code as SchemaObject).enum = documentedProblemCodes(document);
+  ((components.schemas!.Problem as SchemaObject).properties!.code as SchemaObject).enum = documentedProblemCodes(document, info.problemOrder);
   return document;
 }
 
@@ -101,8 +104,8 @@ function inlineRequestBodies(document: OpenAPIObject): void {
   for (const name of inlined) delete schemas[name];
 }
 
-/** Every problem code some documented response shows an example of, in catalogue order. */
-export function documentedProblemCodes(document: object): ProblemCode[] {
+/** Every problem code some documented response shows an example of, in the given order (else the catalogue's). */
+export function documentedProblemCodes(document: object, order: readonly ProblemCode[] = problemCodes()): ProblemCode[] {
   const codes = new Set<string>();
   const walk = (node: unknown): void => {
     if (Array.isArray(node)) node.forEach(walk);
@@ -112,7 +115,7 @@ export function documentedProblemCodes(document: object): ProblemCode[] {
     }
   };
   walk(document);
-  return (Object.keys(PROBLEM_KINDS) as ProblemCode[]).filter((code) => codes.has(code));
+  return order.filter((code) => codes.has(code));
 }
 
 function withSharedResponses(item: PathItemObject): PathItemObject {
@@ -174,9 +177,6 @@ function sharedSchemas(): Record<string, SchemaObject> {
         current_status: text(100, '`invalid_state_transition` only: the resource’s status now.'),
         requested_status: text(100, '`invalid_state_transition` on PATCH only: the status asked for.'),
         locked_fields: { ...names, description: '`field_locked` only: the fields that can no longer change.' },
-        league_status: text(100, '`league_closed` only: the status of the league named by `league_id`.'),
-        max_participants: { type: 'integer', format: 'int32', minimum: 2, maximum: 8192, description: '`tournament_full` only: the tournament’s cap (its `max_participants`, or its format’s limit when that is lower or no cap is set).' },
-        participant_count: { type: 'integer', format: 'int32', minimum: 0, maximum: 8192, description: '`tournament_full` only: how many participants it has.' },
       },
     },
     FieldError: {

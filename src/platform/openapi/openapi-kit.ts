@@ -21,6 +21,8 @@ export interface ApiDocs {
   tags: TagObject[];
   paths: PathsObject;
   components?: Pick<ComponentsObject, 'schemas' | 'parameters' | 'responses'>;
+  /** Members this module's problems add to the Problem schema (such as `league_status`), after the common ones. */
+  problemMembers?: Record<string, SchemaObject>;
   /** OpenAPI 3.1 `webhooks`: messages the service sends (the events module's catalogue). */
   webhooks?: Record<string, PathItemObject>;
 }

@@ -1,6 +1,6 @@
 import type { ExampleObject, HeadersObject, ReferenceObject, ResponseObject } from 'openapi3-ts/oas31';
 import { translateError } from '../http/error-translation';
-import { PROBLEM_CONTENT_TYPE, PROBLEM_KINDS, problemDocument, ProblemResponse } from '../http/problem';
+import { PROBLEM_CONTENT_TYPE, problemDocument, problemKind, ProblemResponse } from '../http/problem';
 
 export const EXAMPLE_REQUEST_ID = '0b3e6f5c-2d41-4c8e-9a57-3f1d2e4c6b80';
 
@@ -22,7 +22,7 @@ export function problemExamples(instance: string, sources: ProblemSource[]): Rec
   const examples: Record<string, ExampleObject> = {};
   for (const source of sources) {
     const problem = isProblemResponse(source) ? source : translateError(source);
-    examples[problem.code] = { summary: PROBLEM_KINDS[problem.code].title, value: problemDocument(problem, instance, EXAMPLE_REQUEST_ID) };
+    examples[problem.code] = { summary: problemKind(problem.code).title, value: problemDocument(problem, instance, EXAMPLE_REQUEST_ID) };
   }
   return examples;
 }
