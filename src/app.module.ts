@@ -14,6 +14,7 @@ import { TokensModule } from './tokens/tokens.module';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { mikroOrmOptions } from './platform/persistence/mikro-orm.options';
+import { MIGRATIONS } from './migrations';
 import { PlatformModule } from './platform/platform.module';
 import { TournamentsModule } from './tournaments/tournaments.module';
 import { LeaguesModule } from './leagues/leagues.module';
@@ -31,7 +32,7 @@ export class AppModule {
   static forRoot(config: AppConfig, routes: RouteTable, logger: Logger): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), MikroOrmModule.forRoot(mikroOrmOptions(config, logger)), HealthModule, DocsModule, TokensModule, RateLimitModule, PlatformModule, TournamentsModule, LeaguesModule, AccountWebModule, MetricsModule.forRoot(), AdminModule, ParticipantsModule, MatchesModule, LeagueStandingsModule, EventsModule, ViewingModule],
+      imports: [ConfigModule.forRoot(config), MikroOrmModule.forRoot(mikroOrmOptions(config, logger, MIGRATIONS)), HealthModule, DocsModule, TokensModule, RateLimitModule, PlatformModule, TournamentsModule, LeaguesModule, AccountWebModule, MetricsModule.forRoot(), AdminModule, ParticipantsModule, MatchesModule, LeagueStandingsModule, EventsModule, ViewingModule],
       providers: [
         { provide: RouteTable, useValue: routes },
         ProblemFilter,

@@ -1,18 +1,19 @@
+import type { MigrationObject } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import type { MikroOrmModuleOptions } from '@mikro-orm/nestjs';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { AppConfig } from '../../config/app-config';
 import { TransactionFailureSubscriber } from './transaction-failure.subscriber';
-import { MIGRATIONS } from './migrations';
 import { poolHygiene } from './pool-hygiene';
 
 /**
  * MikroORM settings for the server, the command line and the tests alike.
  * Migrations are listed in code rather than discovered on disk, so the same
- * list runs from `src/` under jest and from `dist/` in production.
+ * list runs from `src/` under jest and from `dist/` in production; the caller
+ * passes them (src/migrations.ts collects every module's).
  */
-export function mikroOrmOptions(config: AppConfig, logger: Logger): MikroOrmModuleOptions<PostgreSqlDriver> {
+export function mikroOrmOptions(config: AppConfig, logger: Logger, migrations: MigrationObject[]): MikroOrmModuleOptions<PostgreSqlDriver> {
   if (!config.databaseUrl) throw new Error('mikroOrmOptions needs a database URL; start the embedded database first.');
   return {
     driver: PostgreSqlDriver,
@@ -28,7 +29,7 @@ export function mikroOrmOptions(config: AppConfig, logger: Logger): MikroOrmModu
     ensureDatabase: false,
     extensions: [Migrator],
     migrations: {
-      migrationsList: MIGRATIONS,
+      migrationsList: migrations,
       tableName: 'schema_migrations',
       transactional: true,
       allOrNothing: true,

@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { participantNameKey } from '../../../participants/domain/participant-name';
+import { participantNameKey } from '../../domain/participant-name';
 
 const PAGE = 5_000;
 
