@@ -60,6 +60,22 @@ export class InvalidError extends DomainError {
   }
 }
 
+export interface ParameterProblem {
+  /** The query parameter's name, such as `cursor`. */
+  parameter: string;
+  detail: string;
+}
+
+/** A query parameter is unknown, out of range or malformed (400); lists the offending parameters. */
+export class InvalidParameterError extends DomainError {
+  constructor(
+    readonly parameterProblems: ParameterProblem[],
+    message: string,
+  ) {
+    super('invalid_parameter', message, { errors: parameterProblems });
+  }
+}
+
 /** The caller is known but may not use this (403). */
 export class ForbiddenError extends DomainError {
   constructor(code: string, message: string) {

@@ -4,6 +4,7 @@ import {
   DomainError,
   ForbiddenError,
   InvalidError,
+  InvalidParameterError,
   NotFoundError,
   PreconditionFailedError,
   ServiceUnavailableError,
@@ -64,6 +65,7 @@ function fromDomainError(error: DomainError): ProblemResponse {
 function fallbackFor(error: DomainError): ProblemCode {
   if (error instanceof NotFoundError) return 'not_found';
   if (error instanceof InvalidError) return 'validation_failed';
+  if (error instanceof InvalidParameterError) return 'invalid_parameter';
   if (error instanceof PreconditionFailedError) return 'precondition_failed';
   if (error instanceof ForbiddenError) return 'subscription_required';
   if (error instanceof ConflictError) return 'conflict';

@@ -1,17 +1,23 @@
-import { HttpProblem } from '../http/error-translation';
+import { InvalidParameterError } from '../../kernel/domain-error';
 import { Cursors } from './cursors';
 import { KeysetPosition } from './cursor';
 
-/** Resolves a client's cursor for this query, or refuses it as a bad `cursor` parameter. */
+/** A cursor that was not issued for this query (another sort or filters, tampered with, or from elsewhere). */
+export class InvalidCursorError extends InvalidParameterError {
+  constructor() {
+    super(
+      [{ parameter: 'cursor', detail: 'is not a cursor issued for this query.' }],
+      'The cursor is not valid for this query. Use next_cursor from the previous page, with the same filters and sort.',
+    );
+  }
+}
+
+/** Resolves a client's cursor for this query, or refuses it as a bad `cursor` parameter (InvalidCursorError). */
 export async function positionFrom(cursors: Cursors, cursor: string | undefined, query: object): Promise<KeysetPosition | undefined> {
   if (cursor === undefined) return undefined;
   const position = await cursors.decode(cursor, query);
   if (!position) {
-    throw new HttpProblem({
-      code: 'invalid_parameter',
-      detail: 'The cursor is not valid for this query. Use next_cursor from the previous page, with the same filters and sort.',
-      extensions: { errors: [{ parameter: 'cursor', detail: 'is not a cursor issued for this query.' }] },
-    });
+    throw new InvalidCursorError();
   }
   return position;
 }
