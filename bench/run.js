@@ -274,7 +274,7 @@ async function freshDatabase() {
   let serverUrl = process.env.DATABASE_URL;
   let embedded;
   if (!serverUrl) {
-    const { EmbeddedDatabase } = require(join(root, 'dist', 'shared', 'persistence', 'embedded-database.js'));
+    const { EmbeddedDatabase } = require(join(root, 'dist', 'platform', 'persistence', 'embedded-database.js'));
     const logger = require('pino')({ level: 'silent' });
     embedded = await EmbeddedDatabase.start({ dataDir: process.env.DATA_DIR ?? join(root, '.data', 'bench'), port: EMBEDDED_DB_PORT, databaseName: 'postgres', logger });
     serverUrl = embedded.url;

@@ -7,14 +7,14 @@ import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { AppMetrics } from './metrics/app-metrics';
 import { countRequests } from './metrics/request-metrics';
-import { allowApiOrigins } from './shared/http/cors';
-import { createHttpAdapter } from './shared/http/http-server';
-import { FrameworkRefusals } from './shared/http/framework-refusals';
-import { ProblemFilter } from './shared/http/problem.filter';
-import { RouteTable } from './shared/http/route-table';
-import { createLogger, NestPinoLogger } from './shared/logging';
-import { migrateDatabase } from './shared/persistence/migrate';
-import { forkContextPerRequest } from './shared/persistence/request-context-hook';
+import { allowApiOrigins } from './platform/http/cors';
+import { createHttpAdapter } from './platform/http/http-server';
+import { FrameworkRefusals } from './platform/http/framework-refusals';
+import { ProblemFilter } from './platform/http/problem.filter';
+import { RouteTable } from './platform/http/route-table';
+import { createLogger, NestPinoLogger } from './platform/logging';
+import { migrateDatabase } from './platform/persistence/migrate';
+import { forkContextPerRequest } from './platform/persistence/request-context-hook';
 
 /**
  * Builds the whole application (server, tests and benchmarks use this one

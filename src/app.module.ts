@@ -6,15 +6,16 @@ import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DocsModule } from './docs/docs.module';
 import { HealthModule } from './health/health.module';
-import { ProblemFilter } from './shared/http/problem.filter';
-import { RequestValidationPipe } from './shared/http/request-validation.pipe';
-import { RouteTable } from './shared/http/route-table';
+import { ProblemFilter } from './platform/http/problem.filter';
+import { RequestValidationPipe } from './platform/http/request-validation.pipe';
+import { RouteTable } from './platform/http/route-table';
 import { BearerAuthGuard } from './tokens/http/bearer-auth.guard';
 import { TokensModule } from './tokens/tokens.module';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
-import { mikroOrmOptions } from './shared/persistence/mikro-orm.options';
-import { SharedModule } from './shared/shared.module';
+import { mikroOrmOptions } from './platform/persistence/mikro-orm.options';
+import { MIGRATIONS } from './migrations';
+import { PlatformModule } from './platform/platform.module';
 import { TournamentsModule } from './tournaments/tournaments.module';
 import { LeaguesModule } from './leagues/leagues.module';
 import { AccountWebModule } from './account-web/account-web.module';
@@ -31,7 +32,7 @@ export class AppModule {
   static forRoot(config: AppConfig, routes: RouteTable, logger: Logger): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), MikroOrmModule.forRoot(mikroOrmOptions(config, logger)), HealthModule, DocsModule, TokensModule, RateLimitModule, SharedModule, TournamentsModule, LeaguesModule, AccountWebModule, MetricsModule.forRoot(), AdminModule, ParticipantsModule, MatchesModule, LeagueStandingsModule, EventsModule, ViewingModule],
+      imports: [ConfigModule.forRoot(config), MikroOrmModule.forRoot(mikroOrmOptions(config, logger, MIGRATIONS)), HealthModule, DocsModule, TokensModule, RateLimitModule, PlatformModule, TournamentsModule, LeaguesModule, AccountWebModule, MetricsModule.forRoot(), AdminModule, ParticipantsModule, MatchesModule, LeagueStandingsModule, EventsModule, ViewingModule],
       providers: [
         { provide: RouteTable, useValue: routes },
         ProblemFilter,

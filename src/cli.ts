@@ -5,13 +5,13 @@ import { parseArgs } from 'node:util';
 import { CliCommand, CliOptions, COMMANDS, OPTION_TYPES, UsageError } from './admin/cli-commands';
 import { AppModule } from './app.module';
 import { AppConfig, ConfigError } from './config/app-config';
-import { DomainError, InvalidError } from './shared/domain-error';
-import { closestName } from './shared/http/did-you-mean';
-import { RouteTable } from './shared/http/route-table';
-import { createLogger, NestPinoLogger } from './shared/logging';
-import { isDatabaseUnavailable } from './shared/persistence/database-errors';
-import { withDatabase } from './shared/persistence/database-runtime';
-import { migrateDatabase } from './shared/persistence/migrate';
+import { DomainError, InvalidError } from './kernel/domain-error';
+import { closestName } from './platform/http/did-you-mean';
+import { RouteTable } from './platform/http/route-table';
+import { createLogger, NestPinoLogger } from './platform/logging';
+import { isDatabaseUnavailable } from './platform/persistence/database-errors';
+import { withDatabase } from './platform/persistence/database-runtime';
+import { migrateDatabase } from './platform/persistence/migrate';
 
 /**
  * The admin command line: `node dist/cli.js <command> [options]`, `--help` after any command for its own help.

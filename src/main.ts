@@ -8,8 +8,8 @@ import { createApp } from './app.factory';
 import { AppConfig, ConfigError } from './config/app-config';
 import { AppMetrics } from './metrics/app-metrics';
 import { startMetricsServer, stopMetricsServer } from './metrics/metrics-server';
-import { createLogger } from './shared/logging';
-import { withDatabase } from './shared/persistence/database-runtime';
+import { createLogger } from './platform/logging';
+import { withDatabase } from './platform/persistence/database-runtime';
 
 /**
  * Grow the JavaScript heap by 60% past what survives a full collection, not by V8's default factor (up to 4× on

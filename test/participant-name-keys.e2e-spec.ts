@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { AppConfig } from '../src/config/app-config';
 import { participantNameKey } from '../src/participants/domain/participant-name';
-import { createLogger } from '../src/shared/logging';
-import { mikroOrmOptions } from '../src/shared/persistence/mikro-orm.options';
+import { createLogger } from '../src/platform/logging';
+import { mikroOrmOptions } from '../src/platform/persistence/mikro-orm.options';
+import { MIGRATIONS } from '../src/migrations';
 import { runAdminQuery, withDatabaseName } from './support/global-setup';
 
 /**
@@ -27,7 +28,7 @@ describe('participant name keys (migration of existing rows)', () => {
   beforeAll(async () => {
     await runAdminQuery(serverUrl, `CREATE DATABASE "${name}"`);
     const config = AppConfig.fromEnvironment({ DATABASE_URL: withDatabaseName(serverUrl, name) });
-    orm = await MikroORM.init(mikroOrmOptions(config, createLogger('silent')) as never);
+    orm = await MikroORM.init(mikroOrmOptions(config, createLogger('silent'), MIGRATIONS) as never);
     await orm.getMigrator().up({ to: '20261122000500-stored-participant-count' });
     await sql(`insert into accounts (id, email, plan, created_at, updated_at) values (?, ?, 'premium', now(), now())`, [account, `${account}@example.com`]);
     for (const id of [small, large]) {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { AppConfig } from '../src/config/app-config';
-import { createLogger } from '../src/shared/logging';
-import { mikroOrmOptions } from '../src/shared/persistence/mikro-orm.options';
+import { createLogger } from '../src/platform/logging';
+import { mikroOrmOptions } from '../src/platform/persistence/mikro-orm.options';
+import { MIGRATIONS } from '../src/migrations';
 import { runAdminQuery, withDatabaseName } from './support/global-setup';
 
 /**
@@ -39,8 +40,8 @@ describe('stored participant_count', () => {
   beforeAll(async () => {
     await runAdminQuery(serverUrl, `CREATE DATABASE "${name}"`);
     const config = AppConfig.fromEnvironment({ DATABASE_URL: withDatabaseName(serverUrl, name) });
-    orm = await MikroORM.init(mikroOrmOptions(config, createLogger('silent')) as never);
-    await orm.getMigrator().up({ to: '20261122000201-principal-change-notifications' });
+    orm = await MikroORM.init(mikroOrmOptions(config, createLogger('silent'), MIGRATIONS) as never);
+    await orm.getMigrator().up({ to: '20261122000400-matches' });
     await sql(`insert into accounts (id, email, plan, created_at, updated_at) values (?, ?, 'premium', now(), now())`, [account, `${account}@example.com`]);
     for (const id of [first, second, empty]) await addTournament(id);
     await addParticipants(first, ['a', 'b', 'c']);

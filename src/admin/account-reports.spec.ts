@@ -1,8 +1,8 @@
 import { LeaguesService } from '../leagues/leagues.service';
 import { aLeague } from '../leagues/testing/a-league';
 import { InMemoryLeagueRepository } from '../leagues/testing/in-memory-league.repository';
-import { StaticCursors } from '../shared/pagination/cursors';
-import { ImmediateUnitOfWork } from '../shared/persistence/unit-of-work';
+import { StaticCursors } from '../platform/pagination/cursors';
+import { ImmediateUnitOfWork } from '../platform/persistence/unit-of-work';
 import { AccountsService } from '../tokens/accounts.service';
 import { PrincipalCache } from '../tokens/principal-cache';
 import { InMemoryAccountsRepository } from '../tokens/testing/in-memory-accounts.repository';

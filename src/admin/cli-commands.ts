@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { INestApplicationContext } from '@nestjs/common';
-import { migrateDatabase } from '../shared/persistence/migrate';
+import { migrateDatabase } from '../platform/persistence/migrate';
 import { AccountsService } from '../tokens/accounts.service';
 import { isPlan, Plan, PLANS } from '../tokens/domain/plan';
 import { AccountReports } from './account-reports';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { HeaderObject, OpenAPIObject as OpenApiDocument, OperationObject, ParameterObject, ReferenceObject, ResponseObject, SchemaObject } from 'openapi3-ts/oas31';
-import { PROBLEM_KINDS, ProblemCode } from '../shared/http/problem';
-import { COMMON_ERROR_RESPONSES, HTTP_METHODS, HttpMethod } from '../shared/openapi/openapi-document';
-import { deref } from '../shared/openapi/refs';
+import { isProblemCode, problemKind } from '../platform/http/problem';
+import { COMMON_ERROR_RESPONSES, HTTP_METHODS, HttpMethod } from '../platform/openapi/openapi-document';
+import { deref } from '../platform/openapi/refs';
 import { renderMarkdown } from './markdown';
 import { TOKEN_NOTES, TOKEN_STEPS } from './openapi';
 
@@ -406,7 +406,7 @@ function responseBody(response: ResponseObject): Html {
   if (!response.content) return html`<span class="muted">none</span>`;
   return join(
     Object.entries(response.content).map(([type, media]) => {
-      const codes = Object.keys(media.examples ?? {}).filter((code): code is ProblemCode => Object.hasOwn(PROBLEM_KINDS, code));
+      const codes = Object.keys(media.examples ?? {}).filter((code) => isProblemCode(code));
       const codeLinks = codes.map((code) => html`<a href="#problem-${code}"><code>${code}</code></a>`);
       return html`${typeOf((media.schema ?? {}) as SchemaObject)} <span class="muted">(${type})</span>${codes.length > 0 ? html`<br>code: ${join(codeLinks, ', ')}` : ''}`;
     }),
@@ -523,10 +523,12 @@ function problemExample(document: OpenApiDocument): string {
 }
 
 function errorsSection(document: OpenApiDocument): Html {
-  const rows = (Object.keys(PROBLEM_KINDS) as ProblemCode[]).map(
-    (code) => html`<tr id="problem-${code}" data-search="Error ${code}: ${PROBLEM_KINDS[code].title}"><td><code>${code}</code></td><td><span class="status s${String(PROBLEM_KINDS[code].status)[0]}">${PROBLEM_KINDS[code].status}</span></td>
-<td>${PROBLEM_KINDS[code].title}</td><td>${md(PROBLEM_GUIDE[code])}</td></tr>`,
-  );
+  // In the guide's order (the catalogue's codes come from every module; a test keeps the two sets equal).
+  const rows = Object.entries(PROBLEM_GUIDE).map(([code, guide]) => {
+    const kind = problemKind(code);
+    return html`<tr id="problem-${code}" data-search="Error ${code}: ${kind.title}"><td><code>${code}</code></td><td><span class="status s${String(kind.status)[0]}">${kind.status}</span></td>
+<td>${kind.title}</td><td>${md(guide)}</td></tr>`;
+  });
   return html`<section id="errors">
 <h2>Errors</h2>
 <p>Every 4xx and 5xx answer is an RFC 9457 problem (<code>application/problem+json</code>) with <code>type</code>, <code>title</code>, <code>status</code>,

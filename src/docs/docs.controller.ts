@@ -1,8 +1,8 @@
 import { Controller, Get, Header, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
-import { Public } from '../shared/auth/public.decorator';
-import { packageVersion } from '../shared/package-version';
+import { Public } from '../platform/auth/public.decorator';
+import { packageVersion } from '../platform/package-version';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DOCS_SCRIPT_HASH, renderDocsPage } from './docs-page';

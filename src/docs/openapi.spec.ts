@@ -1,7 +1,8 @@
 import type { OperationObject, ParameterObject, PathItemObject, ResponseObject, SchemaObject } from 'openapi3-ts/oas31';
-import { PROBLEM_KINDS } from '../shared/http/problem';
-import { HTTP_METHODS } from '../shared/openapi/openapi-document';
-import { deref } from '../shared/openapi/refs';
+import { problemCodes } from '../platform/http/problem';
+import { PROBLEM_GUIDE } from './problem-guide';
+import { HTTP_METHODS } from '../platform/openapi/openapi-document';
+import { deref } from '../platform/openapi/refs';
 import { escapeHtml, renderDocsPage } from './docs-page';
 import { buildOpenApiDocument } from './openapi';
 
@@ -18,7 +19,11 @@ describe('the OpenAPI document', () => {
 
   it('lists as problem codes exactly those its error examples show: every code but email_taken, which only the command line raises', () => {
     const code = (document.components!.schemas!.Problem as SchemaObject).properties!.code as SchemaObject;
-    expect(code.enum).toEqual(Object.keys(PROBLEM_KINDS).filter((name) => name !== 'email_taken'));
+    expect(code.enum).toEqual(Object.keys(PROBLEM_GUIDE).filter((name) => name !== 'email_taken'));
+  });
+
+  it('explains on /docs every code the platform, the kernel and the modules register, and no other', () => {
+    expect(Object.keys(PROBLEM_GUIDE).sort()).toEqual(problemCodes().sort());
   });
 
   it('gives every request body and every successful answer with a body an example', () => {

@@ -5,13 +5,14 @@ import { healthApiDocs } from '../health/health.openapi';
 import { leaguesApiDocs } from '../leagues/leagues.openapi';
 import { leagueStandingsApiDocs } from '../leagues/league-standings.openapi';
 import { withdrawalsApiDocs } from '../matches/withdrawals.openapi';
-import { matchesApiDocs } from '../matches/matches.openapi';
+import { matchesApiDocs, tournamentStartErrors } from '../matches/matches.openapi';
 import { participantsApiDocs } from '../participants/participants.openapi';
 import { rateLimitApiDocs } from '../rate-limit/rate-limit.openapi';
-import { ApiDocs, publicOperation } from '../shared/openapi/openapi-kit';
-import { buildDocument } from '../shared/openapi/openapi-document';
+import { ApiDocs, publicOperation } from '../platform/openapi/openapi-kit';
+import { buildDocument } from '../platform/openapi/openapi-document';
 import { tokensApiDocs } from '../tokens/tokens.openapi';
 import { tournamentsApiDocs } from '../tournaments/tournaments.openapi';
+import { PROBLEM_GUIDE } from './problem-guide';
 
 /**
  * The OpenAPI 3.1 document, collected from each module's `*.openapi.ts`.
@@ -98,7 +99,8 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenAPIObject {
       version: options.version,
       description: description(options.rateLimitPerMinute),
       rateLimitPerMinute: options.rateLimitPerMinute,
+      problemOrder: Object.keys(PROBLEM_GUIDE),
     },
-    [tournamentsApiDocs(), leaguesApiDocs(), leagueStandingsApiDocs(), participantsApiDocs(), matchesApiDocs(), withdrawalsApiDocs(), eventsApiDocs(), healthApiDocs(), docsApiDocs(), tokensApiDocs(), rateLimitApiDocs(options.rateLimitPerMinute), viewingApiDocs()],
+    [tournamentsApiDocs(tournamentStartErrors()), leaguesApiDocs(), leagueStandingsApiDocs(), participantsApiDocs(), matchesApiDocs(), withdrawalsApiDocs(), eventsApiDocs(), healthApiDocs(), docsApiDocs(), tokensApiDocs(), rateLimitApiDocs(options.rateLimitPerMinute), viewingApiDocs()],
   );
 }

@@ -1,12 +1,10 @@
-import type { ProblemCode } from '../shared/http/problem';
-
 /**
  * For every code in the problem catalogue: when it happens and what to do.
  * Rendered on /docs under `id="problem-<code>"`, where each problem's `type`
- * URI points. Typed by the catalogue, so a new code without an entry here
- * does not compile.
+ * URI points, in the order /docs lists them. The codes come from every module's
+ * `*.problems.ts`; a test fails when a registered code has no entry here (or the reverse).
  */
-export const PROBLEM_GUIDE: Record<ProblemCode, string> = {
+export const PROBLEM_GUIDE: Record<string, string> = {
   malformed_request:
     'The body is not valid JSON, its Content-Length is wrong, or a header such as `Idempotency-Key` is malformed. Fix the request; retrying it unchanged will fail again.',
   invalid_parameter:
@@ -29,6 +27,7 @@ export const PROBLEM_GUIDE: Record<ProblemCode, string> = {
   league_closed: 'The league is `completed` or `archived`; tournaments can join only `draft` or `active` leagues. Choose another league or none.',
   idempotency_key_in_use:
     'An earlier request with this `Idempotency-Key` is still being processed. Wait a moment and retry with the same key and body to get its result.',
+  email_taken: 'An account with this email address already exists (sign-up and the admin command line). Sign in, or use another address.',
   participant_name_taken:
     'Another participant of this tournament already has this name (compared ignoring case, look-alike and invisible characters). Choose another name, or update the existing participant.',
   seed_taken: 'Another participant of this tournament already has this seed. Choose a free seed, or clear the other participant’s seed first.',
@@ -54,23 +53,22 @@ export const PROBLEM_GUIDE: Record<ProblemCode, string> = {
     'Withdrawals and reinstatements happen while the tournament is `in_progress`. Before the start, remove the participant (DELETE); a completed or cancelled tournament keeps its field.',
   check_in_closed:
     'Check-in happens before the tournament starts, inside its window (`check_in_opens_at` … `check_in_closes_at`, both echoed in the problem). Wait for it to open, or ask the organiser to move it.',
-  email_taken: 'An account with this email address already exists (sign-up and the admin command line). Sign in, or use another address.',
+  conflict: 'The request clashes with the current state of the resource, for example a concurrent change. Read the resource again and retry.',
   not_shared:
     'The tournament or league is `private`: it has no share link to rotate. PATCH `visibility` to `unlisted` to create one.',
-  conflict: 'The request clashes with the current state of the resource, for example a concurrent change. Read the resource again and retry.',
   precondition_failed:
     'The `If-Match` ETag is no longer current: someone changed the resource since you read it. GET it again, re-apply your change, and retry with the new ETag.',
   payload_too_large: 'The body is larger than 64 KiB (512 KiB on bulk endpoints). Send a smaller body, or split a bulk request.',
-  request_header_fields_too_large:
-    'The request line (the URL) and headers together exceed 16 KiB. Shorten the URL or the headers; ids and filters never need that much.',
   unsupported_media_type:
     'A POST or PATCH body was sent without `Content-Type: application/json` (PATCH also accepts `application/merge-patch+json`). Set the header.',
+  request_header_fields_too_large:
+    'The request line (the URL) and headers together exceed 16 KiB. Shorten the URL or the headers; ids and filters never need that much.',
   validation_failed:
     'The body breaks a rule: a missing, unknown or read-only field, a value out of range, an unknown time zone, an end before a start, or a league that is not yours. `errors` lists every field by JSON Pointer.',
-  draw_not_allowed:
-    'Draws exist only in `round_robin` and `swiss`. Send unequal scores, or `winner_id` with equal scores (a free-for-all needs distinct ranks).',
   idempotency_key_reused:
     'This `Idempotency-Key` was used in the last 24 hours with a different body. Use a new key for a new request.',
+  draw_not_allowed:
+    'Draws exist only in `round_robin` and `swiss`. Send unequal scores, or `winner_id` with equal scores (a free-for-all needs distinct ranks).',
   rate_limited:
     'Your account (or, without a valid token, your address) has used up its requests for this minute. Wait for the number of seconds in `Retry-After`.',
   too_many_concurrent:

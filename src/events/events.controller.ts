@@ -1,6 +1,6 @@
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HttpProblem } from '../shared/http/error-translation';
+import { HttpProblem } from '../platform/http/error-translation';
 import { AuthenticatedAccount } from '../tokens/accounts.service';
 import { tokenDigest } from '../tokens/domain/token-format';
 import { CurrentAccount } from '../tokens/http/current-account.decorator';

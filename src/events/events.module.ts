@@ -16,6 +16,7 @@ import { MaintenanceConnection } from './persistence/maintenance-connection';
 import { PostgresEventLog } from './persistence/postgres-event-log';
 import { PostgresEventStore } from './persistence/postgres-event-store';
 import { TokenStreamAccess } from './persistence/token-stream-access';
+import './events.problems';
 
 /**
  * The event log, its feed and its live streams. Global, so that every module's write path can inject EventLog

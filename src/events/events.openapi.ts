@@ -1,11 +1,12 @@
 import type { OperationObject, PathItemObject, SchemaObject } from 'openapi3-ts/oas31';
-import { HttpProblem } from '../shared/http/error-translation';
-import { API_HEADERS, ApiDocs, ApiOperation, headerRefs, jsonResponse, ref, schemaRef } from '../shared/openapi/openapi-kit';
-import { problemResponse } from '../shared/openapi/problem-examples';
-import { queryParameters } from '../shared/openapi/request-schema';
+import { HttpProblem } from '../platform/http/error-translation';
+import { API_HEADERS, ApiDocs, ApiOperation, headerRefs, jsonResponse, ref, schemaRef } from '../platform/openapi/openapi-kit';
+import { problemResponse } from '../platform/openapi/problem-examples';
+import { queryParameters } from '../platform/openapi/request-schema';
 import { EventsExpiredError, TooManyEventStreamsError } from './domain/event-errors';
 import { EVENT_TYPE_NAMES, EVENT_TYPES, EventType } from './domain/event-types';
 import { ListEventsQuery, MAX_FEED_PAGE, StreamEventsQuery } from './dto/events.query';
+import './events.problems';
 
 const EXAMPLE_TOURNAMENT_ID = '0196a0b8-1c2d-7e3f-8a4b-5c6d7e8f9a0b';
 const uuid: SchemaObject = { type: 'string', format: 'uuid', minLength: 36, maxLength: 36 };

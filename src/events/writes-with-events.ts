@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { newId } from '../shared/ids';
-import { preparedWrite } from '../shared/persistence/prepared-query';
+import { newId } from '../kernel/ids';
+import { preparedWrite } from '../platform/persistence/prepared-query';
 import { dataJson, NewEvent } from './domain/event-log';
 import { AppendedCommits } from './persistence/appended-commits';
 import { EVENT_INSERT } from './persistence/postgres-event-log';

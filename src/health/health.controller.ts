@@ -1,6 +1,6 @@
 import { Controller, Get, Header, HttpCode, HttpStatus } from '@nestjs/common';
-import { Public } from '../shared/auth/public.decorator';
-import { ServiceUnavailableError } from '../shared/domain-error';
+import { Public } from '../platform/auth/public.decorator';
+import { ServiceUnavailableError } from '../kernel/domain-error';
 import { DatabaseHealth } from './database-health';
 
 /** Probes for the orchestrator: unauthenticated and never rate limited. */

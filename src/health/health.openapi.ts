@@ -1,7 +1,7 @@
 import type { SchemaObject } from 'openapi3-ts/oas31';
-import { ServiceUnavailableError } from '../shared/domain-error';
-import { ApiDocs, headerRefs, publicOperation } from '../shared/openapi/openapi-kit';
-import { problemResponse } from '../shared/openapi/problem-examples';
+import { ServiceUnavailableError } from '../kernel/domain-error';
+import { ApiDocs, headerRefs, publicOperation } from '../platform/openapi/openapi-kit';
+import { problemResponse } from '../platform/openapi/problem-examples';
 
 /** The probes: no token, not rate limited, so their responses carry only `X-Request-Id`. */
 export function healthApiDocs(): ApiDocs {

@@ -1,5 +1,5 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ResourceIdPipe } from '../shared/http/resource-id.pipe';
+import { ResourceIdPipe } from '../platform/http/resource-id.pipe';
 import { AuthenticatedAccount } from '../tokens/accounts.service';
 import { CurrentAccount } from '../tokens/http/current-account.decorator';
 import { LeagueNotFoundError } from './domain/league-errors';

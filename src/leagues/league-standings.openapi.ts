@@ -1,6 +1,6 @@
 import type { SchemaObject } from 'openapi3-ts/oas31';
-import { API_HEADERS, ApiDocs, idParameter, jsonResponse, schemaRef } from '../shared/openapi/openapi-kit';
-import { problemResponse } from '../shared/openapi/problem-examples';
+import { API_HEADERS, ApiDocs, idParameter, jsonResponse, schemaRef } from '../platform/openapi/openapi-kit';
+import { problemResponse } from '../platform/openapi/problem-examples';
 import { LeagueNotFoundError } from './domain/league-errors';
 import { CompletedTournament } from './domain/league-results';
 import { DEFAULT_PLACEMENT_POINTS } from './domain/league-scoring';

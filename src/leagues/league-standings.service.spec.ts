@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { NotFoundError } from '../shared/domain-error';
-import { StaticCursors } from '../shared/pagination/cursors';
+import { NotFoundError } from '../kernel/domain-error';
+import { StaticCursors } from '../platform/pagination/cursors';
 import { effectiveRules } from '../tournaments/domain/competition-rules';
 import { CompletedTournament, LeagueResults } from './domain/league-results';
 import { LeagueStandingsService } from './league-standings.service';
@@ -8,7 +8,7 @@ import { LeaguesService } from './leagues.service';
 import { aLeague } from './testing/a-league';
 import { InMemoryLeagueRepository } from './testing/in-memory-league.repository';
 import { InMemoryEventLog } from '../events/testing/in-memory-event-log';
-import { ImmediateUnitOfWork } from '../shared/persistence/unit-of-work';
+import { ImmediateUnitOfWork } from '../platform/persistence/unit-of-work';
 
 /** The port as a test double: the tournaments it was given, and what each call asked for. */
 class GivenResults extends LeagueResults {

@@ -5,6 +5,7 @@ import { LeaguesController } from './leagues.controller';
 import { LeaguesService } from './leagues.service';
 import { LeagueSchema } from './persistence/league.schema';
 import { MikroOrmLeagueRepository } from './persistence/mikro-orm-league.repository';
+import './leagues.problems';
 
 /** Leagues: the API, and LeaguesService for modules that attach things to a league (tournaments). */
 @Module({

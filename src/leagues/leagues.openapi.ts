@@ -1,15 +1,16 @@
-import { ConcurrentWritesError } from '../shared/concurrency/fresh-version';
-import { ApiDocs } from '../shared/openapi/openapi-kit';
-import { LIST_PARAMETER_DOCS } from '../shared/openapi/openapi-document';
-import { FieldDocs, queryParameters } from '../shared/openapi/request-schema';
-import { SHARING_DOCS } from '../shared/openapi/sharing-docs';
-import { COMMON_FIELD_DOCS, resourcePaths, resourceSchemas } from '../shared/openapi/resource-operations';
+import { ConcurrentWritesError } from '../platform/concurrency/fresh-version';
+import { ApiDocs } from '../platform/openapi/openapi-kit';
+import { LIST_PARAMETER_DOCS } from '../platform/openapi/openapi-document';
+import { FieldDocs, queryParameters } from '../platform/openapi/request-schema';
+import { SHARING_DOCS } from '../platform/openapi/sharing-docs';
+import { COMMON_FIELD_DOCS, resourcePaths, resourceSchemas } from '../platform/openapi/resource-operations';
 import { League } from './domain/league';
 import { InvalidLeagueTransitionError, LeagueNotEmptyError, LeagueNotFoundError } from './domain/league-errors';
 import { allowedTransitions, LEAGUE_STATUSES } from './domain/league-status';
 import { CreateLeagueDto, UpdateLeagueDto } from './dto/league-body.dto';
 import { ListLeaguesQuery } from './dto/list-leagues.query';
 import { presentLeague } from './dto/league.presenter';
+import './leagues.problems';
 
 /** The leagues part of the OpenAPI document (see tournaments.openapi.ts for what comes from where). */
 const EXAMPLE_ID = '0196a0b7-0f1e-7d2c-9b3a-4c5d6e7f8a9b';
@@ -57,6 +58,7 @@ export function leaguesApiDocs(): ApiDocs {
   const create = { name: 'City Chess League', season: '2026 Spring', starts_on: '2026-03-01', ends_on: '2026-06-30' };
   const example = { ...presented({ name: create.name, season: create.season, startsOn: create.starts_on, endsOn: create.ends_on, game: 'Chess' }), tournament_count: 3 };
   return {
+    problemMembers: { league_status: { type: 'string', maxLength: 100, description: '`league_closed` only: the status of the league named by `league_id`.' } },
     tags: [{ name: 'Leagues', description: 'Groups of tournaments, such as a season’s events and its playoffs.' }],
     paths: resourcePaths({
       schema: 'League',

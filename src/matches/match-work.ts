@@ -1,10 +1,10 @@
 /*
  * The matches module's work that grows with the field, as a task table a worker thread runs by name
- * (shared/work): the formats' tasks, and the table as its wire JSON, so neither computing nor serialising a
+ * (platform/work): the formats' tasks, and the table as its wire JSON, so neither computing nor serialising a
  * table of thousands of rows holds the event loop that serves every account. Imports no framework: a worker
  * thread loads this file.
  */
-import { Offload } from '../shared/work/offload';
+import { Offload } from '../platform/work/offload';
 import { FORMAT_TASK_ERRORS, FORMAT_TASKS, standingsOf } from './domain/match-tasks';
 import { FormatSettings } from './domain/match';
 import { MatchBatches } from './domain/match.repository';

@@ -1,14 +1,14 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ExpectedVersion } from '../shared/concurrency/fresh-version';
-import { parseInstant } from '../shared/domain/validation';
+import { ExpectedVersion } from '../platform/concurrency/fresh-version';
+import { parseInstant } from '../kernel/validation';
 import { EventsService } from '../events/events.service';
-import { announceDeprecation, Deprecation } from '../shared/http/deprecation';
-import { conditionalGet, ifNoneMatchHits } from '../shared/http/etag';
-import { IfMatch } from '../shared/http/if-match.decorator';
-import { listResponse } from '../shared/http/list-response';
-import { ResourceIdPipe } from '../shared/http/resource-id.pipe';
-import { commaSeparated, parseSort } from '../shared/pagination/page';
+import { announceDeprecation, Deprecation } from '../platform/http/deprecation';
+import { conditionalGet, ifNoneMatchHits } from '../platform/http/etag';
+import { IfMatch } from '../platform/http/if-match.decorator';
+import { listResponse } from '../platform/http/list-response';
+import { ResourceIdPipe } from '../platform/http/resource-id.pipe';
+import { commaSeparated, parseSort } from '../platform/pagination/page';
 import { AuthenticatedAccount } from '../tokens/accounts.service';
 import { CurrentAccount } from '../tokens/http/current-account.decorator';
 import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
@@ -19,7 +19,7 @@ import { ListMatchesQuery } from './dto/list-matches.query';
 import { PreviewMatchQuery, UpdateMatchDto, UpdateMatchQuery } from './dto/match-body.dto';
 import { matchEtag, presentMatch, presentPreview } from './dto/match.presenter';
 import { MatchesService, MatchUpdate } from './matches.service';
-import { NoQueryParameters } from '../shared/http/no-query-parameters.pipe';
+import { NoQueryParameters } from '../platform/http/no-query-parameters.pipe';
 
 const TournamentId = new ResourceIdPipe(TournamentNotFoundError);
 

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { ParticipantsModule } from '../participants/participants.module';
-import { WorkerPool } from '../shared/work/worker-pool';
+import { WorkerPool } from '../platform/work/worker-pool';
 import { TournamentsModule } from '../tournaments/tournaments.module';
 import { LeagueResults } from '../leagues/domain/league-results';
 import { MATCH_TASK_ERRORS, MatchTasks, MatchWork } from './match-work';
@@ -15,6 +15,7 @@ import { WithdrawalsService } from './withdrawals.service';
 import { StandingsRefreshes } from './domain/standings-refreshes';
 import { PostgresStandingsRefreshes } from './persistence/postgres-standings-refreshes';
 import { StandingsRefresher } from './standings-refresher.service';
+import './matches.problems';
 
 /** The formats' large computations run in worker threads (MATCH_TASKS), so a big start never stalls other requests. */
 function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {

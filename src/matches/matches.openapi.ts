@@ -1,22 +1,32 @@
 import type { ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
-import { InvalidError } from '../shared/domain-error';
-import { API_HEADERS, ApiDocs, ApiOperation, getOneOperation, headerRefs, idParameter, jsonBody, jsonResponse, ref, schemaRef } from '../shared/openapi/openapi-kit';
-import { LIST_PARAMETER_DOCS } from '../shared/openapi/openapi-document';
-import { problemResponse } from '../shared/openapi/problem-examples';
-import { queryParameters, requestBodySchema } from '../shared/openapi/request-schema';
-import { listSchema } from '../shared/openapi/resource-operations';
-import { MAX_PAGE_SIZE } from '../shared/pagination/page';
+import { InvalidError } from '../kernel/domain-error';
+import { API_HEADERS, ApiDocs, ApiOperation, getOneOperation, headerRefs, idParameter, jsonBody, jsonResponse, ref, schemaRef } from '../platform/openapi/openapi-kit';
+import { LIST_PARAMETER_DOCS } from '../platform/openapi/openapi-document';
+import { ProblemSource, problemResponse } from '../platform/openapi/problem-examples';
+import { queryParameters, requestBodySchema } from '../platform/openapi/request-schema';
+import { listSchema } from '../platform/openapi/resource-operations';
+import { MAX_PAGE_SIZE } from '../platform/pagination/page';
 import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
 import { bracketReached } from './domain/bracket-reached';
 import { generateMatches } from './domain/generation';
 import { BRACKETS, MATCH_RESULTS, MATCH_STATUSES } from './domain/match';
-import { CorrectionReopensTournamentError, DependentMatchesReportedError, DrawNotAllowedError, MatchNotFoundError, MatchNotReadyError } from './domain/match-errors';
+import {
+  CorrectionReopensTournamentError,
+  DependentMatchesReportedError,
+  DrawNotAllowedError,
+  MatchesPendingError,
+  MatchNotFoundError,
+  MatchNotReadyError,
+  NotEnoughCheckedInError,
+  NotEnoughParticipantsError,
+} from './domain/match-errors';
 import { MatchRecord } from './domain/match.repository';
 import { TournamentPlay } from './domain/tournament-play';
 import { ListMatchesQuery } from './dto/list-matches.query';
 import { PreviewMatchQuery, UpdateMatchDto, UpdateMatchQuery } from './dto/match-body.dto';
 import { presentMatch } from './dto/match.presenter';
 import { presentStandingRow } from './dto/standing-row.presenter';
+import './matches.problems';
 
 /**
  * The matches part of the OpenAPI document (see tournaments.openapi.ts for what comes from where): the PATCH body
@@ -209,6 +219,11 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
       properties: { data: { type: 'array', maxItems: 100_000, items: schemaRef('StandingRow') } },
     },
   };
+}
+
+/** The refusals of a tournament's status change that playing it adds (documented on the tournament's PATCH). */
+export function tournamentStartErrors(): ProblemSource[] {
+  return [new NotEnoughParticipantsError(1), new NotEnoughCheckedInError(1, 12), new MatchesPendingError(3)];
 }
 
 export function matchesApiDocs(): ApiDocs {

@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap }
 import { AppConfig } from '../config/app-config';
 import { EventLog, SerializedData } from '../events/domain/event-log';
 import { ParticipantsService } from '../participants/participants.service';
-import { UnitOfWork } from '../shared/persistence/unit-of-work';
+import { UnitOfWork } from '../platform/persistence/unit-of-work';
 import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { MatchRepository } from './domain/match.repository';

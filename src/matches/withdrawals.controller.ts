@@ -1,8 +1,8 @@
 import { Body, Controller, Param, Post, UseInterceptors } from '@nestjs/common';
-import { ExpectedVersion } from '../shared/concurrency/fresh-version';
-import { ActionAnswer, IdempotentAction } from '../shared/idempotency/idempotent-action.interceptor';
-import { IfMatch } from '../shared/http/if-match.decorator';
-import { ResourceIdPipe } from '../shared/http/resource-id.pipe';
+import { ExpectedVersion } from '../platform/concurrency/fresh-version';
+import { ActionAnswer, IdempotentAction } from '../platform/idempotency/idempotent-action.interceptor';
+import { IfMatch } from '../platform/http/if-match.decorator';
+import { ResourceIdPipe } from '../platform/http/resource-id.pipe';
 import { AuthenticatedAccount } from '../tokens/accounts.service';
 import { CurrentAccount } from '../tokens/http/current-account.decorator';
 import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';

@@ -1,12 +1,13 @@
 import type { ParameterObject } from 'openapi3-ts/oas31';
-import { InvalidError } from '../shared/domain-error';
-import { API_HEADERS, ApiDocs, ApiOperation, emptyResponse, headerRefs, idParameter, jsonBody, jsonResponse, ref, schemaRef } from '../shared/openapi/openapi-kit';
-import { problemResponse } from '../shared/openapi/problem-examples';
-import { requestBodySchema } from '../shared/openapi/request-schema';
+import { InvalidError } from '../kernel/domain-error';
+import { API_HEADERS, ApiDocs, ApiOperation, emptyResponse, headerRefs, idParameter, jsonBody, jsonResponse, ref, schemaRef } from '../platform/openapi/openapi-kit';
+import { problemResponse } from '../platform/openapi/problem-examples';
+import { requestBodySchema } from '../platform/openapi/request-schema';
 import { AlreadyWithdrawnError, NotWithdrawnError, ParticipantNotFoundError } from '../participants/domain/participant-errors';
 import { WithdrawalDependentsError } from './domain/match-errors';
 import { WithdrawParticipantDto } from './dto/withdrawal-body.dto';
 import { TournamentNotRunningError } from './withdrawals.service';
+import './matches.problems';
 
 /** The withdrawals part of the OpenAPI document (issue 32): leaving a running tournament, and coming back. */
 const EXAMPLE_TOURNAMENT_ID = '0196a0b8-1c2d-7e3f-8a4b-5c6d7e8f9a0b';

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EventLog, NewEvent } from '../events/domain/event-log';
-import { ExpectedVersion } from '../shared/concurrency/fresh-version';
-import { ConflictError, InvalidError, PreconditionFailedError } from '../shared/domain-error';
-import { UnitOfWork } from '../shared/persistence/unit-of-work';
+import { ExpectedVersion } from '../platform/concurrency/fresh-version';
+import { ConflictError, InvalidError, PreconditionFailedError } from '../kernel/domain-error';
+import { UnitOfWork } from '../platform/persistence/unit-of-work';
 import { Participant } from '../participants/domain/participant';
 import { reinstate, withdraw, WithdrawalReason } from '../participants/domain/withdrawal';
 import { ParticipantsService } from '../participants/participants.service';

@@ -6,6 +6,7 @@ import { MikroOrmParticipantRepository } from './persistence/mikro-orm-participa
 import { ParticipantSchema } from './persistence/participant.schema';
 import { ParticipantsController } from './participants.controller';
 import { ParticipantsService } from './participants.service';
+import './participants.problems';
 
 @Module({
   imports: [MikroOrmModule.forFeature([ParticipantSchema]), TournamentsModule],

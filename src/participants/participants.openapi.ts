@@ -1,12 +1,12 @@
 import type { ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
-import { ConcurrentWritesError } from '../shared/concurrency/fresh-version';
-import { InvalidError } from '../shared/domain-error';
-import { IdempotencyKeyInUseError, IdempotencyKeyReusedError } from '../shared/idempotency/idempotent-requests';
-import { API_HEADERS, ApiDocs, ApiOperation, emptyResponse, getOneOperation, headerRefs, idParameter, jsonBody, jsonResponse, ref, schemaRef } from '../shared/openapi/openapi-kit';
-import { LIST_PARAMETER_DOCS } from '../shared/openapi/openapi-document';
-import { problemResponse, ProblemSource } from '../shared/openapi/problem-examples';
-import { FieldDocs, queryParameters } from '../shared/openapi/request-schema';
-import { COMMON_FIELD_DOCS, resourceSchemas } from '../shared/openapi/resource-operations';
+import { ConcurrentWritesError } from '../platform/concurrency/fresh-version';
+import { InvalidError } from '../kernel/domain-error';
+import { IdempotencyKeyInUseError, IdempotencyKeyReusedError } from '../platform/idempotency/idempotent-requests';
+import { API_HEADERS, ApiDocs, ApiOperation, emptyResponse, getOneOperation, headerRefs, idParameter, jsonBody, jsonResponse, ref, schemaRef } from '../platform/openapi/openapi-kit';
+import { LIST_PARAMETER_DOCS } from '../platform/openapi/openapi-document';
+import { problemResponse, ProblemSource } from '../platform/openapi/problem-examples';
+import { FieldDocs, queryParameters } from '../platform/openapi/request-schema';
+import { COMMON_FIELD_DOCS, resourceSchemas } from '../platform/openapi/resource-operations';
 import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
 import { newParticipants, Participant, PARTICIPANT_LIMITS, repeatedInBatch } from './domain/participant';
 import { PARTICIPANT_STATUSES } from './domain/withdrawal';
@@ -23,6 +23,7 @@ import {
 import { ListParticipantsQuery } from './dto/list-participants.query';
 import { BULK_LIMITS, CreateParticipantDto, UpdateParticipantDto } from './dto/participant-body.dto';
 import { presentParticipant } from './dto/participant.presenter';
+import './participants.problems';
 
 /**
  * The participants part of the OpenAPI document (see tournaments.openapi.ts for what comes from where).
@@ -108,6 +109,10 @@ export function participantsApiDocs(): ApiDocs {
     patchDescription: `A JSON merge patch (RFC 7396): absent fields stay unchanged, \`null\` clears \`seed\` or \`external_id\`. ${LOCK}`,
   });
   return {
+    problemMembers: {
+      max_participants: { type: 'integer', format: 'int32', minimum: 2, maximum: 8192, description: '`tournament_full` only: the tournament’s cap (its `max_participants`, or its format’s limit when that is lower or no cap is set).' },
+      participant_count: { type: 'integer', format: 'int32', minimum: 0, maximum: 8192, description: '`tournament_full` only: how many participants it has.' },
+    },
     tags: [{ name: 'Participants', description: 'The players or teams registered in a tournament, with their seeds. Locked once the tournament starts.' }],
     paths: {
       '/api/v1/tournaments/{id}/participants': { parameters: [tournamentId()], get: list(example), post: createOne(create, example) },

@@ -1,11 +1,11 @@
-import { UnlimitedHeavyWorkGate } from '../shared/concurrency/heavy-work-gate';
-import { versionIs } from '../shared/concurrency/fresh-version';
+import { UnlimitedHeavyWorkGate } from '../platform/concurrency/heavy-work-gate';
+import { versionIs } from '../platform/concurrency/fresh-version';
 import { randomUUID } from 'node:crypto';
 import { LeaguesService } from '../leagues/leagues.service';
 import { InMemoryLeagueRepository } from '../leagues/testing/in-memory-league.repository';
-import { PreconditionFailedError } from '../shared/domain-error';
-import { StaticCursors } from '../shared/pagination/cursors';
-import { ImmediateUnitOfWork } from '../shared/persistence/unit-of-work';
+import { PreconditionFailedError } from '../kernel/domain-error';
+import { StaticCursors } from '../platform/pagination/cursors';
+import { ImmediateUnitOfWork } from '../platform/persistence/unit-of-work';
 import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
 import { InMemoryTournamentRepository } from '../tournaments/testing/in-memory-tournament.repository';
 import { TournamentTransitions } from '../tournaments/tournament-transitions';

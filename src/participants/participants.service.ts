@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EventLog, NewEvent } from '../events/domain/event-log';
-import { ExpectedVersion, withFreshVersion } from '../shared/concurrency/fresh-version';
-import { Cursors } from '../shared/pagination/cursors';
-import { keysetPage } from '../shared/pagination/list-request';
-import { Page } from '../shared/pagination/page';
-import { HeavyWorkGate } from '../shared/concurrency/heavy-work-gate';
-import { UnitOfWork } from '../shared/persistence/unit-of-work';
+import { ExpectedVersion, withFreshVersion } from '../platform/concurrency/fresh-version';
+import { Cursors } from '../platform/pagination/cursors';
+import { keysetPage } from '../platform/pagination/list-request';
+import { Page } from '../platform/pagination/page';
+import { HeavyWorkGate } from '../platform/concurrency/heavy-work-gate';
+import { UnitOfWork } from '../platform/persistence/unit-of-work';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { NewParticipant, newParticipants, Participant, ParticipantChanges } from './domain/participant';
 import { isClash, locateClashes } from './domain/clashes';

@@ -2,10 +2,10 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { IS_PUBLIC } from '../shared/auth/public.decorator';
-import { PreGuardAccounting } from '../shared/http/pre-guard-accounting';
-import type { ProblemResponse } from '../shared/http/problem';
-import { RouteTable } from '../shared/http/route-table';
+import { IS_PUBLIC } from '../platform/auth/public.decorator';
+import { PreGuardAccounting } from '../platform/http/pre-guard-accounting';
+import type { ProblemResponse } from '../platform/http/problem';
+import { RouteTable } from '../platform/http/route-table';
 import { CallerIdentification } from '../tokens/http/caller-identification';
 import { RateLimiter } from './rate-limiter';
 

@@ -9,8 +9,8 @@ import {
   type ThrottlerStorage,
 } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HttpProblem } from '../shared/http/error-translation';
-import { isPublic } from '../shared/auth/public.decorator';
+import { HttpProblem } from '../platform/http/error-translation';
+import { isPublic } from '../platform/auth/public.decorator';
 import { CallerIdentification } from '../tokens/http/caller-identification';
 import { RateLimiter, RateLimitWindow } from './rate-limiter';
 

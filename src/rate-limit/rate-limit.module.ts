@@ -3,7 +3,7 @@ import { DiscoveryModule } from '@nestjs/core';
 import { getOptionsToken, getStorageToken, ThrottlerModuleOptions, ThrottlerStorage } from '@nestjs/throttler';
 import { AppConfig } from '../config/app-config';
 import { AppMetrics } from '../metrics/app-metrics';
-import { PreGuardAccounting } from '../shared/http/pre-guard-accounting';
+import { PreGuardAccounting } from '../platform/http/pre-guard-accounting';
 import { TokensModule } from '../tokens/tokens.module';
 import { FailOpenThrottlerStorage } from './fail-open-throttler.storage';
 import { MemoryThrottlerStorage } from './memory-throttler.storage';

@@ -1,6 +1,6 @@
-import { API_HEADERS, ApiDocs, headerRefs } from '../shared/openapi/openapi-kit';
-import { problemResponse } from '../shared/openapi/problem-examples';
-import { TooManyConcurrentError } from '../shared/concurrency/heavy-work-gate';
+import { API_HEADERS, ApiDocs, headerRefs } from '../platform/openapi/openapi-kit';
+import { problemResponse } from '../platform/openapi/problem-examples';
+import { TooManyConcurrentError } from '../platform/concurrency/heavy-work-gate';
 
 /** The 429 every rate-limited operation can answer (the kernel refers to it). */
 export function rateLimitApiDocs(rateLimitPerMinute: number): ApiDocs {

@@ -9,7 +9,7 @@ import {
 } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppMetrics } from '../metrics/app-metrics';
-import type { ProblemResponse } from '../shared/http/problem';
+import type { ProblemResponse } from '../platform/http/problem';
 import { rateLimitHeaders } from './rate-limit-headers';
 
 /** One throttler's numbers: `limit` requests per window of `ttl` ms. */

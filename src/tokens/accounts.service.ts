@@ -10,7 +10,7 @@ import {
 } from './domain/account-errors';
 import { AccountsRepository } from './domain/accounts.repository';
 import { ApiToken, isLastUseStale } from './domain/api-token';
-import { characterCount, hasControlCharacter } from '../shared/domain/validation';
+import { characterCount, hasControlCharacter } from '../kernel/validation';
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './domain/password';
 import { Plan } from './domain/plan';
 import { isWellFormedToken, tokenDigest } from './domain/token-format';

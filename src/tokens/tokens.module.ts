@@ -11,6 +11,7 @@ import { AccountSchema, ApiTokenSchema } from './persistence/account.schema';
 import { MikroOrmAccountsRepository } from './persistence/mikro-orm-accounts.repository';
 import { PrincipalChangeListener } from './persistence/principal-change-listener';
 import { PrincipalCache } from './principal-cache';
+import './tokens.problems';
 
 /**
  * Accounts, plans and API tokens. Exports CallerIdentification (who is calling, worked out once per request) and

@@ -1,6 +1,7 @@
-import { API_HEADERS, ApiDocs, headerRefs } from '../shared/openapi/openapi-kit';
-import { problemResponse } from '../shared/openapi/problem-examples';
+import { API_HEADERS, ApiDocs, headerRefs } from '../platform/openapi/openapi-kit';
+import { problemResponse } from '../platform/openapi/problem-examples';
 import { InvalidTokenError, MissingTokenError, SubscriptionRequiredError } from './domain/account-errors';
+import './tokens.problems';
 
 /** The refusals of the bearer guard, which every authenticated operation can answer (the kernel refers to them). */
 export function tokensApiDocs(): ApiDocs {

@@ -3,14 +3,14 @@ import { RouteSchema } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthenticatedAccount } from '../tokens/accounts.service';
 import { CurrentAccount } from '../tokens/http/current-account.decorator';
-import { ExpectedVersion } from '../shared/concurrency/fresh-version';
-import { created, IdempotentCreate } from '../shared/idempotency/idempotent-create.interceptor';
-import { conditionalGet } from '../shared/http/etag';
-import { IfMatch } from '../shared/http/if-match.decorator';
-import { listResponse } from '../shared/http/list-response';
-import { ResourceIdPipe } from '../shared/http/resource-id.pipe';
-import { commaSeparated, parseSort } from '../shared/pagination/page';
-import { parseInstant } from '../shared/domain/validation';
+import { ExpectedVersion } from '../platform/concurrency/fresh-version';
+import { created, IdempotentCreate } from '../platform/idempotency/idempotent-create.interceptor';
+import { conditionalGet } from '../platform/http/etag';
+import { IfMatch } from '../platform/http/if-match.decorator';
+import { listResponse } from '../platform/http/list-response';
+import { ResourceIdPipe } from '../platform/http/resource-id.pipe';
+import { commaSeparated, parseSort } from '../platform/pagination/page';
+import { parseInstant } from '../kernel/validation';
 import { TournamentNotFoundError } from './domain/tournament-errors';
 import { TournamentFilters, TournamentSortField } from './domain/tournament.repository';
 import { TournamentStatus } from './domain/tournament-status';
@@ -20,7 +20,7 @@ import { CreateTournamentDto, UpdateTournamentDto } from './dto/tournament-body.
 import { presentTournament, toNewTournament, toTournamentChanges, tournamentEtag } from './dto/tournament.presenter';
 import { TOURNAMENT_PATCH_RESPONSE_SCHEMA, TOURNAMENT_RESPONSE_SCHEMA } from './dto/tournament.response-schema';
 import { TournamentsService } from './tournaments.service';
-import { NoQueryParameters } from '../shared/http/no-query-parameters.pipe';
+import { NoQueryParameters } from '../platform/http/no-query-parameters.pipe';
 
 const TournamentId = new ResourceIdPipe(TournamentNotFoundError);
 

@@ -1,12 +1,12 @@
 import type { SchemaObject } from 'openapi3-ts/oas31';
-import { ConcurrentWritesError } from '../shared/concurrency/fresh-version';
-import { ApiDocs } from '../shared/openapi/openapi-kit';
-import { SHARING_DOCS } from '../shared/openapi/sharing-docs';
-import { LIST_PARAMETER_DOCS } from '../shared/openapi/openapi-document';
-import { FieldDocs, queryParameters } from '../shared/openapi/request-schema';
-import { COMMON_FIELD_DOCS, resourcePaths, resourceSchemas } from '../shared/openapi/resource-operations';
+import { ConcurrentWritesError } from '../platform/concurrency/fresh-version';
+import { ApiDocs } from '../platform/openapi/openapi-kit';
+import { SHARING_DOCS } from '../platform/openapi/sharing-docs';
+import { LIST_PARAMETER_DOCS } from '../platform/openapi/openapi-document';
+import { FieldDocs, queryParameters } from '../platform/openapi/request-schema';
+import { ProblemSource } from '../platform/openapi/problem-examples';
+import { COMMON_FIELD_DOCS, resourcePaths, resourceSchemas } from '../platform/openapi/resource-operations';
 import { LeagueClosedError } from '../leagues/domain/league-errors';
-import { MatchesPendingError, NotEnoughCheckedInError, NotEnoughParticipantsError } from '../matches/domain/match-errors';
 import { Tournament, TOURNAMENT_FORMATS } from './domain/tournament';
 import { InvalidTournamentTransitionError, TournamentFieldLockedError, TournamentInProgressError, TournamentNotFoundError } from './domain/tournament-errors';
 import { allowedTransitions, TOURNAMENT_STATUSES } from './domain/tournament-status';
@@ -92,7 +92,11 @@ function presented(fields: Parameters<typeof Tournament.create>[1]) {
   return { ...presentTournament(Tournament.create('example-account', fields, new Date('2026-04-02T09:15:00.000Z'))), id: EXAMPLE_ID };
 }
 
-export function tournamentsApiDocs(): ApiDocs {
+/**
+ * `startErrors`: what the module that plays a tournament refuses when the status moves to `in_progress` or
+ * `completed` (matches, above this module, says it; the document's collector passes it in).
+ */
+export function tournamentsApiDocs(startErrors: ProblemSource[]): ApiDocs {
   const create = { name: 'Spring Cup', format: TOURNAMENT_FORMATS[0], starts_at: '2026-05-01T18:00:00.000Z', league_id: EXAMPLE_LEAGUE_ID };
   const example = {
     ...presented({ name: create.name, format: create.format, startsAt: new Date(create.starts_at), leagueId: create.league_id, status: 'registration_open' }),
@@ -130,9 +134,7 @@ export function tournamentsApiDocs(): ApiDocs {
         update: [
           new InvalidTournamentTransitionError('registration_open', 'completed', allowedTransitions('registration_open')),
           new TournamentFieldLockedError('in_progress', ['format', 'tiebreakers']),
-          new NotEnoughParticipantsError(1),
-          new NotEnoughCheckedInError(1, 12),
-          new MatchesPendingError(3),
+          ...startErrors,
           new LeagueClosedError('archived'),
           new ConcurrentWritesError('tournament'),
         ],

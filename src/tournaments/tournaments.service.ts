@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { ExpectedVersion, withFreshVersion } from '../shared/concurrency/fresh-version';
+import { ExpectedVersion, withFreshVersion } from '../platform/concurrency/fresh-version';
 import { EventLog, NewEvent } from '../events/domain/event-log';
 import { LeaguesService } from '../leagues/leagues.service';
-import { isShareId } from '../shared/domain/sharing';
-import { Cursors } from '../shared/pagination/cursors';
-import { UnitOfWork } from '../shared/persistence/unit-of-work';
-import { keysetPage } from '../shared/pagination/list-request';
-import { Page } from '../shared/pagination/page';
+import { isShareId } from '../kernel/sharing';
+import { Cursors } from '../platform/pagination/cursors';
+import { UnitOfWork } from '../platform/persistence/unit-of-work';
+import { keysetPage } from '../platform/pagination/list-request';
+import { Page } from '../platform/pagination/page';
 import { NewTournament, participantCapOf, Tournament, TournamentChanges } from './domain/tournament';
 import { TournamentInProgressError, TournamentNotFoundError } from './domain/tournament-errors';
 import { locksSetup, TournamentStatus } from './domain/tournament-status';

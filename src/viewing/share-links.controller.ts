@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { LeagueNotFoundError } from '../leagues/domain/league-errors';
 import { leagueEtag, presentLeague } from '../leagues/dto/league.presenter';
 import { LeaguesService } from '../leagues/leagues.service';
-import { ResourceIdPipe } from '../shared/http/resource-id.pipe';
+import { ResourceIdPipe } from '../platform/http/resource-id.pipe';
 import { AuthenticatedAccount } from '../tokens/accounts.service';
 import { CurrentAccount } from '../tokens/http/current-account.decorator';
 import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { NotFoundError } from '../shared/domain-error';
-import { isShareId } from '../shared/domain/sharing';
+import { NotFoundError } from '../kernel/domain-error';
+import { isShareId } from '../kernel/sharing';
 import { LeaguesService } from '../leagues/leagues.service';
 import { MatchesService } from '../matches/matches.service';
 import { ParticipantsService } from '../participants/participants.service';

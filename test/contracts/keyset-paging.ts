@@ -1,4 +1,4 @@
-import { KeysetPosition } from '../../src/shared/pagination/cursor';
+import { KeysetPosition } from '../../src/platform/pagination/cursor';
 
 /**
  * Every row of a list query, fetched page by page, each page starting after the last row of the one before,

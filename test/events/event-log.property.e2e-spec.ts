@@ -3,7 +3,7 @@ import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { EventLog } from '../../src/events/domain/event-log';
 import { EventStore } from '../../src/events/domain/event-store';
 import { EventSequencing } from '../../src/events/event-sequencing.service';
-import { UnitOfWork } from '../../src/shared/persistence/unit-of-work';
+import { UnitOfWork } from '../../src/platform/persistence/unit-of-work';
 import { createPremiumAccount } from '../support/accounts';
 import { startTestApp, TestApp } from '../support/test-app';
 

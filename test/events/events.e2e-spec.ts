@@ -5,7 +5,7 @@ import { EventRetention } from '../../src/events/event-retention.service';
 import { createAccountWithToken, createPremiumAccount, regenerateToken, TestAccount } from '../support/accounts';
 import { StandingsRefreshes } from '../../src/matches/domain/standings-refreshes';
 import { StandingsRefresher } from '../../src/matches/standings-refresher.service';
-import { UnitOfWork } from '../../src/shared/persistence/unit-of-work';
+import { UnitOfWork } from '../../src/platform/persistence/unit-of-work';
 import { settled } from '../support/settled';
 import { expectProblem, startTestApp, TestApp } from '../support/test-app';
 import { SseClient } from './sse-client';

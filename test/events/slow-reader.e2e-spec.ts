@@ -2,7 +2,7 @@ import { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { EntityManager, MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { EventLog, NewEvent } from '../../src/events/domain/event-log';
-import { UnitOfWork } from '../../src/shared/persistence/unit-of-work';
+import { UnitOfWork } from '../../src/platform/persistence/unit-of-work';
 import { createPremiumAccount } from '../support/accounts';
 import { freePorts, startServers, stopServers } from '../support/server-processes';
 import { startTestApp, TestApp } from '../support/test-app';

@@ -2,7 +2,7 @@ import { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { EntityManager, MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { EventLog, NewEvent } from '../../src/events/domain/event-log';
-import { UnitOfWork } from '../../src/shared/persistence/unit-of-work';
+import { UnitOfWork } from '../../src/platform/persistence/unit-of-work';
 import { createPremiumAccount, regenerateToken, TestAccount } from '../support/accounts';
 import { freePorts, startServers, stopServers } from '../support/server-processes';
 import { startTestApp, TestApp } from '../support/test-app';

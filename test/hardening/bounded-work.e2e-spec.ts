@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { HEAVY_WORK_LOCK_SPACE } from '../../src/shared/concurrency/heavy-work-gate';
+import { HEAVY_WORK_LOCK_SPACE } from '../../src/platform/concurrency/heavy-work-gate';
 import { createPremiumAccount, TestAccount } from '../support/accounts';
 import { expectProblem, startTestApp, TestApp } from '../support/test-app';
 

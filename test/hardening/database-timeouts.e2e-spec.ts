@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { isDatabaseUnavailable } from '../../src/shared/persistence/database-errors';
+import { isDatabaseUnavailable } from '../../src/platform/persistence/database-errors';
 import { startTestApp } from '../support/test-app';
 
 /** DATABASE_TIMEOUT_MS reaches every pooled connection, so the server side bounds statements and idle transactions too. */

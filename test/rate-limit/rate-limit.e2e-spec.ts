@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import type { AppConfigValues } from '../../src/config/app-config';
-import { RouteTable } from '../../src/shared/http/route-table';
+import { RouteTable } from '../../src/platform/http/route-table';
 import { createAccountWithToken, createPremiumAccount, regenerateToken } from '../support/accounts';
 import { expectProblem, RequestOptions, startTestApp, TestApp } from '../support/test-app';
 import { deleteKeys, TEST_REDIS_URL, uniqueKeyPrefix } from './redis-keys';

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { freePorts } from './server-processes';
-import { createLogger } from '../../src/shared/logging';
-import { EmbeddedDatabase } from '../../src/shared/persistence/embedded-database';
+import { createLogger } from '../../src/platform/logging';
+import { EmbeddedDatabase } from '../../src/platform/persistence/embedded-database';
 
 declare global {
   var embeddedTestDatabase: EmbeddedDatabase | undefined;

@@ -1,8 +1,8 @@
 import { Controller, Get, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppMetrics } from '../../metrics/app-metrics';
-import { Public } from '../../shared/auth/public.decorator';
-import { InvalidError } from '../../shared/domain-error';
+import { Public } from '../../platform/auth/public.decorator';
+import { InvalidError } from '../../kernel/domain-error';
 import { AccountsService } from '../../tokens/accounts.service';
 import { EmailTakenError } from '../../tokens/domain/account-errors';
 import { MIN_PASSWORD_LENGTH } from '../../tokens/domain/password';

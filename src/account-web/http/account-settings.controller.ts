@@ -1,13 +1,13 @@
 import { Controller, Get, Param, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Public } from '../../shared/auth/public.decorator';
+import { Public } from '../../platform/auth/public.decorator';
 import { AccountsService } from '../../tokens/accounts.service';
 import { SubscriptionRequiredError, TokenChangedError, WrongPasswordError } from '../../tokens/domain/account-errors';
 import { ApiToken } from '../../tokens/domain/api-token';
 import { BillingGateway } from '../domain/billing.gateway';
 import { SignInThrottle } from '../persistence/sign-in-throttle';
 import { TokenReveals } from '../persistence/token-reveals';
-import { instanceUrl } from '../../shared/http/instance-url';
+import { instanceUrl } from '../../platform/http/instance-url';
 import { PAGE_ASSETS } from './page-assets';
 import { CsrfGuard, FormSubmissionThrottle, SignedInGuard } from './page-guards';
 import { AccountPageFilter, PageRefusal, SignInRequired } from './page-refusals';

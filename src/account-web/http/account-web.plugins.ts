@@ -8,7 +8,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Eta } from 'eta';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppConfig } from '../../config/app-config';
-import { unsupportedMediaType } from '../../shared/http/body-parsing';
+import { unsupportedMediaType } from '../../platform/http/body-parsing';
 import { PgSessionStore } from '../persistence/pg-session.store';
 import { rawSql } from '../persistence/raw-sql';
 import { PAGE_SECURITY_HEADERS, VIEWS_DIR } from './page-assets';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { hasControlCharacter } from '../../shared/domain/validation';
+import { hasControlCharacter } from '../../kernel/validation';
 import { formField } from './page-session';
 
 /**

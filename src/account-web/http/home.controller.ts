@@ -1,9 +1,9 @@
 import { Controller, Get, Req, Res, UseFilters } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DatabaseHealth } from '../../health/database-health';
-import { Public } from '../../shared/auth/public.decorator';
-import { packageVersion } from '../../shared/package-version';
-import { instanceUrl } from '../../shared/http/instance-url';
+import { Public } from '../../platform/auth/public.decorator';
+import { packageVersion } from '../../platform/package-version';
+import { instanceUrl } from '../../platform/http/instance-url';
 import { PAGE_SECURITY_HEADERS } from './page-assets';
 import { AccountPageFilter } from './page-refusals';
 

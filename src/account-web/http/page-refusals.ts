@@ -1,7 +1,7 @@
-import { logUnexpected } from '../../shared/http/problem.filter';
+import { logUnexpected } from '../../platform/http/problem.filter';
 import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable } from '../../shared/persistence/database-errors';
+import { isDatabaseUnavailable } from '../../platform/persistence/database-errors';
 import { clearSessionCookies, hasStaleSessionCookie } from './page-session';
 import { renderPage } from './pages';
 

@@ -1,4 +1,4 @@
-import { DomainError } from '../../shared/domain-error';
+import { DomainError } from '../../kernel/domain-error';
 
 /** The feed was asked for events the retention sweep has already deleted (410 `events_expired`). */
 export class EventsExpiredError extends DomainError {

@@ -1,4 +1,4 @@
-import { wireInstant } from '../../shared/http/wire-instant';
+import { wireInstant } from '../../platform/http/wire-instant';
 import { StoredEvent } from '../domain/stored-event';
 
 /** The wire form of an event (the OpenAPI `Event` schema and every webhook). */

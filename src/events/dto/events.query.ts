@@ -1,5 +1,5 @@
 import { IsOptional, IsUUID, Matches, MaxLength } from 'class-validator';
-import { CommaList } from '../../shared/http/validation/decorators';
+import { CommaList } from '../../platform/http/validation/decorators';
 import { EVENT_TYPE_NAMES, EventType } from '../domain/event-types';
 import { EventFilters } from '../domain/stored-event';
 

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { newId } from '../../shared/ids';
-import { openTransaction, preparedWrite } from '../../shared/persistence/prepared-query';
+import { newId } from '../../kernel/ids';
+import { openTransaction, preparedWrite } from '../../platform/persistence/prepared-query';
 import { dataJson, EventLog, NewEvent } from '../domain/event-log';
 import { AppendedCommits } from './appended-commits';
 

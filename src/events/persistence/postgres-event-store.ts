@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { parseTimestamptz } from '../../shared/persistence/pg-timestamp';
-import { preparedRows } from '../../shared/persistence/prepared-query';
+import { parseTimestamptz } from '../../platform/persistence/pg-timestamp';
+import { preparedRows } from '../../platform/persistence/prepared-query';
 import { AccountEvent, EventRead, EventStore, SequencingPass, TailPosition } from '../domain/event-store';
 import { EventType } from '../domain/event-types';
 import { EventFilters, StoredEvent } from '../domain/stored-event';

@@ -1,4 +1,4 @@
-import { ConflictError, InvalidError, NotFoundError } from '../../shared/domain-error';
+import { ConflictError, InvalidError, NotFoundError } from '../../kernel/domain-error';
 import { LeagueStatus } from './league-status';
 
 export class LeagueNotFoundError extends NotFoundError {

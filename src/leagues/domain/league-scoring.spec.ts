@@ -1,4 +1,4 @@
-import { InvalidError } from '../../shared/domain-error';
+import { InvalidError } from '../../kernel/domain-error';
 import { League } from './league';
 
 function pointersOf(work: () => unknown): string[] {

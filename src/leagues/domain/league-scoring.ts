@@ -2,7 +2,7 @@
  * How a league's table is scored (issue 31): by placement points across its tournaments, or as the sum of its
  * round robin (and swiss) tables.
  */
-import { FieldProblem } from '../../shared/domain-error';
+import { FieldProblem } from '../../kernel/domain-error';
 
 export const LEAGUE_SCORINGS = ['placements', 'sum'] as const;
 export type LeagueScoring = (typeof LEAGUE_SCORINGS)[number];

@@ -1,4 +1,4 @@
-import { stateMachine } from '../../shared/domain/state-machine';
+import { stateMachine } from '../../kernel/state-machine';
 
 /**
  * The league lifecycle (spec §6): draft → active → completed → archived, plus

@@ -1,4 +1,4 @@
-import { InvalidError } from '../../shared/domain-error';
+import { InvalidError } from '../../kernel/domain-error';
 import { aLeague } from '../testing/a-league';
 import { League } from './league';
 

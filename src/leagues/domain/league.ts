@@ -1,8 +1,8 @@
-import { FieldProblem, InvalidError } from '../../shared/domain-error';
-import { applyMergePatch, checkMetadataSize, MergePatch, Metadata, sameValue } from '../../shared/domain/merge-patch';
-import { isCalendarDate } from '../../shared/domain/validation';
-import { newId } from '../../shared/ids';
-import { NotSharedError, shareIdFor, Visibility } from '../../shared/domain/sharing';
+import { FieldProblem, InvalidError } from '../../kernel/domain-error';
+import { applyMergePatch, checkMetadataSize, MergePatch, Metadata, sameValue } from '../../kernel/merge-patch';
+import { isCalendarDate } from '../../kernel/validation';
+import { newId } from '../../kernel/ids';
+import { NotSharedError, shareIdFor, Visibility } from '../../kernel/sharing';
 import { InvalidLeagueTransitionError } from './league-errors';
 import { countedResultsProblems, LeagueScoring, PlacementPoints, placementPointsProblems } from './league-scoring';
 import { acceptsTournaments, allowedTransitions, canTransition, INITIAL_STATUSES, LeagueStatus } from './league-status';

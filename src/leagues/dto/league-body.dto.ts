@@ -1,8 +1,12 @@
-import { VISIBILITIES } from '../../shared/domain/sharing';
+import { VISIBILITIES } from '../../kernel/sharing';
 import { IsIn, IsInt, IsString, Length, Max, MaxLength, Min } from 'class-validator';
-import { Absentable, IsCalendarDate, IsMetadata, IsTimeZone, Nullable, Shaped, Trim } from '../../shared/http/validation/decorators';
+import { registerReadOnlyFields } from '../../platform/http/request-validation.pipe';
+import { Absentable, IsCalendarDate, IsMetadata, IsTimeZone, Nullable, Shaped, Trim } from '../../platform/http/validation/decorators';
 import { LEAGUE_SCORINGS, PLACEMENT_LIMITS } from '../domain/league-scoring';
 import { INITIAL_STATUSES, LEAGUE_STATUSES } from '../domain/league-status';
+
+/** The league's count of tournaments is the server's; a body naming it is told so. */
+registerReadOnlyFields('tournament_count');
 
 /** The shape of a placement table; the domain checks ranges, order and points, and points at the bad line. */
 const IsPlacementPoints = (): PropertyDecorator =>

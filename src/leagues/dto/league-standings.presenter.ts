@@ -1,4 +1,4 @@
-import { wireInstant } from '../../shared/http/wire-instant';
+import { wireInstant } from '../../platform/http/wire-instant';
 import { PlacementRow, SumRow } from '../domain/league-standings';
 import { LeagueStandings } from '../league-standings.service';
 

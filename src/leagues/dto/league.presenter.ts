@@ -1,6 +1,6 @@
-import { domainFieldsOf } from '../../shared/http/body-fields';
-import { etagFor } from '../../shared/http/etag';
-import { wireInstant } from '../../shared/http/wire-instant';
+import { domainFieldsOf } from '../../platform/http/body-fields';
+import { etagFor } from '../../platform/http/etag';
+import { wireInstant } from '../../platform/http/wire-instant';
 import { League, LeagueChanges, NewLeague } from '../domain/league';
 import { DEFAULT_PLACEMENT_POINTS } from '../domain/league-scoring';
 import { CreateLeagueDto, UpdateLeagueDto } from './league-body.dto';

@@ -1,7 +1,7 @@
 import { IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
-import { CommaList } from '../../shared/http/validation/decorators';
+import { CommaList } from '../../platform/http/validation/decorators';
 import { LEAGUE_STATUSES } from '../domain/league-status';
-import { ListQuery } from '../../shared/pagination/list-query';
+import { ListQuery } from '../../platform/pagination/list-query';
 
 const SORTS = ['created_at', '-created_at', 'starts_on', '-starts_on', 'name', '-name'] as const;
 const STATUS_LIST = new RegExp(`^(${LEAGUE_STATUSES.join('|')})(,(${LEAGUE_STATUSES.join('|')}))*$`);

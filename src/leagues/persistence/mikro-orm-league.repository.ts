@@ -1,8 +1,8 @@
 import { EntityManager, ForeignKeyConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { containsPattern } from '../../shared/persistence/like-pattern';
-import { keysetQuery, SortKeys } from '../../shared/persistence/keyset-query';
-import { deleteVersioned, saveVersioned } from '../../shared/persistence/versioned-writes';
+import { containsPattern } from '../../platform/persistence/like-pattern';
+import { keysetQuery, SortKeys } from '../../platform/persistence/keyset-query';
+import { deleteVersioned, saveVersioned } from '../../platform/persistence/versioned-writes';
 import { League } from '../domain/league';
 import { LeagueNotEmptyError } from '../domain/league-errors';
 import { LeagueStatus } from '../domain/league-status';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { KeysetPosition } from '../../shared/pagination/cursor';
-import { instantPosition, keysetSlice, SortKey } from '../../shared/pagination/in-memory-keyset';
+import { KeysetPosition } from '../../platform/pagination/cursor';
+import { instantPosition, keysetSlice, SortKey } from '../../platform/pagination/in-memory-keyset';
 import { League } from '../domain/league';
 import { LeagueNotEmptyError } from '../domain/league-errors';
 import { LeagueStatus } from '../domain/league-status';

@@ -1,11 +1,11 @@
 /*
- * The formats' work that grows with the field, as tasks a worker thread runs by name (shared/work): the event
+ * The formats' work that grows with the field, as tasks a worker thread runs by name (platform/work): the event
  * loop that serves every account never computes a bracket or a table itself. Each task takes and returns plain
  * data; large sets of matches travel as JSON text in batches, which cross threads as a few strings instead of
  * thousands of objects to clone.
  */
-import { InvalidError } from '../../shared/domain-error';
-import { newId } from '../../shared/ids';
+import { InvalidError } from '../../kernel/domain-error';
+import { newId } from '../../kernel/ids';
 import { generateMatches } from './generation';
 import { FormatSettings, Match, SeededParticipant, totalRounds } from './match';
 import * as errors from './match-errors';

@@ -1,5 +1,5 @@
-import { KeysetPosition } from '../../shared/pagination/cursor';
-import { SortDirection } from '../../shared/pagination/page';
+import { KeysetPosition } from '../../platform/pagination/cursor';
+import { SortDirection } from '../../platform/pagination/page';
 import { Bracket, Match, MatchStatus } from './match';
 
 /** A match as stored: the format's view of it plus whose it is, its schedule and its version. */

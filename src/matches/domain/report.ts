@@ -1,4 +1,4 @@
-import { InvalidError } from '../../shared/domain-error';
+import { InvalidError } from '../../kernel/domain-error';
 import { Match, MatchFormat, MatchResult } from './match';
 import { DrawNotAllowedError } from './match-errors';
 

@@ -1,6 +1,6 @@
 import { IsIn, IsOptional, IsUUID, Matches, MaxLength } from 'class-validator';
-import { CommaList } from '../../shared/http/validation/decorators';
-import { ListQuery } from '../../shared/pagination/list-query';
+import { CommaList } from '../../platform/http/validation/decorators';
+import { ListQuery } from '../../platform/pagination/list-query';
 import { BRACKETS, MATCH_STATUSES } from '../domain/match';
 
 const SORTS = ['number', '-number'] as const;

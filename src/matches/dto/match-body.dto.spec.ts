@@ -1,4 +1,4 @@
-import { RequestValidationPipe } from '../../shared/http/request-validation.pipe';
+import { RequestValidationPipe } from '../../platform/http/request-validation.pipe';
 import { UpdateMatchDto } from './match-body.dto';
 
 describe('UpdateMatchDto', () => {

@@ -1,5 +1,5 @@
 import { IsIn, IsOptional, IsUUID } from 'class-validator';
-import { Absentable, IsInstant, IsNumberList, Nullable } from '../../shared/http/validation/decorators';
+import { Absentable, IsInstant, IsNumberList, Nullable } from '../../platform/http/validation/decorators';
 
 /** The most opponents a match holds: a free-for-all of the largest field. */
 const MAX_OPPONENTS = 1024;

@@ -1,5 +1,5 @@
-import { etagFor } from '../../shared/http/etag';
-import { wireInstantOrNull as instant } from '../../shared/http/wire-instant';
+import { etagFor } from '../../platform/http/etag';
+import { wireInstantOrNull as instant } from '../../platform/http/wire-instant';
 import { isBye } from '../domain/match';
 import { MatchRecord } from '../domain/match.repository';
 import type { Entrants, ReportResult } from '../matches.service';

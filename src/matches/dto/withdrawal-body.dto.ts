@@ -1,5 +1,5 @@
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
-import { Absentable, Nullable } from '../../shared/http/validation/decorators';
+import { Absentable, Nullable } from '../../platform/http/validation/decorators';
 import { WITHDRAWAL_REASONS } from '../domain/withdrawals';
 
 const MAX_SCORE = 1_000_000_000;

@@ -2,8 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Bracket, MatchOutcome, MatchStatus, Opponent } from '../domain/match';
 import { MatchBatches, MatchListQuery, MatchRecord, MatchRepository, MatchWrites, PositionedMatch } from '../domain/match.repository';
-import { parseTimestamptz } from '../../shared/persistence/pg-timestamp';
-import { boundWrite } from '../../shared/persistence/prepared-query';
+import { parseTimestamptz } from '../../platform/persistence/pg-timestamp';
+import { boundWrite } from '../../platform/persistence/prepared-query';
 
 interface MatchRow {
   account_id: string;

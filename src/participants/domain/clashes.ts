@@ -1,4 +1,4 @@
-import { FieldProblem } from '../../shared/domain-error';
+import { FieldProblem } from '../../kernel/domain-error';
 import { Participant } from './participant';
 import { ExternalIdTakenError, ParticipantNameTakenError, SeedTakenError } from './participant-errors';
 

@@ -1,4 +1,4 @@
-import { ConflictError, FieldProblem, NotFoundError } from '../../shared/domain-error';
+import { ConflictError, FieldProblem, NotFoundError } from '../../kernel/domain-error';
 
 /** Where a clash is, when known: `errors` with the pointer of each clashing field (`/participants/2/name`). */
 function located(clashes: FieldProblem[]): Record<string, unknown> {

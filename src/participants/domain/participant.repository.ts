@@ -1,6 +1,6 @@
-import { StaleVersionError } from '../../shared/concurrency/fresh-version';
-import { KeysetPosition } from '../../shared/pagination/cursor';
-import { SortDirection } from '../../shared/pagination/page';
+import { StaleVersionError } from '../../platform/concurrency/fresh-version';
+import { KeysetPosition } from '../../platform/pagination/cursor';
+import { SortDirection } from '../../platform/pagination/page';
 import { Participant } from './participant';
 
 /** `seed`: seeded participants by seed, then the unseeded in registration order (spec §11, the seeding order of §12). */

@@ -1,4 +1,4 @@
-import { InvalidError } from '../../shared/domain-error';
+import { InvalidError } from '../../kernel/domain-error';
 import { aParticipant } from '../testing/a-participant';
 import { newParticipants, Participant } from './participant';
 import { ParticipantFieldLockedError } from './participant-errors';

@@ -1,6 +1,6 @@
-import { FieldProblem, InvalidError } from '../../shared/domain-error';
-import { applyMergePatch, checkMetadataSize, MergePatch, Metadata, sameValue } from '../../shared/domain/merge-patch';
-import { newId } from '../../shared/ids';
+import { FieldProblem, InvalidError } from '../../kernel/domain-error';
+import { applyMergePatch, checkMetadataSize, MergePatch, Metadata, sameValue } from '../../kernel/merge-patch';
+import { newId } from '../../kernel/ids';
 import { ParticipantFieldLockedError } from './participant-errors';
 import { ParticipantStatus, Withdrawal } from './withdrawal';
 import { participantNameKey } from './participant-name';

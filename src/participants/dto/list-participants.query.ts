@@ -1,5 +1,5 @@
 import { IsIn, IsOptional, IsString, Length } from 'class-validator';
-import { ListQuery } from '../../shared/pagination/list-query';
+import { ListQuery } from '../../platform/pagination/list-query';
 import { PARTICIPANT_SORT_FIELDS } from '../domain/participant.repository';
 
 export const PARTICIPANT_SORTS = PARTICIPANT_SORT_FIELDS.flatMap((field) => [field, `-${field}`] as const);

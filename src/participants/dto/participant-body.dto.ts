@@ -1,9 +1,12 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
-import { Absentable, IsMetadata, Nullable, Trim } from '../../shared/http/validation/decorators';
-import { FieldProblem } from '../../shared/domain-error';
-import { CrossFieldRules } from '../../shared/http/request-validation.pipe';
+import { Absentable, IsMetadata, Nullable, Trim } from '../../platform/http/validation/decorators';
+import { FieldProblem } from '../../kernel/domain-error';
+import { CrossFieldRules, registerReadOnlyFields } from '../../platform/http/request-validation.pipe';
 import { PARTICIPANT_LIMITS, repeatedInBatch } from '../domain/participant';
+
+/** A participant's rank and tournament are the server's; a body naming them is told so. */
+registerReadOnlyFields('final_rank', 'tournament_id');
 
 const { nameLength, externalIdLength, minSeed, maxSeed } = PARTICIPANT_LIMITS;
 export const BULK_LIMITS = { min: 1, max: 256 } as const;

@@ -1,6 +1,6 @@
-import { domainFieldsOf } from '../../shared/http/body-fields';
-import { etagFor } from '../../shared/http/etag';
-import { wireInstant, wireInstantOrNull } from '../../shared/http/wire-instant';
+import { domainFieldsOf } from '../../platform/http/body-fields';
+import { etagFor } from '../../platform/http/etag';
+import { wireInstant, wireInstantOrNull } from '../../platform/http/wire-instant';
 import { NewParticipant, Participant, PARTICIPANT_WIRE_NAMES, ParticipantChanges } from '../domain/participant';
 import { CreateParticipantDto, UpdateParticipantDto } from './participant-body.dto';
 

@@ -1,9 +1,9 @@
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { keysetQuery, SortKeys } from '../../shared/persistence/keyset-query';
-import { containsPattern } from '../../shared/persistence/like-pattern';
-import { preparedRows } from '../../shared/persistence/prepared-query';
-import { deleteVersioned, saveVersioned } from '../../shared/persistence/versioned-writes';
+import { keysetQuery, SortKeys } from '../../platform/persistence/keyset-query';
+import { containsPattern } from '../../platform/persistence/like-pattern';
+import { preparedRows } from '../../platform/persistence/prepared-query';
+import { deleteVersioned, saveVersioned } from '../../platform/persistence/versioned-writes';
 import { Participant } from '../domain/participant';
 import { ExternalIdTakenError, ParticipantNameTakenError, SeedTakenError } from '../domain/participant-errors';
 import {

@@ -1,5 +1,5 @@
-import { instantPosition, keysetSlice, SortKey } from '../../shared/pagination/in-memory-keyset';
-import { KeysetPosition } from '../../shared/pagination/cursor';
+import { instantPosition, keysetSlice, SortKey } from '../../platform/pagination/in-memory-keyset';
+import { KeysetPosition } from '../../platform/pagination/cursor';
 import { Participant } from '../domain/participant';
 import { ExternalIdTakenError, ParticipantNameTakenError, SeedTakenError } from '../domain/participant-errors';
 import {

@@ -1,4 +1,4 @@
-import { ConflictError, ForbiddenError, InvalidError, NotFoundError, UnauthenticatedError } from '../../shared/domain-error';
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError, UnauthenticatedError } from '../../kernel/domain-error';
 
 export class AccountNotFoundError extends NotFoundError {
   constructor(email: string) {

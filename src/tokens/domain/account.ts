@@ -1,5 +1,5 @@
-import { hasControlCharacter } from '../../shared/domain/validation';
-import { newId } from '../../shared/ids';
+import { hasControlCharacter } from '../../kernel/validation';
+import { newId } from '../../kernel/ids';
 import { Plan } from './plan';
 
 /** A customer. API access needs the premium plan; the password is for the settings page. */

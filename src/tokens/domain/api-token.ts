@@ -1,4 +1,4 @@
-import { newId } from '../../shared/ids';
+import { newId } from '../../kernel/ids';
 import { generateToken, lastFour, tokenDigest } from './token-format';
 
 /** How often at most `last_used_at` is written for one token. */

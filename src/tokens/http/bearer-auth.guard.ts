@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { isPublic } from '../../shared/auth/public.decorator';
+import { isPublic } from '../../platform/auth/public.decorator';
 import { Caller, CallerIdentification } from './caller-identification';
 
 /**

@@ -1,4 +1,4 @@
-import { InvalidError } from '../../shared/domain-error';
+import { InvalidError } from '../../kernel/domain-error';
 import { aTournament } from '../testing/a-tournament';
 import { effectiveRules } from './competition-rules';
 import { NewTournament, Tournament } from './tournament';

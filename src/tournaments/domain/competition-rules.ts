@@ -3,7 +3,7 @@
  * and how many legs a round robin plays. The names and what fits which format live here, with the tournament;
  * what each tiebreaker computes lives with play (src/matches/domain/tiebreakers.ts).
  */
-import { FieldProblem, InvalidError } from '../../shared/domain-error';
+import { FieldProblem, InvalidError } from '../../kernel/domain-error';
 import type { TournamentFormat } from './tournament';
 
 export interface PointsRule {

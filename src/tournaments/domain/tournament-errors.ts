@@ -1,4 +1,4 @@
-import { ConflictError, NotFoundError } from '../../shared/domain-error';
+import { ConflictError, NotFoundError } from '../../kernel/domain-error';
 import { TournamentStatus } from './tournament-status';
 
 export class TournamentNotFoundError extends NotFoundError {

@@ -1,7 +1,7 @@
 import { NewEvent } from '../../events/domain/event-log';
-import { StaleVersionError } from '../../shared/concurrency/fresh-version';
-import { KeysetPosition } from '../../shared/pagination/cursor';
-import { SortDirection } from '../../shared/pagination/page';
+import { StaleVersionError } from '../../platform/concurrency/fresh-version';
+import { KeysetPosition } from '../../platform/pagination/cursor';
+import { SortDirection } from '../../platform/pagination/page';
 import { TournamentFormat, Tournament } from './tournament';
 import { TournamentStatus } from './tournament-status';
 

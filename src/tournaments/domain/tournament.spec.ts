@@ -1,4 +1,4 @@
-import { InvalidError } from '../../shared/domain-error';
+import { InvalidError } from '../../kernel/domain-error';
 import { aTournament } from '../testing/a-tournament';
 import { FORMAT_PARTICIPANT_LIMITS, participantCapOf, Tournament } from './tournament';
 import { TournamentFieldLockedError } from './tournament-errors';

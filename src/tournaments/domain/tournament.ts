@@ -1,8 +1,8 @@
-import { InvalidError } from '../../shared/domain-error';
-import { applyMergePatch, checkMetadataSize, Metadata, sameValue } from '../../shared/domain/merge-patch';
-import { newId } from '../../shared/ids';
+import { InvalidError } from '../../kernel/domain-error';
+import { applyMergePatch, checkMetadataSize, Metadata, sameValue } from '../../kernel/merge-patch';
+import { newId } from '../../kernel/ids';
 import { checkRules, checkWeight, DEFAULT_POINTS, PointsRule, takesRules, TiebreakerName } from './competition-rules';
-import { NotSharedError, shareIdFor, Visibility } from '../../shared/domain/sharing';
+import { NotSharedError, shareIdFor, Visibility } from '../../kernel/sharing';
 import { InvalidTournamentTransitionError, TournamentFieldLockedError } from './tournament-errors';
 import { allowedTransitions, canTransition, INITIAL_STATUSES, locksSetup, TournamentStatus } from './tournament-status';
 

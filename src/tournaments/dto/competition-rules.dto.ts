@@ -1,4 +1,4 @@
-import { Shaped } from '../../shared/http/validation/decorators';
+import { Shaped } from '../../platform/http/validation/decorators';
 import { RULE_LIMITS, TIEBREAKERS } from '../domain/competition-rules';
 
 /**

@@ -1,8 +1,8 @@
 import { IsIn, IsOptional, IsString, IsUUID, Length, Matches } from 'class-validator';
-import { CommaList, IsInstant } from '../../shared/http/validation/decorators';
+import { CommaList, IsInstant } from '../../platform/http/validation/decorators';
 import { TOURNAMENT_FORMATS } from '../domain/tournament';
 import { TOURNAMENT_STATUSES } from '../domain/tournament-status';
-import { ListQuery } from '../../shared/pagination/list-query';
+import { ListQuery } from '../../platform/pagination/list-query';
 
 const SORTS = ['created_at', '-created_at', 'starts_at', '-starts_at', 'name', '-name'] as const;
 const STATUS_LIST = new RegExp(`^(${TOURNAMENT_STATUSES.join('|')})(,(${TOURNAMENT_STATUSES.join('|')}))*$`);

@@ -6,12 +6,16 @@ import {
   IsTimeZone,
   Nullable,
   Trim,
-} from '../../shared/http/validation/decorators';
-import { VISIBILITIES } from '../../shared/domain/sharing';
+} from '../../platform/http/validation/decorators';
+import { VISIBILITIES } from '../../kernel/sharing';
+import { registerReadOnlyFields } from '../../platform/http/request-validation.pipe';
 import { RULE_LIMITS, WEIGHT_LIMITS } from '../domain/competition-rules';
 import { IsPoints, IsTiebreakerList } from './competition-rules.dto';
 import { MAX_PARTICIPANTS_LIMIT, PARTICIPANT_TYPES, ROUNDS_LIMITS, TOURNAMENT_FORMATS } from '../domain/tournament';
 import { INITIAL_STATUSES, TOURNAMENT_STATUSES } from '../domain/tournament-status';
+
+/** The tournament's count of participants is the server's; a body naming it is told so. */
+registerReadOnlyFields('participant_count');
 
 const formats = `one of ${TOURNAMENT_FORMATS.join(', ')}`;
 

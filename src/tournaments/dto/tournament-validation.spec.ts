@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { ValidationError, validateSync } from 'class-validator';
 import fc from 'fast-check';
-import { cacheValidationRules, validatePresent } from '../../shared/http/validation-rules-cache';
+import { cacheValidationRules, validatePresent } from '../../platform/http/validation-rules-cache';
 import { ListTournamentsQuery } from './list-tournaments.query';
 import { UpdateTournamentDto } from './tournament-body.dto';
 

@@ -1,7 +1,7 @@
-import { parseInstant } from '../../shared/domain/validation';
-import { domainFieldsOf } from '../../shared/http/body-fields';
-import { etagFor } from '../../shared/http/etag';
-import { wireInstantOrNull as instant } from '../../shared/http/wire-instant';
+import { parseInstant } from '../../kernel/validation';
+import { domainFieldsOf } from '../../platform/http/body-fields';
+import { etagFor } from '../../platform/http/etag';
+import { wireInstantOrNull as instant } from '../../platform/http/wire-instant';
 import { effectiveRules } from '../domain/competition-rules';
 import { NewTournament, Tournament, TOURNAMENT_WIRE_NAMES, TournamentChanges } from '../domain/tournament';
 import { CreateTournamentDto, UpdateTournamentDto } from './tournament-body.dto';

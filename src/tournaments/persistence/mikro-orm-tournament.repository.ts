@@ -2,10 +2,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { NewEvent } from '../../events/domain/event-log';
 import { WritesWithEvents } from '../../events/writes-with-events';
-import { KeysetStatement, keysetSql, SortKeys } from '../../shared/persistence/keyset-query';
-import { PlainRows } from '../../shared/persistence/plain-rows';
-import { plannedRows, preparedRows } from '../../shared/persistence/prepared-query';
-import { containsPattern } from '../../shared/persistence/like-pattern';
+import { KeysetStatement, keysetSql, SortKeys } from '../../platform/persistence/keyset-query';
+import { PlainRows } from '../../platform/persistence/plain-rows';
+import { plannedRows, preparedRows } from '../../platform/persistence/prepared-query';
+import { containsPattern } from '../../platform/persistence/like-pattern';
 import { Tournament, TournamentFormat } from '../domain/tournament';
 import { TournamentStatus } from '../domain/tournament-status';
 import {

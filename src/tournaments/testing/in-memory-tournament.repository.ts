@@ -1,7 +1,7 @@
 import { NewEvent } from '../../events/domain/event-log';
 import { InMemoryEventLog } from '../../events/testing/in-memory-event-log';
-import { KeysetPosition } from '../../shared/pagination/cursor';
-import { instantPosition, keysetSlice, SortKey } from '../../shared/pagination/in-memory-keyset';
+import { KeysetPosition } from '../../platform/pagination/cursor';
+import { instantPosition, keysetSlice, SortKey } from '../../platform/pagination/in-memory-keyset';
 import { Tournament } from '../domain/tournament';
 import {
   PositionedTournament,

@@ -1,4 +1,4 @@
-import { wireInstantOrNull as instant } from '../../shared/http/wire-instant';
+import { wireInstantOrNull as instant } from '../../platform/http/wire-instant';
 import { LeagueView, TournamentView } from '../domain/tournament-view';
 
 /**

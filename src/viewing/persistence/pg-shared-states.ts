@@ -1,6 +1,6 @@
 import { EntityManager, RequestContext } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { preparedRows } from '../../shared/persistence/prepared-query';
+import { preparedRows } from '../../platform/persistence/prepared-query';
 import { ReadContext, SharedState, SharedStates } from '../domain/shared-states';
 
 /**

@@ -1,0 +1,108 @@
+/**
+ * The house's direction rule, checked by dependency-cruiser (`npm run lint:deps`, part of `npm run lint` and of
+ * `npm test`). Arrows run down only:
+ *
+ *   composition root (src/*.ts: main, cli, app.module, app.factory): may import anything; nothing imports it
+ *   docs → viewing → matches → participants → tournaments → leagues → events → tokens → metrics → platform → kernel
+ *   (admin, rate-limit, account-web and health sit beside them: see BELOW)
+ *   platform: the house (HTTP pipeline, persistence runtime, OpenAPI builder, ...): imports kernel and config only
+ *   kernel: imports nothing of the project and no package (Node's own modules only)
+ *
+ * BELOW names, for each top-level folder of src, the folders it may import directly; what those may import it may
+ * import too. A new module adds its line here (a folder missing from BELOW fails the check), and the check refuses
+ * a list that would close a circle. Tests (*.spec.ts) may assemble anything and are left out of the direction
+ * rule; the kernel and domain rules hold for them too. Arrows that run back up today are listed, with their
+ * reason, in .dependency-cruiser-known-violations.json and docs/design.md ("Layout").
+ */
+const BELOW = {
+  kernel: [],
+  config: [],
+  platform: ['kernel', 'config'],
+  metrics: ['platform'],
+  health: ['platform'],
+  tokens: ['metrics'],
+  'rate-limit': ['tokens'],
+  'account-web': ['tokens', 'health'],
+  events: ['tokens'],
+  leagues: ['events'],
+  tournaments: ['leagues'],
+  participants: ['tournaments'],
+  matches: ['participants'],
+  admin: ['tournaments'],
+  viewing: ['matches', 'rate-limit'],
+  docs: ['viewing', 'admin', 'health', 'account-web'],
+};
+
+/** Everything a folder may import: BELOW's transitive closure. Throws on a circle. */
+function reachable(folder, path = []) {
+  if (path.includes(folder)) throw new Error(`.dependency-cruiser.cjs: the module direction has a circle: ${[...path, folder].join(' → ')}`);
+  if (!(folder in BELOW)) throw new Error(`.dependency-cruiser.cjs: BELOW names "${folder}", which has no line of its own`);
+  const all = new Set();
+  for (const next of BELOW[folder]) {
+    all.add(next);
+    for (const further of reachable(next, [...path, folder])) all.add(further);
+  }
+  return all;
+}
+
+const folders = Object.keys(BELOW);
+const escape = (name) => name.replace(/[-]/g, '\\-');
+const SPEC = '\\.spec\\.ts$';
+
+const directionRules = folders.map((folder) => {
+  const allowed = [folder, ...reachable(folder)].map(escape).join('|');
+  return {
+    name: `direction-${folder}`,
+    comment: `${folder} may import only ${[...reachable(folder)].join(', ') || 'nothing of the project'} (arrows run down; see BELOW)`,
+    severity: 'error',
+    from: { path: `^src/${escape(folder)}/`, pathNot: SPEC },
+    to: { path: '^src/', pathNot: `^src/(${allowed})/` },
+  };
+});
+
+module.exports = {
+  forbidden: [
+    ...directionRules,
+    {
+      name: 'module-not-in-direction-map',
+      comment: 'Every folder of src is a line of BELOW in .dependency-cruiser.cjs: say what the new module may import.',
+      severity: 'error',
+      from: { path: `^src/(?!(${folders.map(escape).join('|')})/)[^/]+/` },
+      to: {},
+    },
+    {
+      name: 'composition-root-imported',
+      comment: 'main, cli, app.module and app.factory wire the modules; no module imports them.',
+      severity: 'error',
+      from: { path: '^src/[^/]+/', pathNot: SPEC },
+      to: { path: '^src/[^/]+\\.ts$' },
+    },
+    {
+      name: 'kernel-imports-no-package',
+      comment: "The kernel is plain TypeScript: no framework, ORM or other package (Node's own modules are fine; its tests may use test libraries).",
+      severity: 'error',
+      from: { path: '^src/kernel/', pathNot: SPEC },
+      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'npm-unknown', 'unknown', 'undetermined'] },
+    },
+    {
+      name: 'domain-imports-no-framework',
+      comment: 'Domain folders hold the rules: no Nest, MikroORM, Fastify or class-validator.',
+      severity: 'error',
+      from: { path: '^src/[^/]+/domain/' },
+      to: { path: '(^|/)node_modules/(@nestjs|@mikro-orm|fastify|class-validator|class-transformer)(/|$)' },
+    },
+    {
+      name: 'no-circular-between-modules',
+      comment: 'A circle of imports that leaves its module (within one module a circle is its own business).',
+      severity: 'error',
+      from: { path: '^src/([^/]+)/' },
+      to: { circular: true, pathNot: '^src/$1/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+  },
+};

@@ -1,0 +1,24 @@
+import { MIGRATIONS } from './migrations';
+
+describe('the collected migrations', () => {
+  it('keep the names existing databases recorded in schema_migrations, oldest first', () => {
+    expect(MIGRATIONS.map(({ name }) => name)).toEqual([
+      '20261121000100-accounts-and-api-tokens',
+      '20261121000200-idempotency-keys',
+      '20261121000300-tournaments',
+      '20261121000400-leagues',
+      '20261122000100-account-sessions',
+      '20261122000201-principal-change-notifications',
+      '20261122000300-participants',
+      '20261122000400-matches',
+      '20261122000500-stored-participant-count',
+      '20261125110100-larger-events',
+      '20261125120100-participant-name-keys',
+      '20261125200100-events',
+      '20261125300100-competition-rules',
+      '20261125400100-third-place-match',
+      '20261125500100-withdrawals-and-check-in',
+      '20261125700100-sharing',
+    ]);
+  });
+});

@@ -1,0 +1,82 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+/**
+ * The module-direction check (.dependency-cruiser.cjs, run by `npm run lint` and before `npm test`) must refuse
+ * what it is there to refuse: each case below is one file of a throwaway tree, cruised with the real rules.
+ */
+const root = join(__dirname, '..');
+
+/** The check's exit status and its violations as `rule from` (its text output, the one CI prints). */
+function cruise(files: Record<string, string>): { status: number | null; violations: string[] } {
+  const dir = mkdtempSync(join(tmpdir(), 'module-direction-'));
+  try {
+    symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext' } }));
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(dir, dirname(path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    const result = spawnSync(
+      process.execPath,
+      [join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'), 'src', '--config', join(root, '.dependency-cruiser.cjs')],
+      { cwd: dir, encoding: 'utf8' },
+    );
+    const violations = [...result.stdout.matchAll(/^\s*error ([\w-]+): (\S+) →/gm)].map(([, rule, from]) => `${rule} ${from}`);
+    return { status: result.status, violations: violations.sort() };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const exported = (name: string) => `export const ${name} = 1;\n`;
+
+describe('module direction check', () => {
+  it('passes a tree whose arrows all run down', () => {
+    const { status, violations } = cruise({
+      'src/kernel/ids.ts': `import { randomUUID } from 'node:crypto';\nexport const id = randomUUID();\n`,
+      'src/platform/http.ts': `import { id } from '../kernel/ids';\nexport const http = id;\n`,
+      'src/leagues/league.ts': exported('league'),
+      'src/tournaments/domain/tournament.ts': `import { league } from '../../leagues/league';\nimport { id } from '../../kernel/ids';\nexport const t = [league, id];\n`,
+      'src/matches/matches.service.ts': `import { Injectable } from '@nestjs/common';\nimport { t } from '../tournaments/domain/tournament';\nexport const m = [Injectable, t];\n`,
+      'src/app.module.ts': `import { m } from './matches/matches.service';\nexport const app = m;\n`,
+    });
+    expect(violations).toEqual([]);
+    expect(status).toBe(0);
+  }, 60_000);
+
+  it('fails on every kind of arrow that runs the wrong way', () => {
+    const { status, violations } = cruise({
+      'src/kernel/ids.ts': `import { tournament } from '../tournaments/tournament';\nexport const id = tournament;\n`,
+      'src/kernel/merge-patch.ts': `import { Injectable } from '@nestjs/common';\nexport const patch = Injectable;\n`,
+      'src/platform/http.ts': `import { tournament } from '../tournaments/tournament';\nexport const http = tournament;\n`,
+      'src/leagues/league.ts': `import { match } from '../matches/match';\nexport const league = match;\n`,
+      'src/matches/match.ts': exported('match'),
+      'src/tournaments/tournament.ts': exported('tournament'),
+      'src/tournaments/domain/rules.ts': `import { Entity } from '@mikro-orm/core';\nexport const rules = Entity;\n`,
+      'src/participants/a.ts': `import { b } from '../matches/b';\nexport const a = 1;\nexport const ab = b;\n`,
+      'src/matches/b.ts': `import { a } from '../participants/a';\nexport const b = a;\n`,
+      'src/tokens/token.ts': `import { app } from '../app.module';\nexport const token = app;\n`,
+      'src/app.module.ts': exported('app'),
+      'src/webhooks/webhook.ts': `import { http } from '../platform/http';\nexport const webhook = http;\n`,
+    });
+    expect(violations).toEqual(
+      [
+        'composition-root-imported src/tokens/token.ts',
+        'direction-kernel src/kernel/ids.ts',
+        'direction-leagues src/leagues/league.ts',
+        'direction-participants src/participants/a.ts',
+        'direction-platform src/platform/http.ts',
+        'direction-tokens src/tokens/token.ts',
+        'domain-imports-no-framework src/tournaments/domain/rules.ts',
+        'kernel-imports-no-package src/kernel/merge-patch.ts',
+        'module-not-in-direction-map src/webhooks/webhook.ts',
+        // matches → participants runs down: only the circle it closes is wrong (one report per arrow)
+        'no-circular-between-modules src/matches/b.ts',
+      ].sort(),
+    );
+    expect(status).not.toBe(0);
+  }, 60_000);
+});

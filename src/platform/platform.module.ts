@@ -1,0 +1,21 @@
+import { Global, Module } from '@nestjs/common';
+import { HeavyWorkGate, PgHeavyWorkGate } from './concurrency/heavy-work-gate';
+import { IdempotencyStore } from './idempotency/idempotency.store';
+import { IdempotentRequests } from './idempotency/idempotent-requests';
+import { MikroOrmIdempotencyStore } from './idempotency/mikro-orm-idempotency.store';
+import { Cursors, DatabaseKeyedCursors } from './pagination/cursors';
+import { MikroOrmUnitOfWork, UnitOfWork } from './persistence/unit-of-work';
+
+/** The platform's services that the resource modules reuse: transactions, cursors, idempotent creation, the per-account gate of heavy operations. */
+@Global()
+@Module({
+  providers: [
+    { provide: UnitOfWork, useClass: MikroOrmUnitOfWork },
+    { provide: IdempotencyStore, useClass: MikroOrmIdempotencyStore },
+    IdempotentRequests,
+    { provide: Cursors, useClass: DatabaseKeyedCursors },
+    { provide: HeavyWorkGate, useClass: PgHeavyWorkGate },
+  ],
+  exports: [UnitOfWork, IdempotentRequests, Cursors, HeavyWorkGate],
+})
+export class PlatformModule {}
