@@ -56,6 +56,9 @@ export const PROBLEM_KINDS = {
   not_acceptable: { status: 406, title: 'Not acceptable' },
   events_expired: { status: 410, title: 'Events expired' },
   event_streams_exceeded: { status: 429, title: 'Too many event streams' },
+  // Webhooks (issue 29)
+  webhook_limit_reached: { status: 409, title: 'Webhook limit reached' },
+  webhook_disabled: { status: 409, title: 'Webhook disabled' },
   internal_error: { status: 500, title: 'Internal server error' },
   service_unavailable: { status: 503, title: 'Service unavailable' },
 } as const satisfies Record<string, ProblemKind>;
