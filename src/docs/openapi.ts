@@ -12,6 +12,7 @@ import { ApiDocs, publicOperation } from '../shared/openapi/openapi-kit';
 import { buildDocument } from '../shared/openapi/openapi-document';
 import { tokensApiDocs } from '../tokens/tokens.openapi';
 import { tournamentsApiDocs } from '../tournaments/tournaments.openapi';
+import { webhooksApiDocs } from '../webhooks/webhooks.openapi';
 
 /**
  * The OpenAPI 3.1 document, collected from each module's `*.openapi.ts`.
@@ -99,6 +100,6 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenAPIObject {
       description: description(options.rateLimitPerMinute),
       rateLimitPerMinute: options.rateLimitPerMinute,
     },
-    [tournamentsApiDocs(), leaguesApiDocs(), leagueStandingsApiDocs(), participantsApiDocs(), matchesApiDocs(), withdrawalsApiDocs(), eventsApiDocs(), healthApiDocs(), docsApiDocs(), tokensApiDocs(), rateLimitApiDocs(options.rateLimitPerMinute), viewingApiDocs()],
+    [tournamentsApiDocs(), leaguesApiDocs(), leagueStandingsApiDocs(), participantsApiDocs(), matchesApiDocs(), withdrawalsApiDocs(), eventsApiDocs(), webhooksApiDocs(), healthApiDocs(), docsApiDocs(), tokensApiDocs(), rateLimitApiDocs(options.rateLimitPerMinute), viewingApiDocs()],
   );
 }
