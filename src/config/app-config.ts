@@ -86,7 +86,7 @@ export class AppConfig {
   readonly webhookTimeoutMs: number;
   /** Longest wait for new events or due retries when a notification is lost. */
   readonly webhookPollMs: number;
-  /** Endpoints one instance delivers to at once. */
+  /** Endpoints one instance delivers to at once; 0: this instance serves the API but sends no webhooks. */
   readonly webhookConcurrency: number;
   /** Requests per client address per minute to the public viewer routes (/v/), apart from any account's budget. */
   readonly publicRateLimitPerMinute: number;
@@ -141,7 +141,7 @@ export class AppConfig {
       webhookAllowHosts: read.hostList('WEBHOOK_ALLOW_HOSTS'),
       webhookTimeoutMs: read.integer('WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
       webhookPollMs: read.integer('WEBHOOK_POLL_MS', 1_000, 10, 1_000),
-      webhookConcurrency: read.integer('WEBHOOK_CONCURRENCY', 8, 1, 256),
+      webhookConcurrency: read.integer('WEBHOOK_CONCURRENCY', 8, 0, 256),
       publicRateLimitPerMinute: read.integer('PUBLIC_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
       corsOrigins: read.origins('CORS_ORIGINS'),
     });

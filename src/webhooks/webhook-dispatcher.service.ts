@@ -45,6 +45,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
   }
 
   onApplicationBootstrap(): void {
+    if (this.config.webhookConcurrency === 0) return;
     this.unlisten = this.wakeups.listen(() => this.wake());
     this.timer = setInterval(() => this.wake(), this.config.webhookPollMs);
     this.timer.unref();
@@ -95,9 +96,14 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
     this.active.set(key, work);
   }
 
-  /** Sends the endpoint's due queue in order while attempts succeed, under the lease. */
+  /**
+   * Sends the endpoint's due queue in order while attempts succeed, under the lease. A success is recorded while
+   * the next message goes out (the outcome is known here, so order holds); a failure is recorded before anything
+   * else, and the sender stops there until the retry is due.
+   */
   private async work(endpoint: ClaimedEndpoint): Promise<void> {
     let failingSince = endpoint.failingSince;
+    let recorded: Promise<boolean> = Promise.resolve(true);
     try {
       for (;;) {
         const deliveries = await this.queue.pending(endpoint, BATCH);
@@ -120,7 +126,9 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
           const decision = decideAfterAttempt(delivery.attempts + 1, result.outcome, failingSince, this.clock.now());
           this.metrics.attempted(result.outcome.ok, decision.disableReason !== undefined);
           const outcome = result.outcome;
-          const stillOurs = await this.queue.record(
+          // The previous attempt's record says whether the lease is still ours and the endpoint still enabled.
+          if (!(await recorded)) return;
+          recorded = this.queue.record(
             this.owner,
             this.leaseMs,
             endpoint,
@@ -129,11 +137,12 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
             decision,
           );
           failingSince = decision.failingSince;
-          if (!stillOurs || decision.status === 'pending') return;
+          if (decision.status === 'pending') return;
         }
-        if (deliveries.length < BATCH) return;
+        if (!(await recorded) || deliveries.length < BATCH) return;
       }
     } finally {
+      await recorded.catch(() => undefined);
       await this.queue.release(this.owner, endpoint).catch(() => undefined);
     }
   }

@@ -23,7 +23,7 @@ describe('webhooks', () => {
   const receivers: Receiver[] = [];
 
   beforeAll(async () => {
-    testApp = await startTestApp({ webhookAllowHosts: ['127.0.0.1'], webhookTimeoutMs: 1_000, webhookPollMs: 100, eventPollMs: 100 });
+    testApp = await startTestApp({ webhookAllowHosts: ['127.0.0.1'], webhookConcurrency: 8, webhookTimeoutMs: 1_000, webhookPollMs: 100, eventPollMs: 100 });
     account = await createPremiumAccount(testApp);
   }, 60_000);
 

@@ -52,6 +52,10 @@ export class DeliveryQueue implements OnApplicationShutdown {
       statement_timeout: config.databaseTimeoutMs * 5,
       keepAlive: true,
       application_name: 'webhook-dispatcher',
+      // Each attempt is recorded in its own commit; waiting for its WAL flush would bound a sender to the disk's
+      // flush rate. A database crash can lose only the newest records, and a lost record means a resend (at least
+      // once), never a lost delivery: a lost fan-out loses its cursor move with it, and the events are durable.
+      options: '-c synchronous_commit=off',
     });
     this.pool.on('error', () => undefined);
   }
