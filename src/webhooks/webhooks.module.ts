@@ -19,6 +19,6 @@ import { WebhooksService } from './webhooks.service';
     { provide: WebhookStore, useClass: PostgresWebhookStore },
     { provide: Clock, useClass: SystemClock },
   ],
-  exports: [WebhookStore],
+  exports: [WebhooksService],
 })
 export class WebhooksModule {}

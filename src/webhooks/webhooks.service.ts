@@ -44,6 +44,12 @@ export class WebhooksService {
     return this.store.list(accountId);
   }
 
+  /** What the account pages show: every endpoint and the latest failed attempts. */
+  async overview(accountId: string): Promise<{ endpoints: WebhookEndpoint[]; failures: Delivery[] }> {
+    const [endpoints, failures] = await Promise.all([this.store.list(accountId), this.store.recentFailures(accountId, 10)]);
+    return { endpoints, failures };
+  }
+
   async get(accountId: string, id: string): Promise<WebhookEndpoint> {
     const endpoint = await this.store.get(accountId, id);
     if (!endpoint) throw new WebhookNotFoundError();

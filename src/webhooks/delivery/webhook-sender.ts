@@ -58,8 +58,9 @@ export async function sendWebhook(target: string, headers: Record<string, string
   if (addresses.length === 0) return failed(`could not resolve ${host}: no address`);
   if (!allowed) {
     for (const { address } of addresses) {
-      const reason = blockedAddressReason(address);
-      if (reason) return failed(`refused: ${host} resolves to ${reason}`);
+      if (!blockedAddressReason(address)) continue;
+      const what = 'a loopback, private, link-local, multicast or reserved address';
+      return failed(address === host ? `refused: ${host} is ${what}` : `refused: ${host} resolves to ${address}, ${what}`);
     }
   }
   const pinned = addresses[0];

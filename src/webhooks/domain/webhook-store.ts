@@ -21,6 +21,8 @@ export abstract class WebhookStore {
   abstract retry(accountId: string, endpointId: string, deliveryId: string): Promise<Delivery | undefined>;
   /** Queues one message that is not in the event log (the test event). */
   abstract enqueue(accountId: string, endpointId: string, message: { id: string; type: string; body: string }): Promise<Delivery>;
+  /** The account's latest failed attempts (pending retries and given-up deliveries), newest first. */
+  abstract recentFailures(accountId: string, limit: number): Promise<Delivery[]>;
   /** Queues again the retained events after `after` up to what the endpoint was already given; returns how many. */
   abstract replay(accountId: string, endpoint: WebhookEndpoint, after: number, max: number): Promise<number>;
 }

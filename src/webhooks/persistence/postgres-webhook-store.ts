@@ -66,10 +66,10 @@ export class PostgresWebhookStore extends WebhookStore {
       // New endpoints get the events from now on: the cursor starts at the account's newest event.
       const [row] = await preparedRows<EndpointRow>(
         this.em,
-        `insert into webhook_endpoints (account_id, id, url, description, event_types, tournament_id, enabled, secret, cursor)
-         values (?, ?, ?, ?, string_to_array(?, ','), ?, ?, ?, coalesce((select last_sequence from event_sequences where account_id = ?), 0))
+        `insert into webhook_endpoints (account_id, id, url, description, event_types, tournament_id, enabled, disabled_reason, secret, cursor)
+         values (?, ?, ?, ?, string_to_array(?, ','), ?, ?, ?, ?, coalesce((select last_sequence from event_sequences where account_id = ?), 0))
          returning ${ENDPOINT_COLUMNS}`,
-        [accountId, id, fields.url, fields.description, fields.eventTypes?.join(',') ?? null, fields.tournamentId, fields.enabled, secret, accountId],
+        [accountId, id, fields.url, fields.description, fields.eventTypes?.join(',') ?? null, fields.tournamentId, fields.enabled, fields.enabled ? null : 'Disabled through the API.', secret, accountId],
       );
       return toEndpoint(row);
     });
@@ -127,6 +127,16 @@ export class PostgresWebhookStore extends WebhookStore {
     );
     const deliveries = rows.slice(0, limit).map(toDelivery);
     return { deliveries, nextBefore: rows.length > limit ? deliveries[deliveries.length - 1].position : null };
+  }
+
+  async recentFailures(accountId: string, limit: number): Promise<Delivery[]> {
+    const rows = await preparedRows<DeliveryRow>(
+      this.em,
+      `select ${DELIVERY_COLUMNS} from webhook_deliveries
+        where account_id = ? and last_error is not null and status <> 'succeeded' order by last_attempt_at desc limit ?`,
+      [accountId, limit],
+    );
+    return rows.map(toDelivery);
   }
 
   async retry(accountId: string, endpointId: string, deliveryId: string): Promise<Delivery | undefined> {
