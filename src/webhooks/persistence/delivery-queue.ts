@@ -37,7 +37,7 @@ export interface AttemptRecord {
 
 /**
  * The sending side's SQL, on a small pool of its own (never a connection a request waits for). Work is shared
- * between replicas through rows: the fan-out locks the endpoints it extends (SKIP LOCKED), and a sender works on an
+ * between replicas through rows: the fan-out locks the cursors it moves (SKIP LOCKED), and a sender works on an
  * endpoint only under its lease, taken with SKIP LOCKED and renewed with every attempt it records.
  */
 @Injectable()
@@ -66,16 +66,18 @@ export class DeliveryQueue implements OnApplicationShutdown {
 
   /**
    * Turns new events into deliveries for up to FAN_OUT_ENDPOINTS enabled endpoints behind the log, in sequence
-   * order, and moves their cursors. Returns how many endpoints it extended (0: none is behind or all are locked).
+   * order, and moves their cursors (locked, SKIP LOCKED: two replicas never extend one endpoint's queue together). Returns how many endpoints it extended (0: none is behind or all are locked).
    */
   fanOut(): Promise<number> {
     return this.transaction(async (client) => {
       const { rows: endpoints } = await client.query<{ account_id: string; id: string; cursor: string; event_types: string[] | null; tournament_id: string | null }>(
-        `select w.account_id, w.id, w.cursor, w.event_types, w.tournament_id
-           from webhook_endpoints w join event_sequences s on s.account_id = w.account_id
-          where w.enabled and s.last_sequence > w.cursor
+        `select w.account_id, w.id, c.cursor, w.event_types, w.tournament_id
+           from webhook_cursors c
+           join webhook_endpoints w on w.account_id = c.account_id and w.id = c.endpoint_id
+           join event_sequences s on s.account_id = c.account_id
+          where w.enabled and s.last_sequence > c.cursor
           limit $1
-          for update of w skip locked`,
+          for update of c skip locked`,
         [FAN_OUT_ENDPOINTS],
       );
       for (const endpoint of endpoints) {
@@ -95,7 +97,7 @@ export class DeliveryQueue implements OnApplicationShutdown {
             [endpoint.account_id, endpoint.id, wanted.map((e) => e.id), wanted.map((e) => e.type), wanted.map((e) => Number(e.sequence)), wanted.map(eventBody)],
           );
         }
-        await client.query('update webhook_endpoints set cursor = $3 where account_id = $1 and id = $2', [endpoint.account_id, endpoint.id, events[events.length - 1].sequence]);
+        await client.query('update webhook_cursors set cursor = $3 where account_id = $1 and endpoint_id = $2', [endpoint.account_id, endpoint.id, events[events.length - 1].sequence]);
       }
       return endpoints.length;
     });

@@ -66,10 +66,15 @@ export class PostgresWebhookStore extends WebhookStore {
       // New endpoints get the events from now on: the cursor starts at the account's newest event.
       const [row] = await preparedRows<EndpointRow>(
         this.em,
-        `insert into webhook_endpoints (account_id, id, url, description, event_types, tournament_id, enabled, disabled_reason, secret, cursor)
-         values (?, ?, ?, ?, string_to_array(?, ','), ?, ?, ?, ?, coalesce((select last_sequence from event_sequences where account_id = ?), 0))
+        `insert into webhook_endpoints (account_id, id, url, description, event_types, tournament_id, enabled, disabled_reason, secret)
+         values (?, ?, ?, ?, string_to_array(?, ','), ?, ?, ?, ?)
          returning ${ENDPOINT_COLUMNS}`,
-        [accountId, id, fields.url, fields.description, fields.eventTypes?.join(',') ?? null, fields.tournamentId, fields.enabled, fields.enabled ? null : 'Disabled through the API.', secret, accountId],
+        [accountId, id, fields.url, fields.description, fields.eventTypes?.join(',') ?? null, fields.tournamentId, fields.enabled, fields.enabled ? null : 'Disabled through the API.', secret],
+      );
+      await preparedRows(
+        this.em,
+        'insert into webhook_cursors (account_id, endpoint_id, cursor) values (?, ?, coalesce((select last_sequence from event_sequences where account_id = ?), 0))',
+        [accountId, id, accountId],
       );
       return toEndpoint(row);
     });
@@ -90,15 +95,18 @@ export class PostgresWebhookStore extends WebhookStore {
     // its failure streak; disabling it keeps its queue for when it comes back.
     const [row] = await preparedRows<EndpointRow>(
       this.em,
-      `update webhook_endpoints w set
+      `with restart as (
+         update webhook_cursors c set cursor = coalesce((select last_sequence from event_sequences s where s.account_id = c.account_id), 0)
+          where c.account_id = ? and c.endpoint_id = ? and ?
+            and not (select enabled from webhook_endpoints e where e.account_id = c.account_id and e.id = c.endpoint_id))
+       update webhook_endpoints w set
          url = ?, description = ?, event_types = string_to_array(?, ','), tournament_id = ?, enabled = ?,
          disabled_reason = case when ? then null else coalesce(w.disabled_reason, 'Disabled through the API.') end,
          failing_since = case when ? and not w.enabled then null else w.failing_since end,
-         cursor = case when ? and not w.enabled then coalesce((select last_sequence from event_sequences s where s.account_id = w.account_id), 0) else w.cursor end,
          updated_at = now()
        where account_id = ? and id = ?
        returning ${ENDPOINT_COLUMNS}`,
-      [fields.url, fields.description, fields.eventTypes?.join(',') ?? null, fields.tournamentId, fields.enabled, fields.enabled, fields.enabled, fields.enabled, accountId, id],
+      [accountId, id, fields.enabled, fields.url, fields.description, fields.eventTypes?.join(',') ?? null, fields.tournamentId, fields.enabled, fields.enabled, fields.enabled, accountId, id],
     );
     return row ? toEndpoint(row) : undefined;
   }
@@ -160,7 +168,7 @@ export class PostgresWebhookStore extends WebhookStore {
 
   replay(accountId: string, endpoint: WebhookEndpoint, after: number, max: number): Promise<number> {
     return this.unitOfWork.run(async () => {
-      const [cursor] = await preparedRows<{ cursor: string }>(this.em, 'select cursor from webhook_endpoints where account_id = ? and id = ? for update', [accountId, endpoint.id]);
+      const [cursor] = await preparedRows<{ cursor: string }>(this.em, 'select cursor from webhook_cursors where account_id = ? and endpoint_id = ? for update', [accountId, endpoint.id]);
       if (!cursor) return 0;
       const rows = await plannedRows<EventRow>(
         this.em,
