@@ -1,5 +1,7 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Webhook } from 'standardwebhooks';
-import { createPremiumAccount, TestAccount } from '../support/accounts';
+import { AppMetrics } from '../../src/metrics/app-metrics';
+import { createPremiumAccount, inRequestContext, TestAccount } from '../support/accounts';
 import { expectProblem, startTestApp, TestApp } from '../support/test-app';
 import { answer200, Receiver } from './receiver';
 
@@ -262,5 +264,26 @@ describe('webhooks', () => {
     await local.waitFor(6);
     expect(local.events().slice(4).map((e) => e.sequence)).toEqual([1, 2]);
     expectProblem(await post(`/api/v1/webhooks/${endpoint.id}/replay`, { after: -1 }, who), 422, 'validation_failed');
+  });
+
+  it('counts attempts and the backlog on /metrics', async () => {
+    const text = await testApp.app.get(AppMetrics).registry.metrics();
+    expect(text).toMatch(/^webhook_deliveries_pending \d+$/m);
+    expect(Number(/^webhook_delivery_attempts_total\{result="success"\} (\d+)$/m.exec(text)?.[1])).toBeGreaterThan(0);
+    expect(Number(/^webhook_delivery_attempts_total\{result="failure"\} (\d+)$/m.exec(text)?.[1])).toBeGreaterThan(0);
+    expect(Number(/^webhook_endpoints_disabled_total (\d+)$/m.exec(text)?.[1])).toBeGreaterThan(0);
+  });
+
+  it('deletes an account’s endpoints and pending deliveries with the account', async () => {
+    const who = await createPremiumAccount(testApp);
+    const local = await receiver((_q, response) => response.writeHead(503).end());
+    await createEndpoint({ url: local.url(), event_types: ['league.created'] }, who);
+    await makeLeague(who);
+    await local.waitFor(1);
+    const em = testApp.app.get(EntityManager).fork();
+    const count = async (table: string) => Number(((await em.getConnection().execute(`select count(*) as n from ${table} where account_id = ?`, [who.id])) as { n: string }[])[0].n);
+    expect(await count('webhook_deliveries')).toBe(1);
+    await inRequestContext(testApp, (accounts) => accounts.deleteAccountByEmail(who.email));
+    expect({ endpoints: await count('webhook_endpoints'), deliveries: await count('webhook_deliveries'), cursors: await count('webhook_cursors') }).toEqual({ endpoints: 0, deliveries: 0, cursors: 0 });
   });
 });
