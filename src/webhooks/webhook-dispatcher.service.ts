@@ -12,6 +12,9 @@ import { WebhookMetrics } from './webhook-metrics';
 
 /** Deliveries one lease works through before it lets the endpoint go (other replicas may take it next). */
 const BATCH = 100;
+/** Finished deliveries are kept as long as the log keeps events, then swept this often, in batches. */
+const SWEEP_EVERY_MS = 60_000;
+const SWEEP_BATCH = 1_000;
 
 /**
  * Sends deliveries: woken when the log numbers new events (on any instance) and every WEBHOOK_POLL_MS. Each pass
@@ -29,6 +32,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
   private again = false;
   private stopped = false;
   private timer: NodeJS.Timeout | undefined;
+  private sweeper: NodeJS.Timeout | undefined;
   private unlisten: (() => void) | undefined;
   private readonly userAgent = `tournament-league-service-webhooks/${packageVersion()}`;
   private readonly leaseMs: number;
@@ -49,12 +53,23 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
     this.unlisten = this.wakeups.listen(() => this.wake());
     this.timer = setInterval(() => this.wake(), this.config.webhookPollMs);
     this.timer.unref();
+    this.sweeper = setInterval(() => void this.sweep(), SWEEP_EVERY_MS);
+    this.sweeper.unref();
     this.wake();
+  }
+
+  private async sweep(): Promise<void> {
+    try {
+      while (!this.stopped && (await this.queue.sweep(this.config.eventsRetentionDays, SWEEP_BATCH)) === SWEEP_BATCH);
+    } catch (error) {
+      this.logger.warn(`could not sweep old webhook deliveries: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    clearInterval(this.sweeper);
     this.unlisten?.();
     await this.running;
     await Promise.all(this.active.values());

@@ -1,7 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Webhook } from 'standardwebhooks';
 import { AppMetrics } from '../../src/metrics/app-metrics';
-import { createPremiumAccount, inRequestContext, TestAccount } from '../support/accounts';
+import { DeliveryQueue } from '../../src/webhooks/persistence/delivery-queue';
+import { createAccountWithToken, createPremiumAccount, inRequestContext, TestAccount } from '../support/accounts';
 import { expectProblem, startTestApp, TestApp } from '../support/test-app';
 import { answer200, Receiver } from './receiver';
 
@@ -108,6 +109,12 @@ describe('webhooks', () => {
     expect(problem.errors).toEqual([expect.objectContaining({ pointer: '/url' })]);
     const after = (await testApp.http.get('/api/v1/webhooks', { token: account.token })).json() as { data: unknown[] };
     expect(after.data).toHaveLength(before.data.length);
+  });
+
+  it('is for premium accounts, like the rest of the API', async () => {
+    const free = await createAccountWithToken(testApp, 'free');
+    expectProblem(await testApp.http.get('/api/v1/webhooks', { token: free.token }), 403, 'subscription_required');
+    expectProblem(await testApp.http.post('/api/v1/webhooks', { url: 'https://example.com/hook' }), 401, 'unauthenticated');
   });
 
   it('refuses an unknown event type with 422 on its index', async () => {
@@ -285,5 +292,25 @@ describe('webhooks', () => {
     expect(await count('webhook_deliveries')).toBe(1);
     await inRequestContext(testApp, (accounts) => accounts.deleteAccountByEmail(who.email));
     expect({ endpoints: await count('webhook_endpoints'), deliveries: await count('webhook_deliveries'), cursors: await count('webhook_cursors') }).toEqual({ endpoints: 0, deliveries: 0, cursors: 0 });
+  });
+
+  it('sweeps finished deliveries older than the events’ retention, and keeps pending ones', async () => {
+    const who = await createPremiumAccount(testApp);
+    const local = await receiver();
+    const endpoint = await createEndpoint({ url: local.url(), event_types: ['league.created'] }, who);
+    await makeLeague(who);
+    await local.waitFor(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const em = testApp.app.get(EntityManager).fork();
+    await em.getConnection().execute("update webhook_deliveries set created_at = now() - interval '31 days' where account_id = ?", [who.id]);
+    await em.getConnection().execute(
+      "insert into webhook_deliveries (account_id, endpoint_id, id, event_id, event_type, body, created_at) X,
+      [who.id, endpoint.id],
+    );
+    const rows = async () => (await em.getConnection().execute('select status from webhook_deliveries where account_id = ? order by status', [who.id])) as { status: string }[];
+    expect((await rows()).map((r) => r.status)).toEqual(['pending', 'succeeded']);
+    await testApp.app.get(DeliveryQueue).sweep(30, 1_000_000);
+    expect((await rows()).map((r) => r.status)).toEqual(['pending']);
+    await testApp.http.patch(`/api/v1/webhooks/${endpoint.id}`, { enabled: false }, { token: who.token });
   });
 });

@@ -188,6 +188,16 @@ export class DeliveryQueue implements OnApplicationShutdown {
     await this.pool.query('update webhook_endpoints set lease_owner = null, lease_until = null where account_id = $1 and id = $2 and lease_owner = $3', [endpoint.accountId, endpoint.id, owner]);
   }
 
+  /** Deletes up to `batch` finished deliveries older than the event log keeps events; returns how many. */
+  async sweep(retentionDays: number, batch: number): Promise<number> {
+    const { rowCount } = await this.pool.query(
+      `delete from webhook_deliveries where ctid = any(array(
+         select ctid from webhook_deliveries where status <> 'pending' and created_at < now() - $1 * interval '1 day' limit $2))`,
+      [retentionDays, batch],
+    );
+    return rowCount ?? 0;
+  }
+
   /** Deliveries waiting for an attempt, across every account (the backlog metric). */
   async backlog(): Promise<number> {
     const { rows } = await this.pool.query<{ n: string }>("select count(*) as n from webhook_deliveries where status = 'pending'");
