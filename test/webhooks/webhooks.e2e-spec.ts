@@ -304,7 +304,7 @@ describe('webhooks', () => {
     const em = testApp.app.get(EntityManager).fork();
     await em.getConnection().execute("update webhook_deliveries set created_at = now() - interval '31 days' where account_id = ?", [who.id]);
     await em.getConnection().execute(
-      "insert into webhook_deliveries (account_id, endpoint_id, id, event_id, event_type, body, created_at) X,
+      "insert into webhook_deliveries (account_id, endpoint_id, id, event_id, event_type, body, created_at, next_attempt_at) values (?, ?, gen_random_uuid(), gen_random_uuid(), 'webhook.test', '{}', now() - interval '31 days', now() + interval '1 day')",
       [who.id, endpoint.id],
     );
     const rows = async () => (await em.getConnection().execute('select status from webhook_deliveries where account_id = ? order by status', [who.id])) as { status: string }[];
