@@ -155,7 +155,7 @@ const operations: Record<string, ApiOperation> = {
     description: 'Newest first: status, attempts, the next attempt, and the last answer (status code, first 1 KiB of its body, duration) or error.',
     tags: tag,
     parameters: queryParameters(ListDeliveriesQuery, {
-      limit: { description: 'Page size (1 to 100, default 20).', example: '20' },
+      limit: { description: 'Page size.', schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 100, default: 20 }, example: 20 },
       cursor: { description: 'The `next_cursor` of the previous page.', example: 'ZDQy' },
     }),
     responses: { '200': jsonResponse('A page of deliveries.', 'WebhookDeliveryPage', { data: [EXAMPLE_DELIVERY], next_cursor: null }), '400': ref('responses', 'InvalidParameter'), '404': notFound },

@@ -1,4 +1,4 @@
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsInt, IsString, IsUUID, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsInt, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { Absentable, Nullable } from '../../shared/http/validation/decorators';
 import { MAX_URL_LENGTH } from '../domain/endpoint-url';
 
@@ -44,6 +44,6 @@ export class UpdateWebhookDto {
 
 /** Body of POST /api/v1/webhooks/:id/replay. */
 export class ReplayWebhookDto {
-  @IsInt({ message: 'after must be an event sequence: a whole number from 0.' }) @Min(0)
+  @IsInt({ message: 'after must be an event sequence: a whole number from 0.' }) @Min(0) @Max(999_999_999_999_999)
   after: number;
 }
