@@ -61,8 +61,8 @@ describe('webhook delivery when the delivering process is killed', () => {
     expect(Math.min(...atKill)).toBeLessThan(EVENTS);
 
     servers.push(...(await startServers(await freePorts(1), DELIVERY_ENV)));
-    // Each endpoint's queue is sent one message at a time (its order): on a quiet machine this takes about 20 s, on
-    // two cores shared with other test runs several times that.
+    // Each endpoint's queue goes one message at a time (its order): 66 s for the whole test at load average 2–5
+    // on two cores, 163 s at 10–13.
     await Promise.all(receivers.map((r) => r.waitFor(EVENTS, 150_000)));
     await new Promise((resolve) => setTimeout(resolve, 500));
 
