@@ -15,7 +15,7 @@ import { CompetitionRules20261125300100 } from './20261125300100-competition-rul
 import { WithdrawalsAndCheckIn20261125500100 } from './20261125500100-withdrawals-and-check-in';
 import { Events20261125200100 } from './20261125200100-events';
 import { Sharing20261125700100 } from './20261125700100-sharing';
-import { Webhooks20261125800100 } from './20261125800100-webhooks';
+import { Webhooks20261125900100 } from './20261125900100-webhooks';
 
 /** Every schema change, oldest first. Append new migrations; never edit a released one. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -35,5 +35,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: '20261125400100-third-place-match', class: ThirdPlaceMatch20261125400100 },
   { name: '20261125500100-withdrawals-and-check-in', class: WithdrawalsAndCheckIn20261125500100 },
   { name: '20261125700100-sharing', class: Sharing20261125700100 },
-  { name: '20261125800100-webhooks', class: Webhooks20261125800100 },
+  { name: '20261125900100-webhooks', class: Webhooks20261125900100 },
 ];

@@ -12,7 +12,7 @@ import { Migration } from '@mikro-orm/migrations';
  * - The secret is kept as is: signing needs it. The previous one signs beside it until `previous_secret_expires_at`.
  * - Deleting an account or an endpoint deletes its deliveries (cascade).
  */
-export class Webhooks20261125800100 extends Migration {
+export class Webhooks20261125900100 extends Migration {
   override async up(): Promise<void> {
     this.addSql(`
       create table webhook_endpoints (
