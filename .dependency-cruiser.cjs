@@ -4,7 +4,7 @@
  *
  *   composition root (src/*.ts: main, cli, app.module, app.factory): may import anything; nothing imports it
  *   docs → viewing → matches → participants → tournaments → leagues → events → tokens → metrics → platform → kernel
- *   (admin, rate-limit, account-web and health sit beside them: see BELOW)
+ *   (admin, webhooks, rate-limit, account-web and health sit beside them: see BELOW)
  *   platform: the house (HTTP pipeline, persistence runtime, OpenAPI builder, ...): imports kernel and config only
  *   kernel: imports nothing of the project and no package (Node's own modules only)
  *
@@ -22,13 +22,14 @@ const BELOW = {
   health: ['platform'],
   tokens: ['metrics'],
   'rate-limit': ['tokens'],
-  'account-web': ['tokens', 'health'],
+  'account-web': ['tokens', 'health', 'webhooks'],
   events: ['tokens'],
   leagues: ['events'],
   tournaments: ['leagues'],
   participants: ['tournaments'],
   matches: ['participants'],
   admin: ['tournaments'],
+  webhooks: ['tournaments'],
   viewing: ['matches', 'rate-limit'],
   docs: ['viewing', 'admin', 'health', 'account-web'],
 };

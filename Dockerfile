@@ -19,7 +19,7 @@ COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
 # Served on /docs: the walk-through, the versioning policy and the changelog.
 COPY --chown=node:node CHANGELOG.md ./
-COPY --chown=node:node docs/walkthrough.md docs/versioning.md ./docs/
+COPY --chown=node:node docs/walkthrough.md docs/versioning.md docs/webhooks.md ./docs/
 USER node
 # 3000: the API; 9464: /metrics when METRICS_PORT=9464 (compose sets it; never publish it).
 EXPOSE 3000 9464

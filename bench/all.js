@@ -2,7 +2,8 @@
 // `npm run bench [-- options]`: the service against the bare server (bench/run.js, which gets the options), then,
 // for a whole suite (no --only, no --scale), the format timings (bench/formats.js), the league and round robin
 // tables (bench/leagues.js), the viewer pages (bench/viewing.js) and the event streams (bench/events.js, which needs
-// DATABASE_URL; `--only events` runs just that one). Options written after `--` used to
+// DATABASE_URL; `--only events` runs just that one) and webhook delivery (bench/webhooks.js, DATABASE_URL too;
+// `--only webhooks`). Options written after `--` used to
 // reach only the last command of the npm script, so `--runs 3` or `--scale` never got to bench/run.js.
 'use strict';
 const { execFileSync } = require('node:child_process');
@@ -11,7 +12,7 @@ const { join } = require('node:path');
 const args = process.argv.slice(2);
 try {
   const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
-  if (only !== 'events') execFileSync(process.execPath, [join(__dirname, 'run.js'), ...args], { stdio: 'inherit' });
+  if (only !== 'events' && only !== 'webhooks') execFileSync(process.execPath, [join(__dirname, 'run.js'), ...args], { stdio: 'inherit' });
   if (!only && !args.includes('--scale')) {
     execFileSync(process.execPath, [join(__dirname, 'formats.js')], { stdio: 'inherit' });
     execFileSync(process.execPath, [join(__dirname, 'leagues.js')], { stdio: 'inherit' });
@@ -20,6 +21,9 @@ try {
     execFileSync(process.execPath, [join(__dirname, 'events.js')], { stdio: 'inherit' });
   }
   if (!only && !args.includes('--scale')) execFileSync(process.execPath, [join(__dirname, 'viewing.js')], { stdio: 'inherit' });
+  if ((!only && !args.includes('--scale') && process.env.DATABASE_URL) || only === 'webhooks') {
+    execFileSync(process.execPath, [join(__dirname, 'webhooks.js')], { stdio: 'inherit' });
+  }
 } catch (error) {
   process.exit(error.status ?? 1);
 }

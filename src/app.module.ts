@@ -26,13 +26,14 @@ import { MatchesModule } from './matches/matches.module';
 import { LeagueStandingsModule } from './leagues/league-standings.module';
 import { EventsModule } from './events/events.module';
 import { ViewingModule } from './viewing/viewing.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, routes: RouteTable, logger: Logger): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), MikroOrmModule.forRoot(mikroOrmOptions(config, logger, MIGRATIONS)), HealthModule, DocsModule, TokensModule, RateLimitModule, PlatformModule, TournamentsModule, LeaguesModule, AccountWebModule, MetricsModule.forRoot(), AdminModule, ParticipantsModule, MatchesModule, LeagueStandingsModule, EventsModule, ViewingModule],
+      imports: [ConfigModule.forRoot(config), MikroOrmModule.forRoot(mikroOrmOptions(config, logger, MIGRATIONS)), HealthModule, DocsModule, TokensModule, RateLimitModule, PlatformModule, TournamentsModule, LeaguesModule, AccountWebModule, MetricsModule.forRoot(), AdminModule, ParticipantsModule, MatchesModule, LeagueStandingsModule, EventsModule, ViewingModule, WebhooksModule],
       providers: [
         { provide: RouteTable, useValue: routes },
         ProblemFilter,

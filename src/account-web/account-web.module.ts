@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { HealthModule } from '../health/health.module';
 import { TokensModule } from '../tokens/tokens.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { InstantBillingGateway } from './billing/instant-billing.gateway';
 import { BillingGateway } from './domain/billing.gateway';
 import { AccountAuthController } from './http/account-auth.controller';
@@ -17,7 +18,7 @@ import { TokenReveals } from './persistence/token-reveals';
  * registerAccountWebPlugins before the routes; PgSessionStore is exported for it.
  */
 @Module({
-  imports: [TokensModule, HealthModule],
+  imports: [TokensModule, HealthModule, WebhooksModule],
   controllers: [HomeController, AccountAuthController, AccountSettingsController],
   providers: [
     // The place a payment provider plugs in: replace InstantBillingGateway with its adapter.

@@ -80,6 +80,14 @@ export class AppConfig {
   /** A stream whose client stops reading is paused once this many bytes wait in its buffer, and dropped if they do not drain in EVENT_STREAM_STALL_MS. */
   readonly eventStreamBufferBytes: number;
   readonly eventStreamStallMs: number;
+  /** Hosts webhooks may reach though they resolve to a private or loopback address, or over plain http (development). */
+  readonly webhookAllowHosts: readonly string[];
+  /** One delivery attempt's bound: connect, send and read the answer. */
+  readonly webhookTimeoutMs: number;
+  /** Longest wait for new events or due retries when a notification is lost. */
+  readonly webhookPollMs: number;
+  /** Endpoints one instance delivers to at once; 0: this instance serves the API but sends no webhooks. */
+  readonly webhookConcurrency: number;
   /** Requests per client address per minute to the public viewer routes (/v/), apart from any account's budget. */
   readonly publicRateLimitPerMinute: number;
   /** Browser origins allowed to call /api/v1 (CORS); empty: none, browsers are refused as before. */
@@ -130,6 +138,10 @@ export class AppConfig {
       eventPollMs: read.integer('EVENT_POLL_MS', 1_000, 10, 1_000),
       eventStreamBufferBytes: read.integer('EVENT_STREAM_BUFFER_BYTES', 256 * 1024, 1024, 64 * 1024 * 1024),
       eventStreamStallMs: read.integer('EVENT_STREAM_STALL_MS', 30_000, 100, 600_000),
+      webhookAllowHosts: read.hostList('WEBHOOK_ALLOW_HOSTS'),
+      webhookTimeoutMs: read.integer('WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
+      webhookPollMs: read.integer('WEBHOOK_POLL_MS', 1_000, 10, 1_000),
+      webhookConcurrency: read.integer('WEBHOOK_CONCURRENCY', 8, 0, 256),
       publicRateLimitPerMinute: read.integer('PUBLIC_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
       corsOrigins: read.origins('CORS_ORIGINS'),
     });
@@ -223,6 +235,16 @@ class EnvironmentReader {
         }
         return origin;
       });
+  }
+
+  /** A comma-separated list of host names or addresses, compared lower-cased (IPv6 without brackets). */
+  hostList(name: string): string[] {
+    const raw = this.optionalString(name);
+    if (raw === undefined) return [];
+    return raw
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1'))
+      .filter((entry) => entry !== '');
   }
 
   /** Reports a bad URL without echoing it: it may carry a password. */

@@ -20,8 +20,8 @@ import { PROBLEM_GUIDE } from './problem-guide';
  */
 export interface DocsPageOptions {
   rateLimitPerMinute: number;
-  /** Markdown sources: docs/walkthrough.md, docs/versioning.md, CHANGELOG.md. */
-  guides: { walkthrough: string; versioning: string; changelog: string };
+  /** Markdown sources: docs/walkthrough.md, docs/webhooks.md, docs/versioning.md, CHANGELOG.md. */
+  guides: { walkthrough: string; versioning: string; changelog: string; webhooks?: string };
 }
 
 export function renderDocsPage(document: OpenApiDocument, options: DocsPageOptions): string {
@@ -34,6 +34,7 @@ ${quickStart()}
 ${guide('walkthrough', 'Walk-through: a whole tournament', options.guides.walkthrough)}
 ${conventions(document, options)}
 ${sharing()}
+${options.guides.webhooks === undefined ? html`` : guide('webhooks', 'Webhooks: signatures, retries, SSRF rules', options.guides.webhooks)}
 ${endpoints(document, operations)}
 ${commonErrors(document)}
 ${schemasSection(document)}
@@ -152,6 +153,7 @@ function navigation(): Html {
     ['quick-start', 'Quick start'],
     ['walkthrough', 'Walk-through'],
     ['conventions', 'Conventions'],
+    ['webhooks', 'Webhooks'],
     ['endpoints', 'Endpoints'],
     ['common-errors', 'Common errors'],
     ['schemas', 'Schemas'],

@@ -49,7 +49,7 @@ export class DocsController {
 }
 
 /** The repository's own Markdown, two levels up from both src/docs and dist/docs (the image copies them too). */
-function readGuides(): { walkthrough: string; versioning: string; changelog: string } {
+function readGuides(): { walkthrough: string; versioning: string; changelog: string; webhooks: string } {
   const read = (path: string) => readFileSync(join(__dirname, '..', '..', path), 'utf8');
-  return { walkthrough: read('docs/walkthrough.md'), versioning: read('docs/versioning.md'), changelog: read('CHANGELOG.md') };
+  return { walkthrough: read('docs/walkthrough.md'), versioning: read('docs/versioning.md'), changelog: read('CHANGELOG.md'), webhooks: read('docs/webhooks.md') };
 }

@@ -13,6 +13,7 @@ import { buildDocument } from '../platform/openapi/openapi-document';
 import { tokensApiDocs } from '../tokens/tokens.openapi';
 import { tournamentsApiDocs } from '../tournaments/tournaments.openapi';
 import { PROBLEM_GUIDE } from './problem-guide';
+import { webhooksApiDocs } from '../webhooks/webhooks.openapi';
 
 /**
  * The OpenAPI 3.1 document, collected from each module's `*.openapi.ts`.
@@ -101,6 +102,6 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenAPIObject {
       rateLimitPerMinute: options.rateLimitPerMinute,
       problemOrder: Object.keys(PROBLEM_GUIDE),
     },
-    [tournamentsApiDocs(tournamentStartErrors()), leaguesApiDocs(), leagueStandingsApiDocs(), participantsApiDocs(), matchesApiDocs(), withdrawalsApiDocs(), eventsApiDocs(), healthApiDocs(), docsApiDocs(), tokensApiDocs(), rateLimitApiDocs(options.rateLimitPerMinute), viewingApiDocs()],
+    [tournamentsApiDocs(tournamentStartErrors()), leaguesApiDocs(), leagueStandingsApiDocs(), participantsApiDocs(), matchesApiDocs(), withdrawalsApiDocs(), eventsApiDocs(), webhooksApiDocs(), healthApiDocs(), docsApiDocs(), tokensApiDocs(), rateLimitApiDocs(options.rateLimitPerMinute), viewingApiDocs()],
   );
 }

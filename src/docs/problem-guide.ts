@@ -79,6 +79,9 @@ export const PROBLEM_GUIDE: Record<string, string> = {
     'Events before `oldest_available_after` + 1 are older than the retention period (`EVENTS_RETENTION_DAYS`, 30 days by default) and were deleted. Re-read the resources you follow, then read the feed again with `after` set to `oldest_available_after`.',
   event_streams_exceeded:
     'Your account already holds the most event streams it may keep open (`EVENT_STREAMS_PER_ACCOUNT`, 10 by default). Close one (or share one stream between your clients), then retry after `Retry-After` seconds.',
+  webhook_limit_reached: 'An account can have at most 20 webhook endpoints. Delete one you no longer use (or point one at a new URL with PATCH), then retry.',
+  webhook_disabled:
+    'The webhook endpoint is disabled (`disabled_reason` says why: 410 Gone, 5 days of failures, or `enabled: false`). PATCH it with `"enabled": true`, then retry; POST …/replay re-sends what it missed.',
   internal_error: 'Something failed on our side; the body deliberately says nothing more. Retry later, and quote `request_id` if you report it.',
   service_unavailable:
     'The service cannot reach its database right now (or is starting or stopping). Retry after the number of seconds in `Retry-After`.',

@@ -1,4 +1,4 @@
-import type { OperationObject, PathItemObject, SchemaObject } from 'openapi3-ts/oas31';
+import type { OperationObject, ParameterObject, PathItemObject, SchemaObject } from 'openapi3-ts/oas31';
 import { HttpProblem } from '../platform/http/error-translation';
 import { API_HEADERS, ApiDocs, ApiOperation, headerRefs, jsonResponse, ref, schemaRef } from '../platform/openapi/openapi-kit';
 import { problemResponse } from '../platform/openapi/problem-examples';
@@ -160,6 +160,29 @@ function stream(): ApiOperation {
   };
 }
 
+/** The headers of every webhook POST (Standard Webhooks). */
+const WEBHOOK_HEADERS: ParameterObject[] = [
+  { name: 'webhook-id', in: 'header', required: true, description: 'The event’s `id`: the same on every retry and replay, so receivers deduplicate by it.', schema: uuid, example: EXAMPLE_EVENT.id },
+  {
+    name: 'webhook-timestamp',
+    in: 'header',
+    required: true,
+    description: 'When this attempt was signed, in seconds since the Unix epoch. Refuse messages more than 5 minutes away from your clock (replays).',
+    schema: { type: 'string', pattern: '^[0-9]{1,12}$', maxLength: 12 },
+    example: '1777661000',
+  },
+  {
+    name: 'webhook-signature',
+    in: 'header',
+    required: true,
+    description:
+      '`v1,` + base64 of HMAC-SHA256 over `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed by the base64-decoded part of your secret after `whsec_`. ' +
+      'During the 24 hours after a secret rotation, two signatures separated by a space (new and previous secret): accept the message when any one matches.',
+    schema: { type: 'string', maxLength: 200 },
+    example: 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
+  },
+];
+
 /** One webhook per event type: the message the feed and the stream deliver for it. */
 function webhooks(): Record<string, PathItemObject> {
   return Object.fromEntries(
@@ -167,8 +190,11 @@ function webhooks(): Record<string, PathItemObject> {
       const operation: OperationObject = {
         operationId: `event_${type.replace('.', '_')}`,
         summary: type,
-        description: `${EVENT_TYPES[type].summary} Delivered by \`GET /api/v1/events\` and \`GET /api/v1/events/stream\`.`,
+        description:
+          `${EVENT_TYPES[type].summary} Delivered by \`GET /api/v1/events\`, \`GET /api/v1/events/stream\`, and POSTed to your webhook endpoints ` +
+          '(`/api/v1/webhooks`), signed per Standard Webhooks: verify `webhook-signature` before trusting the body, and deduplicate by `webhook-id`.',
         tags: tag,
+        parameters: WEBHOOK_HEADERS,
         requestBody: { required: true, content: { 'application/json': { schema: eventSchema(type) } } },
         responses: { '200': { description: 'Received.' } },
       };

@@ -20,7 +20,7 @@ export interface BuiltServer {
  * as in an operator's shell.
  */
 export function startBuiltServer(env: Record<string, string>, options: { terminal?: boolean } = {}): BuiltServer {
-  const fullEnv = { ...process.env, HOST: '127.0.0.1', DATABASE_URL: process.env.TEST_DATABASE_URL, LOG_LEVEL: 'warn', ...env };
+  const fullEnv = { ...process.env, HOST: '127.0.0.1', DATABASE_URL: process.env.TEST_DATABASE_URL, LOG_LEVEL: 'warn', WEBHOOK_CONCURRENCY: '0', ...env };
   const child = options.terminal
     ? spawn('script', ['-qfec', `exec '${process.execPath}' '${MAIN}'`, '/dev/null'], { env: fullEnv, detached: true, stdio: ['pipe', 'pipe', 'ignore'] })
     : spawn(process.execPath, [MAIN], { env: fullEnv, stdio: ['ignore', 'pipe', 'inherit'] });

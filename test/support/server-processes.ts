@@ -25,7 +25,7 @@ export async function freePorts(count: number): Promise<number[]> {
 export async function startServers(ports: number[], env: Record<string, string>): Promise<ChildProcess[]> {
   const servers = ports.map((port) =>
     spawn(process.execPath, [MAIN], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: process.env.TEST_DATABASE_URL, LOG_LEVEL: 'warn', ...env },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: process.env.TEST_DATABASE_URL, LOG_LEVEL: 'warn', WEBHOOK_CONCURRENCY: '0', ...env },
       stdio: ['ignore', 'ignore', 'inherit'],
     }),
   );

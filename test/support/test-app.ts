@@ -22,6 +22,8 @@ export async function startTestApp(overrides: Partial<AppConfigValues> = {}): Pr
     redisUrl: undefined,
     // Up to seven engineers share two CPU cores: a statement may wait longer than the production default of 2 s.
     databaseTimeoutMs: 10_000,
+    // Test files share a database: only those that test webhooks send them (with their own allowed hosts).
+    webhookConcurrency: 0,
     ...overrides,
   });
   const app = await createApp(config);

@@ -4,6 +4,7 @@ import { Public } from '../../platform/auth/public.decorator';
 import { AccountsService } from '../../tokens/accounts.service';
 import { SubscriptionRequiredError, TokenChangedError, WrongPasswordError } from '../../tokens/domain/account-errors';
 import { ApiToken } from '../../tokens/domain/api-token';
+import { WebhooksService } from '../../webhooks/webhooks.service';
 import { BillingGateway } from '../domain/billing.gateway';
 import { SignInThrottle } from '../persistence/sign-in-throttle';
 import { TokenReveals } from '../persistence/token-reveals';
@@ -38,6 +39,7 @@ export class AccountSettingsController {
     private readonly billing: BillingGateway,
     private readonly reveals: TokenReveals,
     private readonly passwordThrottle: SignInThrottle,
+    private readonly webhooks: WebhooksService,
   ) {}
 
   @Get()
@@ -135,7 +137,7 @@ export class AccountSettingsController {
 
   private async renderSettings(request: FastifyRequest, reply: FastifyReply, status: number, messages: SettingsMessages): Promise<void> {
     const accountId = accountIdOf(request);
-    const [account, token] = await Promise.all([this.accounts.accountById(accountId), this.accounts.tokenOf(accountId)]);
+    const [account, token, webhooks] = await Promise.all([this.accounts.accountById(accountId), this.accounts.tokenOf(accountId), this.webhooks.overview(accountId)]);
     if (!account) {
       // Deleted from another browser: its sessions are gone, this one included.
       await endSession(request, reply);
@@ -146,6 +148,7 @@ export class AccountSettingsController {
       email: account.email,
       premium: account.hasApiAccess(),
       token: token && tokenView(token),
+      webhooks: webhooksView(webhooks),
     });
   }
 }
@@ -158,6 +161,27 @@ function accountIdOf(request: FastifyRequest): string {
 
 function tokenView(token: ApiToken) {
   return { id: token.id, lastFour: token.lastFour, createdAt: instant(token.createdAt), lastUsedAt: token.lastUsedAt && instant(token.lastUsedAt) };
+}
+
+/** The Webhooks section: read only (the API manages endpoints). */
+function webhooksView({ endpoints, failures }: Awaited<ReturnType<WebhooksService['overview']>>) {
+  const urls = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint.url]));
+  return {
+    endpoints: endpoints.map((endpoint) => ({
+      url: endpoint.url,
+      state: endpoint.enabled ? (endpoint.failingSince ? 'Failing' : 'Active') : 'Disabled',
+      disabledReason: endpoint.disabledReason,
+      failingSince: endpoint.failingSince && instant(endpoint.failingSince),
+      eventTypes: endpoint.eventTypes ? endpoint.eventTypes.join(', ') : 'All events',
+    })),
+    failures: failures.map((delivery) => ({
+      url: urls.get(delivery.endpointId) ?? '',
+      eventType: delivery.eventType,
+      at: instant(delivery.lastAttemptAt ?? delivery.createdAt),
+      error: delivery.lastError ?? '',
+      status: delivery.status === 'failed' ? 'Given up' : `Retrying (attempt ${delivery.attempts})`,
+    })),
+  };
 }
 
 function instant(at: Date): { iso: string; text: string } {

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
+import { EventWakeups } from '../events/event-wakeups';
+import { packageVersion } from '../platform/package-version';
+import { Clock } from './delivery/clock';
+import { sendWebhook } from './delivery/webhook-sender';
+import { decideAfterAttempt } from './domain/retry-schedule';
+import { signatureHeader } from './domain/signature';
+import { ClaimedEndpoint, DeliveryQueue } from './persistence/delivery-queue';
+import { WebhookMetrics } from './webhook-metrics';
+
+/** Deliveries one lease works through before it lets the endpoint go (other replicas may take it next). */
+const BATCH = 100;
+/** Finished deliveries are kept as long as the log keeps events, then swept this often, in batches. */
+const SWEEP_EVERY_MS = 60_000;
+const SWEEP_BATCH = 1_000;
+
+/**
+ * Sends deliveries: woken when the log numbers new events (on any instance) and every WEBHOOK_POLL_MS. Each pass
+ * turns new events into deliveries, then leases due endpoints (up to WEBHOOK_CONCURRENCY at once) and sends each
+ * one's queue in order, one attempt at a time. A failed attempt stops that endpoint's queue until its retry is
+ * due, so a failing endpoint holds back only itself.
+ */
+@Injectable()
+export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('WebhookDispatcher');
+  /** This instance's lease owner id (a new one each start, so a restarted process never mistakes an old lease for its own). */
+  private readonly owner = randomUUID();
+  private readonly active = new Map<string, Promise<void>>();
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  private timer: NodeJS.Timeout | undefined;
+  private sweeper: NodeJS.Timeout | undefined;
+  private unlisten: (() => void) | undefined;
+  private readonly userAgent = `tournament-league-service-webhooks/${packageVersion()}`;
+  private readonly leaseMs: number;
+
+  constructor(
+    private readonly queue: DeliveryQueue,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+    private readonly metrics: WebhookMetrics,
+    private readonly wakeups: EventWakeups,
+  ) {
+    // Longer than any attempt (resolve + send + read) with room for the database: a live sender renews it with every attempt.
+    this.leaseMs = 2 * config.webhookTimeoutMs + 5_000;
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.config.webhookConcurrency === 0) return;
+    this.unlisten = this.wakeups.listen(() => this.wake());
+    this.timer = setInterval(() => this.wake(), this.config.webhookPollMs);
+    this.timer.unref();
+    this.sweeper = setInterval(() => void this.sweep(), SWEEP_EVERY_MS);
+    this.sweeper.unref();
+    this.wake();
+  }
+
+  private async sweep(): Promise<void> {
+    try {
+      while (!this.stopped && (await this.queue.sweep(this.config.eventsRetentionDays, SWEEP_BATCH)) === SWEEP_BATCH);
+    } catch (error) {
+      this.logger.warn(`could not sweep old webhook deliveries: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    clearInterval(this.sweeper);
+    this.unlisten?.();
+    await this.running;
+    await Promise.all(this.active.values());
+  }
+
+  /** New events or due retries may be waiting: look soon. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.run().finally(() => (this.running = undefined));
+  }
+
+  private async run(): Promise<void> {
+    try {
+      do {
+        this.again = false;
+        while (!this.stopped && (await this.queue.fanOut()) > 0) this.again = true;
+        const free = this.config.webhookConcurrency - this.active.size;
+        if (free > 0 && !this.stopped) {
+          for (const endpoint of await this.queue.claim(this.owner, this.leaseMs, free)) this.start(endpoint);
+        }
+      } while (this.again && !this.stopped);
+    } catch (error) {
+      this.logger.warn(`webhook dispatch pass failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private start(endpoint: ClaimedEndpoint): void {
+    const key = `${endpoint.accountId}/${endpoint.id}`;
+    const work = this.work(endpoint)
+      .catch((error: unknown) => this.logger.warn(`webhook delivery to endpoint ${endpoint.id} stopped: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        this.active.delete(key);
+        this.wake();
+      });
+    this.active.set(key, work);
+  }
+
+  /**
+   * Sends the endpoint's due queue in order while attempts succeed, under the lease. A success is recorded while
+   * the next message goes out (the outcome is known here, so order holds); a failure is recorded before anything
+   * else, and the sender stops there until the retry is due.
+   */
+  private async work(endpoint: ClaimedEndpoint): Promise<void> {
+    let failingSince = endpoint.failingSince;
+    let recorded: Promise<boolean> = Promise.resolve(true);
+    try {
+      for (;;) {
+        const deliveries = await this.queue.pending(endpoint, BATCH);
+        for (const delivery of deliveries) {
+          if (this.stopped || delivery.nextAttemptAt.getTime() > this.clock.now().getTime()) return;
+          const attemptedAt = this.clock.now();
+          const timestamp = Math.floor(attemptedAt.getTime() / 1000);
+          const result = await sendWebhook(
+            endpoint.url,
+            {
+              'content-type': 'application/json',
+              'user-agent': this.userAgent,
+              'webhook-id': delivery.eventId,
+              'webhook-timestamp': String(timestamp),
+              'webhook-signature': signatureHeader(endpoint.secrets, delivery.eventId, timestamp, delivery.body),
+            },
+            delivery.body,
+            { timeoutMs: this.config.webhookTimeoutMs, allowHosts: this.config.webhookAllowHosts },
+          );
+          const decision = decideAfterAttempt(delivery.attempts + 1, result.outcome, failingSince, this.clock.now());
+          this.metrics.attempted(result.outcome.ok, decision.disableReason !== undefined);
+          const outcome = result.outcome;
+          // The previous attempt's record says whether the lease is still ours and the endpoint still enabled.
+          if (!(await recorded)) return;
+          recorded = this.queue.record(
+            this.owner,
+            this.leaseMs,
+            endpoint,
+            delivery,
+            { statusCode: outcome.statusCode ?? null, responseBody: result.responseBody, error: outcome.ok ? null : outcome.error, durationMs: result.durationMs, attemptedAt },
+            decision,
+          );
+          failingSince = decision.failingSince;
+          if (decision.status === 'pending') return;
+        }
+        if (!(await recorded) || deliveries.length < BATCH) return;
+      }
+    } finally {
+      await recorded.catch(() => undefined);
+      await this.queue.release(this.owner, endpoint).catch(() => undefined);
+    }
+  }
+}
