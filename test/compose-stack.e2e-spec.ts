@@ -129,10 +129,14 @@ describe('the compose stack (docker-compose.yml, deploy/)', () => {
     expect(postgres.environment!.POSTGRES_PASSWORD).toMatch(/^\$\{POSTGRES_PASSWORD:\?/);
   });
 
-  it('puts the Markdown that /docs serves (walk-through, versioning policy, changelog) into the image', () => {
+  it('puts the Markdown that /docs serves (walk-through, versioning policy, webhooks, changelog) into the image', () => {
     const dockerfile = read('Dockerfile');
     expect(dockerfile).toMatch(/^COPY --chown=node:node CHANGELOG\.md \.\/$/m);
-    expect(dockerfile).toMatch(/^COPY --chown=node:node docs\/walkthrough\.md docs\/versioning\.md \.\/docs\/$/m);
+    // Every docs/*.md the docs controller reads is copied into the image's docs/.
+    const served = [...read('src/docs/docs.controller.ts').matchAll(/read\('(docs\/[a-z-]+\.md)'\)/g)].map((match) => match[1]);
+    expect(served.length).toBeGreaterThanOrEqual(3);
+    const copied = /^COPY --chown=node:node ((?:docs\/[a-z-]+\.md )+)\.\/docs\/$/m.exec(dockerfile)?.[1].trim().split(' ');
+    expect(copied?.sort()).toEqual(served.sort());
     expect(read('.dockerignore').split('\n')).not.toEqual(expect.arrayContaining([expect.stringMatching(/^(docs|\*\.md|CHANGELOG\.md)$/)]));
   });
 });
