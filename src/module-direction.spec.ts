@@ -60,7 +60,7 @@ describe('module direction check', () => {
       'src/matches/b.ts': `import { a } from '../participants/a';\nexport const b = a;\n`,
       'src/tokens/token.ts': `import { app } from '../app.module';\nexport const token = app;\n`,
       'src/app.module.ts': exported('app'),
-      'src/webhooks/webhook.ts': `import { http } from '../platform/http';\nexport const webhook = http;\n`,
+      'src/brackets/bracket.ts': `import { http } from '../platform/http';\nexport const bracket = http;\n`,
     });
     expect(violations).toEqual(
       [
@@ -72,7 +72,7 @@ describe('module direction check', () => {
         'direction-tokens src/tokens/token.ts',
         'domain-imports-no-framework src/tournaments/domain/rules.ts',
         'kernel-imports-no-package src/kernel/merge-patch.ts',
-        'module-not-in-direction-map src/webhooks/webhook.ts',
+        'module-not-in-direction-map src/brackets/bracket.ts',
         // matches → participants runs down: only the circle it closes is wrong (one report per arrow)
         'no-circular-between-modules src/matches/b.ts',
       ].sort(),
