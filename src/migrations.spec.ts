@@ -19,6 +19,8 @@ describe('the collected migrations', () => {
       '20261125400100-third-place-match',
       '20261125500100-withdrawals-and-check-in',
       '20261125700100-sharing',
+      '20261125800100-standings-refreshes',
+      '20261125900100-webhooks',
     ]);
   });
 });
