@@ -81,5 +81,9 @@ describe('the Webhooks section of the account pages', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     await page.screenshot({ path: join(SCREENSHOTS, 'settings-webhooks-390.png'), fullPage: true });
     expect(overflow).toBe(0);
+    // Nor does a table hide columns behind its own scroll: on a phone every cell is in view.
+    const hiddenInTables = await page.evaluate(() => [...document.querySelectorAll('.table-scroll')].map((box) => box.scrollWidth - box.clientWidth));
+    expect(hiddenInTables.length).toBeGreaterThan(0);
+    expect(hiddenInTables.every((hidden) => hidden === 0)).toBe(true);
   });
 });
