@@ -298,10 +298,12 @@ export class MatchesService implements OnModuleInit {
       tournament.participantCount = field.length;
       const now = tournament.startedAt ?? new Date();
       const context = { accountId, tournamentId: id, now: now.toISOString() };
-      const { batches, count, ready } = await this.unitOfWork.whileComputing(() =>
-        this.work.run('startingMatchBatches', settingsOf(tournament), seeded(field), context),
-      );
-      await this.matches.insertBatches(batches);
+      // Each batch is inserted as the worker hands it over, while it serialises the next.
+      const { count, ready } = await this.unitOfWork.whileComputing(async () => {
+        const generation = this.work.stream('startingMatchBatches', settingsOf(tournament), seeded(field), context);
+        await this.matches.insertBatches(generation.chunks);
+        return generation.result;
+      });
       await this.events.append({
         accountId,
         type: 'matches.generated',

@@ -26,8 +26,11 @@ function started(settings: FormatSettings, count: number) {
 describe('the formats as worker tasks', () => {
   it('hands a start over as JSON batches of stored records, a thousand at most each', () => {
     const settings = { format: 'round_robin', rounds: null } as const;
-    const { count, batches } = startingMatchBatches(settings, someParticipants(64), context);
-    expect(count).toBe(2016);
+    const generation = startingMatchBatches(settings, someParticipants(64), context);
+    const batches: string[] = [];
+    let step = generation.next();
+    for (; !step.done; step = generation.next()) batches.push(step.value);
+    expect(step.value).toEqual({ count: 2016, ready: 2016 });
     expect(batches).toHaveLength(Math.ceil(2016 / MATCH_BATCH_SIZE));
     const first = JSON.parse(batches[0]) as MatchRecord[];
     expect(first).toHaveLength(MATCH_BATCH_SIZE);

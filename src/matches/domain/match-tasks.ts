@@ -26,15 +26,17 @@ export interface GenerationContext {
 /** Matches per insert statement: large enough to be few statements, small enough that none is a giant one. */
 export const MATCH_BATCH_SIZE = 1000;
 
-/** The matches a tournament starts with, as stored records in JSON batches ready to insert. */
-export function startingMatchBatches(
+/**
+ * The matches a tournament starts with, as stored records in JSON batches ready to insert, yielded one at a time so
+ * the caller inserts each while the next is serialised; returns how many there are and how many are ready.
+ */
+export function* startingMatchBatches(
   settings: FormatSettings,
   participants: SeededParticipant[],
   context: GenerationContext,
-): { count: number; ready: number; batches: MatchBatches } {
+): Generator<string, { count: number; ready: number }> {
   const now = new Date(context.now);
   const generated = generateMatches(settings, participants, () => newId(now.getTime()), now);
-  const batches: MatchBatches = [];
   for (let from = 0; from < generated.length; from += MATCH_BATCH_SIZE) {
     const records: MatchRecord[] = generated.slice(from, from + MATCH_BATCH_SIZE).map((match) => ({
       ...match,
@@ -45,9 +47,9 @@ export function startingMatchBatches(
       updatedAt: now,
       version: 1,
     }));
-    batches.push(JSON.stringify(records));
+    yield JSON.stringify(records);
   }
-  return { count: generated.length, ready: generated.filter((match) => match.status === 'ready').length, batches };
+  return { count: generated.length, ready: generated.filter((match) => match.status === 'ready').length };
 }
 
 /** A table, with where each participant got to in a bracket, in words (`reached`; empty in other formats). */
