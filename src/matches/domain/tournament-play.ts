@@ -61,7 +61,7 @@ export class TournamentPlay {
     private readonly settings: FormatSettings,
     private readonly participants: SeededParticipant[] | undefined,
     matches: Match[],
-    private readonly newId: NewId,
+    newId: NewId,
     withdrawals: Withdrawals = new Map(),
   ) {
     this.withdrawals = new Map(withdrawals);
