@@ -50,7 +50,7 @@ export function pointsByResult(points: PointsRule): PointsOf {
 }
 
 /** The rules a round robin or swiss table is ranked by: the tournament's, or the format's defaults. */
-export function rulesOf(settings: FormatSettings): CompetitionRules | null {
+function rulesOf(settings: FormatSettings): CompetitionRules | null {
   return settings.rules ?? effectiveRules(settings.format, { points: null, tiebreakers: null, legs: null });
 }
 

@@ -9,7 +9,7 @@ import { WithdrawalDependentsError } from '../match-errors';
 import { rankedByKeys, StandingRow, tally, pointsByResult, WINS_ONLY } from '../ranking';
 import { headToHeadOutcome } from '../report';
 import { reopenDecided, settleBracket } from '../withdrawals';
-import { Format, lastOpen, PlayBench } from './format';
+import { Format, mayRankOrPair, PlayBench } from './format';
 
 export interface BracketRules {
   /** Play order of a match's stage, for how far a participant got (`winnersRounds`: rounds of the winners' bracket). */
@@ -33,7 +33,7 @@ export function eliminationBracket(name: MatchFormat, rules: BracketRules): Omit
     moveOn,
     dependentsOf: linkedDependents,
     undo,
-    needsField: (matches, match) => lastOpen(matches, match, false),
+    needsField: (matches, match) => mayRankOrPair(matches, match, false),
     applyWithdrawals: (bench, withdrawals, now) => settleBracket(bench, withdrawals, now),
     reinstate: (participantId, _afterMatchNumber, bench) => reinstateInBracket(participantId, bench, rules),
     afterFieldChange: () => undefined,

@@ -87,8 +87,8 @@ export interface Format {
   isComplete(bench: PlayBench): boolean;
 }
 
-/** Whether reporting `match` may complete play: no other match is open (`sameRound`: no other of its round). */
-export function lastOpen(matches: readonly Match[], match: Match, sameRound: boolean): boolean {
+/** `needsField` for most formats: a correction, or the last open match (of its round, with `sameRound`: it pairs the next). */
+export function mayRankOrPair(matches: readonly Match[], match: Match, sameRound: boolean): boolean {
   if (match.status === 'completed') return true;
   return !matches.some((other) => other.id !== match.id && other.status !== 'completed' && (!sameRound || other.round === match.round));
 }

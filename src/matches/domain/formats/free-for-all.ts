@@ -4,7 +4,7 @@ import { DrawNotAllowedError } from '../match-errors';
 import { rankedByKeys, StandingRow, tally } from '../ranking';
 import { Outcome, ResultReport } from '../report';
 import { forfeitOpenMatches, reopenDecidedOf } from '../withdrawals';
-import { Format, lastOpen } from './format';
+import { Format, mayRankOrPair } from './format';
 
 /**
  * Free-for-all: every round is one match holding the whole field, played in any order and reported as ranks
@@ -26,7 +26,7 @@ export const freeForAll: Format = {
   moveOn: () => undefined,
   dependentsOf: () => [],
   undo: () => undefined,
-  needsField: (matches, match) => lastOpen(matches, match, false),
+  needsField: (matches, match) => mayRankOrPair(matches, match, false),
   applyWithdrawals: (bench, withdrawals, now) => forfeitOpenMatches(bench, withdrawals, now, { voidsResults: false, bothLeftVoidInAnyRound: false, wholeFieldMatches: true }),
   reinstate: (participantId, _afterMatchNumber, bench) => reopenDecidedOf(participantId, bench),
   afterFieldChange: () => undefined,

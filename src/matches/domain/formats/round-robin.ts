@@ -3,7 +3,7 @@ import { emptyOpponent, Match, NewId, newMatch, SeededParticipant } from '../mat
 import { standingsByRules } from '../ranking';
 import { headToHeadOutcome } from '../report';
 import { forfeitOpenMatches, reopenDecidedOf } from '../withdrawals';
-import { Format, lastOpen } from './format';
+import { Format, mayRankOrPair } from './format';
 
 /**
  * Everyone meets everyone, once (`legs: 1`) or home and away (`legs: 2`); every match is ready from the start and a
@@ -24,7 +24,7 @@ export const roundRobin: Format = {
   moveOn: () => undefined,
   dependentsOf: () => [],
   undo: () => undefined,
-  needsField: (matches, match) => lastOpen(matches, match, false),
+  needsField: (matches, match) => mayRankOrPair(matches, match, false),
   // A disqualification may void their played results; a forfeit between two who both left counts for nobody.
   applyWithdrawals: (bench, withdrawals, now) => forfeitOpenMatches(bench, withdrawals, now, { voidsResults: true, bothLeftVoidInAnyRound: true, wholeFieldMatches: false }),
   reinstate: (participantId, _afterMatchNumber, bench) => reopenDecidedOf(participantId, bench),

@@ -4,7 +4,7 @@ import { standingsByRules } from '../ranking';
 import { headToHeadOutcome } from '../report';
 import { pairNextSwissRound } from '../swiss';
 import { forfeitOpenMatches, reopenDecidedOf } from '../withdrawals';
-import { Format, lastOpen, PlayBench } from './format';
+import { Format, mayRankOrPair, PlayBench } from './format';
 
 /**
  * Swiss: rounds paired one at a time from the standings (swiss.ts pairs them), each once the previous round is
@@ -32,7 +32,7 @@ export const swiss: Format = {
     for (const later of laterRounds(match, bench)) bench.remove(later);
   },
   // Only the report that closes a round pairs the next one.
-  needsField: (matches, match) => lastOpen(matches, match, true),
+  needsField: (matches, match) => mayRankOrPair(matches, match, true),
   // A forfeit between two who both left counts for nobody only while no later round builds on it.
   applyWithdrawals: (bench, withdrawals, now) => forfeitOpenMatches(bench, withdrawals, now, { voidsResults: false, bothLeftVoidInAnyRound: false, wholeFieldMatches: false }),
   reinstate: reinstateInSwiss,
