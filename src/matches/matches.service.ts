@@ -15,6 +15,7 @@ import { TournamentStatus } from '../tournaments/domain/tournament-status';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { TournamentTransitions } from '../tournaments/tournament-transitions';
 import { bracketReached } from './domain/bracket-reached';
+import { formatOf } from './domain/formats/registry';
 import { FormatSettings, Match, participantsOf } from './domain/match';
 import { seeded, settingsOf } from './play-settings';
 import { MatchesPendingError, MatchNotFoundError, MatchNotReadyError } from './domain/match-errors';
@@ -68,8 +69,6 @@ export type Entrants = ReadonlyMap<string, Entrant>;
 
 
 
-/** Formats whose results only change the reported match (no bracket to move on, no round to pair). */
-const RESULTS_MOVE_NOBODY_ON = new Set<Tournament['format']>(['round_robin', 'free_for_all']);
 
 
 /**
@@ -279,7 +278,7 @@ export class MatchesService implements OnModuleInit {
   private async changesOnlyItself(tournament: Tournament, current: MatchRecord, update: MatchUpdate, flags: ReportFlags): Promise<boolean> {
     if (flags.dryRun) return false;
     if (update.report === undefined) return true;
-    if (!RESULTS_MOVE_NOBODY_ON.has(tournament.format) || current.status !== 'ready') return false;
+    if (!formatOf(tournament.format).resultsMoveNobodyOn || current.status !== 'ready') return false;
     return this.matches.anotherOpen(tournament.accountId, tournament.id, current.id);
   }
 

@@ -7,11 +7,11 @@
 import { InvalidError } from '../../kernel/domain-error';
 import { newId } from '../../kernel/ids';
 import { generateMatches } from './generation';
-import { FormatSettings, Match, SeededParticipant, totalRounds } from './match';
+import { FormatSettings, Match, SeededParticipant } from './match';
 import * as errors from './match-errors';
 import { MatchBatches, MatchRecord } from './match.repository';
 import { ResultReport } from './report';
-import { bracketReached } from './bracket-reached';
+import { formatOf } from './formats/registry';
 import { computeStandings, StandingRow } from './standings';
 import { PlayChanges, ReportChanges, TournamentPlay } from './tournament-play';
 import { WithdrawalTerms, Withdrawals } from './withdrawals';
@@ -60,7 +60,7 @@ export interface TableOfPlay {
 }
 
 function tableOf(settings: FormatSettings, participants: SeededParticipant[], matches: Match[]): TableOfPlay {
-  return { rows: computeStandings(settings, participants, matches), reached: [...bracketReached(settings.format, matches)] };
+  return { rows: computeStandings(settings, participants, matches), reached: [...formatOf(settings.format).reached(matches)] };
 }
 
 /** The table, from the tournament's matches as the JSON batches the repository reads them as. */
@@ -110,7 +110,7 @@ export function reportInPlay(
   return {
     changes,
     before: stored.filter((match) => touched.has(match.id)),
-    standings: options.withStandings || changes.complete ? { rows: play.standings(), reached: [...bracketReached(settings.format, play.all())] } : null,
+    standings: options.withStandings || changes.complete ? { rows: play.standings(), reached: [...formatOf(settings.format).reached(play.all())] } : null,
   };
 }
 
@@ -143,18 +143,7 @@ export function changeFieldInPlay(
 
 /** Matches a tournament of this format and field has, about: what decides whether its reports run in a worker. */
 export function estimatedMatches(settings: FormatSettings, participantCount: number): number {
-  const n = participantCount;
-  switch (settings.format) {
-    case 'round_robin':
-      return ((n * (n - 1)) / 2) * (settings.rules?.legs ?? 1);
-    case 'double_elimination':
-      return 2 * n;
-    case 'single_elimination':
-      return n;
-    case 'swiss':
-    case 'free_for_all':
-      return Math.ceil(n / 2) * totalRounds(settings, n);
-  }
+  return formatOf(settings.format).estimatedMatches(settings, participantCount);
 }
 
 /** Above this many matches, a report's work (reading, bracket moves, pairing, the table) runs in a worker thread. */
