@@ -38,18 +38,22 @@ export function* startingMatchBatches(
   const now = new Date(context.now);
   const generated = generateMatches(settings, participants, () => newId(now.getTime()), now);
   for (let from = 0; from < generated.length; from += MATCH_BATCH_SIZE) {
-    const records: MatchRecord[] = generated.slice(from, from + MATCH_BATCH_SIZE).map((match) => ({
-      ...match,
-      accountId: context.accountId,
-      tournamentId: context.tournamentId,
-      scheduledAt: null,
-      createdAt: now,
-      updatedAt: now,
-      version: 1,
-    }));
+    const records = generated.slice(from, from + MATCH_BATCH_SIZE).map((match) =>
+      withoutNulls({ ...match, accountId: context.accountId, tournamentId: context.tournamentId, scheduledAt: null, createdAt: now, updatedAt: now, version: 1 }),
+    );
     yield JSON.stringify(records);
   }
   return { count: generated.length, ready: generated.filter((match) => match.status === 'ready').length };
+}
+
+/**
+ * A record without its empty fields: the insert reads a missing field as null, and a new match's links, result and
+ * schedule are mostly empty, so its batch is a quarter shorter to write, send and parse.
+ */
+function withoutNulls(record: MatchRecord): Partial<MatchRecord> {
+  const kept: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(record)) if (value !== null) kept[field] = value;
+  return kept as Partial<MatchRecord>;
 }
 
 /** A table, with where each participant got to in a bracket, in words (`reached`; empty in other formats). */
