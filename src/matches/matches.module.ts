@@ -1,3 +1,4 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { ParticipantsModule } from '../participants/participants.module';
@@ -9,6 +10,7 @@ import { MatchRepository } from './domain/match.repository';
 import { PlayLeagueResults } from './league-results.adapter';
 import { MatchesController } from './matches.controller';
 import { MatchesService } from './matches.service';
+import { MatchSchema } from './persistence/match.schema';
 import { MikroOrmMatchRepository } from './persistence/mikro-orm-match.repository';
 import { WithdrawalsController } from './withdrawals.controller';
 import { WithdrawalsService } from './withdrawals.service';
@@ -31,7 +33,7 @@ function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {
 }
 
 @Module({
-  imports: [TournamentsModule, ParticipantsModule],
+  imports: [MikroOrmModule.forFeature([MatchSchema]), TournamentsModule, ParticipantsModule],
   controllers: [MatchesController, WithdrawalsController],
   providers: [
     MatchesService,

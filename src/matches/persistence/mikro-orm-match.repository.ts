@@ -1,65 +1,32 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { Bracket, MatchOutcome, MatchStatus, Opponent } from '../domain/match';
-import { MatchBatches, MatchListQuery, MatchRecord, MatchRepository, MatchWrites, PositionedMatch } from '../domain/match.repository';
+import { MatchBatches, MatchListQuery, MatchRecord, MatchRepository, MatchWrites, PositionedMatch, SET_AT_CREATION } from '../domain/match.repository';
 import { parseTimestamptz } from '../../platform/persistence/pg-timestamp';
 import { boundWrite } from '../../platform/persistence/prepared-query';
+import { MATCH_COLUMNS } from './match.schema';
 
-interface MatchRow {
-  account_id: string;
-  id: string;
-  tournament_id: string;
-  number: number;
-  round: number;
-  bracket: Bracket;
-  status: MatchStatus;
-  opponents: Opponent[];
-  winner_id: string | null;
-  next_match_id: string | null;
-  next_slot: number | null;
-  loser_next_match_id: string | null;
-  loser_next_slot: number | null;
-  home_participant_id: string | null;
-  scheduled_at: Date | null;
-  completed_at: Date | null;
-  outcome: MatchOutcome;
-  created_at: Date;
-  updated_at: Date;
-  version: number;
-}
+/** The table's columns (the schema's list), each with the MatchRecord property it holds. */
+const FIELDS = Object.entries(MATCH_COLUMNS).map(([field, column]) => ({ field, ...column }));
 
 /**
  * A batch of matches travels as one JSON parameter (a JSON array of MatchRecord, as JSON.stringify writes it) and
- * jsonb_to_recordset turns it into rows: these are its fields, by their JSON (camelCase) names, and the columns they fill.
+ * jsonb_to_recordset turns it into rows: these are its fields, by their JSON (camelCase) names, and their types.
  */
-const FIELDS = [
-  ['account_id', 'accountId', 'uuid'],
-  ['id', 'id', 'uuid'],
-  ['tournament_id', 'tournamentId', 'uuid'],
-  ['number', 'number', 'int'],
-  ['round', 'round', 'int'],
-  ['bracket', 'bracket', 'text'],
-  ['status', 'status', 'text'],
-  ['opponents', 'opponents', 'jsonb'],
-  ['winner_id', 'winnerId', 'uuid'],
-  ['next_match_id', 'nextMatchId', 'uuid'],
-  ['next_slot', 'nextSlot', 'smallint'],
-  ['loser_next_match_id', 'loserNextMatchId', 'uuid'],
-  ['loser_next_slot', 'loserNextSlot', 'smallint'],
-  ['home_participant_id', 'homeParticipantId', 'uuid'],
-  ['scheduled_at', 'scheduledAt', 'timestamptz'],
-  ['completed_at', 'completedAt', 'timestamptz'],
-  ['outcome', 'outcome', 'text'],
-  ['created_at', 'createdAt', 'timestamptz'],
-  ['updated_at', 'updatedAt', 'timestamptz'],
-  ['version', 'version', 'int'],
-] as const;
-
-const RECORDSET = FIELDS.map(([, field, type]) => `"${field}" ${type}`).join(', ');
-const COLUMNS = FIELDS.map(([column]) => column).join(', ');
-const RECORD_FIELDS = FIELDS.map(([, field]) => `r."${field}"`).join(', ');
+const RECORDSET = FIELDS.map(({ field, columnType }) => `"${field}" ${columnType}`).join(', ');
+const COLUMNS = FIELDS.map(({ fieldName }) => fieldName).join(', ');
+const RECORD_FIELDS = FIELDS.map(({ field }) => `r."${field}"`).join(', ');
+/** Every column under its MatchRecord name, so a row needs only its instants converted. */
+const AS_RECORD = FIELDS.map(({ field, fieldName }) => `${fieldName} as "${field}"`).join(', ');
 /** A match row as the JSON object JSON.parse makes a MatchRecord of (instants stay ISO text). */
-const AS_JSON = `json_build_object(${FIELDS.map(([column, field]) => `'${field}', ${column}`).join(', ')})`;
+const AS_JSON = `json_build_object(${FIELDS.map(({ field, fieldName }) => `'${field}', ${fieldName}`).join(', ')})`;
+const KEPT: ReadonlySet<string> = new Set(SET_AT_CREATION);
+const UPDATED = FIELDS.filter(({ field }) => !KEPT.has(field))
+  .map(({ field, fieldName }) => `${fieldName} = r."${field}"`)
+  .join(', ');
+
+type InstantField = { [K in keyof MatchRecord]: (typeof MATCH_COLUMNS)[K]['type'] extends 'datetime' ? K : never }[keyof MatchRecord];
+/** A row read `AS_RECORD`: a MatchRecord whose instants may still be the text PostgreSQL sent. */
+type MatchRow = Omit<MatchRecord, InstantField> & { [K in InstantField]: MatchRecord[K] | string };
 
 /** Matches per statement when a report or a start writes many (a swiss round of thousands), and per row when read as JSON. */
 const WRITE_BATCH = 1000;
@@ -70,30 +37,14 @@ function inBatches<T>(items: T[]): T[][] {
   return batches;
 }
 
+function instant(value: Date | string): Date;
+function instant(value: Date | string | null): Date | null;
+function instant(value: Date | string | null): Date | null {
+  return value === null ? null : typeof value === 'string' ? parseTimestamptz(value) : new Date(value);
+}
+
 function toRecord(row: MatchRow): MatchRecord {
-  const date = (value: Date | string | null) => (value === null ? null : typeof value === 'string' ? parseTimestamptz(value) : new Date(value));
-  return {
-    accountId: row.account_id,
-    id: row.id,
-    tournamentId: row.tournament_id,
-    number: row.number,
-    round: row.round,
-    bracket: row.bracket,
-    status: row.status,
-    opponents: row.opponents,
-    winnerId: row.winner_id,
-    nextMatchId: row.next_match_id,
-    nextSlot: row.next_slot,
-    loserNextMatchId: row.loser_next_match_id,
-    loserNextSlot: row.loser_next_slot,
-    homeParticipantId: row.home_participant_id,
-    scheduledAt: date(row.scheduled_at),
-    completedAt: date(row.completed_at),
-    outcome: row.outcome,
-    createdAt: date(row.created_at)!,
-    updatedAt: date(row.updated_at)!,
-    version: row.version,
-  };
+  return { ...row, scheduledAt: instant(row.scheduledAt), completedAt: instant(row.completedAt), createdAt: instant(row.createdAt), updatedAt: instant(row.updatedAt) };
 }
 
 /**
@@ -107,7 +58,7 @@ export class MikroOrmMatchRepository extends MatchRepository {
   }
 
   async allOf(accountId: string, tournamentId: string): Promise<MatchRecord[]> {
-    const rows = await this.em.execute<MatchRow[]>(`select * from matches where account_id = ? and tournament_id = ? order by number`, [
+    const rows = await this.em.execute<MatchRow[]>(`select ${AS_RECORD} from matches where account_id = ? and tournament_id = ? order by number`, [
       accountId,
       tournamentId,
     ]);
@@ -125,7 +76,7 @@ export class MikroOrmMatchRepository extends MatchRepository {
   }
 
   async findOwned(accountId: string, tournamentId: string, id: string): Promise<MatchRecord | null> {
-    const [row] = await this.em.execute<MatchRow[]>(`select * from matches where account_id = ? and tournament_id = ? and id = ?`, [
+    const [row] = await this.em.execute<MatchRow[]>(`select ${AS_RECORD} from matches where account_id = ? and tournament_id = ? and id = ?`, [
       accountId,
       tournamentId,
       id,
@@ -135,7 +86,7 @@ export class MikroOrmMatchRepository extends MatchRepository {
 
   async list(query: MatchListQuery): Promise<PositionedMatch[]> {
     const knex = this.em.getKnex();
-    const builder = knex('matches').select('*').where('account_id', query.accountId).where('tournament_id', query.tournamentId);
+    const builder = knex('matches').select(knex.raw(AS_RECORD)).where('account_id', query.accountId).where('tournament_id', query.tournamentId);
     const { round, bracket, status, participantId } = query.filters;
     if (round !== undefined) builder.where('round', round);
     if (bracket !== undefined) builder.where('bracket', bracket);
@@ -181,10 +132,7 @@ export class MikroOrmMatchRepository extends MatchRepository {
     for (const batch of inBatches(updated)) {
       await boundWrite(
         this.em,
-        `update matches m set number = r.number, status = r.status, opponents = r.opponents, winner_id = r."winnerId",
-                next_match_id = r."nextMatchId", next_slot = r."nextSlot", loser_next_match_id = r."loserNextMatchId",
-                loser_next_slot = r."loserNextSlot", scheduled_at = r."scheduledAt", completed_at = r."completedAt", outcome = r.outcome,
-                updated_at = r."updatedAt", version = r.version
+        `update matches m set ${UPDATED}
            from jsonb_to_recordset(?::jsonb) as r (${RECORDSET})
           where m.account_id = r."accountId" and m.id = r.id`,
         [JSON.stringify(batch)],
