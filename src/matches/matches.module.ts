@@ -17,6 +17,7 @@ import { WithdrawalsService } from './withdrawals.service';
 import { StandingsRefreshes } from './domain/standings-refreshes';
 import { PostgresStandingsRefreshes } from './persistence/postgres-standings-refreshes';
 import { StandingsRefresher } from './standings-refresher.service';
+import { StandingsPublisher } from './domain/standings-publisher';
 import './matches.problems';
 
 /** The formats' large computations run in worker threads (MATCH_TASKS), so a big start never stalls other requests. */
@@ -43,6 +44,7 @@ function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {
     { provide: LeagueResults, useClass: PlayLeagueResults },
     { provide: StandingsRefreshes, useClass: PostgresStandingsRefreshes },
     StandingsRefresher,
+    { provide: StandingsPublisher, useExisting: StandingsRefresher },
   ],
   // For the league table (src/leagues/league-standings.module.ts): the port the leagues module owns.
   exports: [LeagueResults, MatchesService, StandingsRefresher],
