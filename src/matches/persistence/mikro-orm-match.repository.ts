@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { MatchBatches, MatchListQuery, MatchRecord, MatchRepository, MatchWrites, PositionedMatch, SET_AT_CREATION } from '../domain/match.repository';
 import { parseTimestamptz } from '../../platform/persistence/pg-timestamp';
-import { boundWrite } from '../../platform/persistence/prepared-query';
+import { boundWrite, preparedRows, preparedWrite } from '../../platform/persistence/prepared-query';
 import { MATCH_COLUMNS } from './match.schema';
 
 /** The table's columns (the schema's list), each with the MatchRecord property it holds. */
@@ -48,8 +48,9 @@ function toRecord(row: MatchRow): MatchRecord {
 }
 
 /**
- * Matches in PostgreSQL, in plain SQL: a bracket is written in bulk (a statement per kind of change and per
- * thousand rows, the rows as one jsonb parameter), which an ORM unit of work would split into a statement per row.
+ * Matches in PostgreSQL through the persistence helper (docs/design.md, "Persistence style"): reads are prepared
+ * statements whose rows become plain MatchRecords; a bracket is written in bulk (a statement per kind of change and
+ * per thousand rows, the rows as one jsonb parameter), which an ORM unit of work would split into a statement per row.
  */
 @Injectable()
 export class MikroOrmMatchRepository extends MatchRepository {
@@ -58,7 +59,7 @@ export class MikroOrmMatchRepository extends MatchRepository {
   }
 
   async allOf(accountId: string, tournamentId: string): Promise<MatchRecord[]> {
-    const rows = await this.em.execute<MatchRow[]>(`select ${AS_RECORD} from matches where account_id = ? and tournament_id = ? order by number`, [
+    const rows = await preparedRows<MatchRow>(this.em, `select ${AS_RECORD} from matches where account_id = ? and tournament_id = ? order by number`, [
       accountId,
       tournamentId,
     ]);
@@ -67,7 +68,8 @@ export class MikroOrmMatchRepository extends MatchRepository {
 
   async allOfAsJson(accountId: string, tournamentId: string): Promise<MatchBatches> {
     // A thousand matches a row: no single huge text for the driver to assemble and decode in one go.
-    const rows = await this.em.execute<{ matches: string }[]>(
+    const rows = await preparedRows<{ matches: string }>(
+      this.em,
       `select json_agg(${AS_JSON} order by number)::text as matches from matches where account_id = ? and tournament_id = ?
         group by (number - 1) / ${WRITE_BATCH} order by min(number)`,
       [accountId, tournamentId],
@@ -76,7 +78,7 @@ export class MikroOrmMatchRepository extends MatchRepository {
   }
 
   async findOwned(accountId: string, tournamentId: string, id: string): Promise<MatchRecord | null> {
-    const [row] = await this.em.execute<MatchRow[]>(`select ${AS_RECORD} from matches where account_id = ? and tournament_id = ? and id = ?`, [
+    const [row] = await preparedRows<MatchRow>(this.em, `select ${AS_RECORD} from matches where account_id = ? and tournament_id = ? and id = ?`, [
       accountId,
       tournamentId,
       id,
@@ -85,21 +87,29 @@ export class MikroOrmMatchRepository extends MatchRepository {
   }
 
   async list(query: MatchListQuery): Promise<PositionedMatch[]> {
-    const knex = this.em.getKnex();
-    const builder = knex('matches').select(knex.raw(AS_RECORD)).where('account_id', query.accountId).where('tournament_id', query.tournamentId);
+    const where = ['account_id = ?', 'tournament_id = ?'];
+    const values: unknown[] = [query.accountId, query.tournamentId];
+    const add = (condition: string, ...bound: unknown[]) => {
+      where.push(condition);
+      values.push(...bound);
+    };
     const { round, bracket, status, participantId } = query.filters;
-    if (round !== undefined) builder.where('round', round);
-    if (bracket !== undefined) builder.where('bracket', bracket);
-    if (status !== undefined) builder.whereIn('status', status);
-    if (participantId !== undefined) builder.whereRaw('opponents @> ?::jsonb', [JSON.stringify([{ participantId }])]);
+    if (round !== undefined) add('round = ?', round);
+    if (bracket !== undefined) add('bracket = ?', bracket);
+    if (status !== undefined) add(`status in (${status.map(() => '?').join(', ')})`, ...status);
+    if (participantId !== undefined) add('opponents @> ?::jsonb', JSON.stringify([{ participantId }]));
     // `number` is unique in the tournament, so it alone is the keyset.
-    if (query.after) builder.where('number', query.direction === 'asc' ? '>' : '<', Number(query.after.value));
-    const rows = await this.em.execute<MatchRow[]>(builder.orderBy('number', query.direction).limit(query.limit));
+    if (query.after) add(`number ${query.direction === 'asc' ? '>' : '<'} ?`, Number(query.after.value));
+    const order = query.direction === 'asc' ? 'asc' : 'desc';
+    const rows = await preparedRows<MatchRow>(this.em, `select ${AS_RECORD} from matches where ${where.join(' and ')} order by number ${order} limit ?`, [
+      ...values,
+      query.limit,
+    ]);
     return rows.map((row) => ({ match: toRecord(row), position: { value: String(row.number), id: row.id } }));
   }
 
   async highestNumber(accountId: string, tournamentId: string): Promise<number> {
-    const [row] = await this.em.execute<{ highest: number }[]>('select coalesce(max(number), 0)::int as highest from matches where account_id = ? and tournament_id = ?', [
+    const [row] = await preparedRows<{ highest: number }>(this.em, 'select coalesce(max(number), 0)::int as highest from matches where account_id = ? and tournament_id = ?', [
       accountId,
       tournamentId,
     ]);
@@ -107,7 +117,8 @@ export class MikroOrmMatchRepository extends MatchRepository {
   }
 
   async countOpen(accountId: string, tournamentId: string): Promise<number> {
-    const [row] = await this.em.execute<{ count: number }[]>(
+    const [row] = await preparedRows<{ count: number }>(
+      this.em,
       `select count(*)::int as count from matches where account_id = ? and tournament_id = ? and status <> 'completed'`,
       [accountId, tournamentId],
     );
@@ -115,7 +126,8 @@ export class MikroOrmMatchRepository extends MatchRepository {
   }
 
   async anotherOpen(accountId: string, tournamentId: string, matchId: string): Promise<boolean> {
-    const rows = await this.em.execute<{ id: string }[]>(
+    const rows = await preparedRows<{ id: string }>(
+      this.em,
       `select id from matches where account_id = ? and tournament_id = ? and status <> 'completed' and id <> ? limit 1`,
       [accountId, tournamentId, matchId],
     );
@@ -148,6 +160,6 @@ export class MikroOrmMatchRepository extends MatchRepository {
     // The links between matches are checked at commit, one lookup per link, through plans this connection cached
     // while the table was small (a sequential scan, then fine). Over thousands of new rows such a plan turns the
     // commit quadratic: plan the lookups again against the table as it is now.
-    if (batches.length > 1) await this.em.execute('discard plans');
+    if (batches.length > 1) await preparedWrite(this.em, 'discard plans', []);
   }
 }

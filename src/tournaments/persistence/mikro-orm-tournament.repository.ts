@@ -104,8 +104,9 @@ export class MikroOrmTournamentRepository extends TournamentRepository {
     return deleted > 0;
   }
 
-  countOwned(accountId: string): Promise<number> {
-    return this.em.count(TournamentSchema, { accountId });
+  async countOwned(accountId: string): Promise<number> {
+    const [row] = await preparedRows<{ count: number }>(this.em, 'select count(*)::int as count from tournaments where account_id = ?', [accountId]);
+    return row.count;
   }
 
   async list(query: TournamentListQuery): Promise<PositionedTournament[]> {
@@ -122,9 +123,9 @@ export class MikroOrmTournamentRepository extends TournamentRepository {
   async lockOwned(accountId: string, id: string): Promise<Pick<Tournament, 'status' | 'format' | 'legs' | 'maxParticipants' | 'checkInOpensAt' | 'checkInClosesAt'> | null> {
     // NO KEY UPDATE: registrations of one tournament queue behind each other, while the participants' foreign key
     // checks (KEY SHARE) and plain reads pass.
-    const [row] = await this.em.execute<
-      { status: TournamentStatus; format: TournamentFormat; legs: number | null; max_participants: number | null; check_in_opens_at: string | null; check_in_closes_at: string | null }[]
-    >('select status, format, legs, max_participants, check_in_opens_at, check_in_closes_at from tournaments where account_id = ? and id = ? for no key update', [
+    const [row] = await preparedRows<
+      { status: TournamentStatus; format: TournamentFormat; legs: number | null; max_participants: number | null; check_in_opens_at: string | null; check_in_closes_at: string | null }
+    >(this.em, 'select status, format, legs, max_participants, check_in_opens_at, check_in_closes_at from tournaments where account_id = ? and id = ? for no key update', [
       accountId,
       id,
     ]);
