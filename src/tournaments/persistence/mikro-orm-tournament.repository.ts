@@ -63,30 +63,18 @@ export class MikroOrmTournamentRepository extends TournamentRepository {
   }
 
   async add(tournament: Tournament, event: NewEvent): Promise<void> {
-    const fields = this.rows.fields;
-    await this.writes.write(
-      `insert into tournaments (${fields.join(', ')}) values (${fields.map(() => '?').join(', ')})`,
-      this.rows.values(tournament),
-      event,
-    );
+    const { sql, values } = this.rows.insert('tournaments', tournament);
+    await this.writes.write(sql, values, event);
   }
 
   /** All columns but the keys, where the version is still the one read; the version goes up by one. */
   async save(tournament: Tournament, eventOf: (saved: Tournament) => NewEvent): Promise<void> {
-    const fields = this.rows.fields;
-    const values = this.rows.values(tournament);
-    const assignments: string[] = [];
-    const bound: unknown[] = [];
-    fields.forEach((field, index) => {
-      if (IMMUTABLE_COLUMNS.has(field)) return;
-      assignments.push(`${field} = ?`);
-      bound.push(values[index]);
-    });
+    const assignments = this.rows.assignments(tournament, IMMUTABLE_COLUMNS);
     const read = tournament.version;
     tournament.version = read + 1;
     const updated = await this.writes.write(
-      `update tournaments set ${assignments.join(', ')}, version = version + 1 where id = ? and account_id = ? and version = ?`,
-      [...bound, tournament.id, tournament.accountId, read],
+      `update tournaments set ${assignments.sql}, version = version + 1 where id = ? and account_id = ? and version = ?`,
+      [...assignments.values, tournament.id, tournament.accountId, read],
       eventOf(tournament),
     );
     if (updated === 0) {
