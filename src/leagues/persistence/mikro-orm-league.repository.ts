@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { violatedConstraint } from '../../platform/persistence/database-errors';
 import { containsPattern } from '../../platform/persistence/like-pattern';
 import { KeysetStatement, keysetSql, SortKeys } from '../../platform/persistence/keyset-query';
 import { PlainRows } from '../../platform/persistence/plain-rows';
@@ -31,9 +32,6 @@ const COLUMNS = `*, ${tournamentCountSql('leagues')} as tournament_count`;
 
 /** Never rewritten by an update (version is bumped separately). */
 const IMMUTABLE_COLUMNS = new Set(['id', 'account_id', 'created_at', 'version']);
-
-/** tournaments_league_fk (on delete restrict): a tournament references the league. */
-const FOREIGN_KEY_VIOLATION = '23503';
 
 /**
  * Leagues in PostgreSQL through the persistence helper (docs/design.md, "Persistence style"): prepared statements,
@@ -80,8 +78,8 @@ export class MikroOrmLeagueRepository extends LeagueRepository {
     try {
       return (await preparedWrite(this.em, 'delete from leagues where id = ? and account_id = ? and version = ?', [league.id, league.accountId, league.version])) > 0;
     } catch (error) {
-      // A tournament was attached after the league was read.
-      if ((error as { code?: unknown }).code === FOREIGN_KEY_VIOLATION) throw new LeagueNotEmptyError();
+      // tournaments_league_fk (on delete restrict): a tournament was attached after the league was read.
+      if (violatedConstraint(error, 'foreign_key') === 'tournaments_league_fk') throw new LeagueNotEmptyError();
       throw error;
     }
   }
