@@ -20,6 +20,7 @@ const AS_RECORD = FIELDS.map(({ field, fieldName }) => `${fieldName} as "${field
 /** A match row as the JSON object JSON.parse makes a MatchRecord of (instants stay ISO text). */
 const AS_JSON = `json_build_object(${FIELDS.map(({ field, fieldName }) => `'${field}', ${fieldName}`).join(', ')})`;
 const KEPT: ReadonlySet<string> = new Set(SET_AT_CREATION);
+/** An update's assignments from the recordset: every column but those a match keeps from its creation. */
 const UPDATED = FIELDS.filter(({ field }) => !KEPT.has(field))
   .map(({ field, fieldName }) => `${fieldName} = r."${field}"`)
   .join(', ');
