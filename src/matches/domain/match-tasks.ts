@@ -38,22 +38,28 @@ export function* startingMatchBatches(
   const now = new Date(context.now);
   const generated = generateMatches(settings, participants, () => newId(now.getTime()), now);
   for (let from = 0; from < generated.length; from += MATCH_BATCH_SIZE) {
-    const records = generated.slice(from, from + MATCH_BATCH_SIZE).map((match) =>
-      withoutNulls({ ...match, accountId: context.accountId, tournamentId: context.tournamentId, scheduledAt: null, createdAt: now, updatedAt: now, version: 1 }),
-    );
-    yield JSON.stringify(records);
+    yield JSON.stringify(generated.slice(from, from + MATCH_BATCH_SIZE).map((match) => newRecord(match, context)));
   }
   return { count: generated.length, ready: generated.filter((match) => match.status === 'ready').length };
 }
 
 /**
- * A record without its empty fields: the insert reads a missing field as null, and a new match's links, result and
- * schedule are mostly empty, so its batch is a quarter shorter to write, send and parse.
+ * A new match as the record to insert, without its empty fields: the insert reads a missing field as null, and a
+ * new match's links, result and schedule are mostly empty, so its batch is a quarter shorter to write, send and
+ * parse. Built field by field (no object spread), as a start makes tens of thousands.
  */
-function withoutNulls(record: MatchRecord): Partial<MatchRecord> {
-  const kept: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(record)) if (value !== null) kept[field] = value;
-  return kept as Partial<MatchRecord>;
+function newRecord(match: Match, context: GenerationContext): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (const field in match) {
+    const value = match[field as keyof Match];
+    if (value !== null) record[field] = value;
+  }
+  record.accountId = context.accountId;
+  record.tournamentId = context.tournamentId;
+  record.createdAt = context.now;
+  record.updatedAt = context.now;
+  record.version = 1;
+  return record;
 }
 
 /** A table, with where each participant got to in a bracket, in words (`reached`; empty in other formats). */

@@ -72,8 +72,13 @@ export interface FormatSettings {
 export type NewId = () => string;
 
 /** A new match with no result and no links yet: the fields every format's generator leaves at their start values. */
-export function newMatch(fields: Pick<Match, 'id' | 'number' | 'round' | 'bracket' | 'status' | 'opponents'>): Match {
-  return { ...fields, winnerId: null, nextMatchId: null, nextSlot: null, loserNextMatchId: null, loserNextSlot: null, homeParticipantId: null, completedAt: null, outcome: null };
+export function newMatch(
+  { id, number, round, bracket, status, opponents }: Pick<Match, 'id' | 'number' | 'round' | 'bracket' | 'status' | 'opponents'>,
+  homeParticipantId: string | null = null,
+): Match {
+  // Every field named in one literal, in one order: a start makes tens of thousands of these, and a spread of
+  // `fields` makes each a slow object of its own shape.
+  return { id, number, round, bracket, status, opponents, winnerId: null, nextMatchId: null, nextSlot: null, loserNextMatchId: null, loserNextSlot: null, homeParticipantId, completedAt: null, outcome: null };
 }
 
 export function emptyOpponent(participantId: string | null = null): Opponent {

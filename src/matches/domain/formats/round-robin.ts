@@ -60,16 +60,11 @@ function generateRoundRobin(participants: SeededParticipant[], newId: NewId, leg
   let number = 0;
   const rounds = legs === 2 ? doubleRoundRobinPairings(participants.length) : roundRobinPairings(participants.length);
   return rounds.flatMap((pairs, index) =>
-    pairs.map(([a, b]) => ({
-      ...newMatch({
-        id: newId(),
-        number: ++number,
-        round: index + 1,
-        bracket: 'main',
-        status: 'ready',
-        opponents: [emptyOpponent(participants[a].id), emptyOpponent(participants[b].id)],
-      }),
-      homeParticipantId: legs === 2 ? participants[a].id : null,
-    })),
+    pairs.map(([a, b]) =>
+      newMatch(
+        { id: newId(), number: ++number, round: index + 1, bracket: 'main', status: 'ready', opponents: [emptyOpponent(participants[a].id), emptyOpponent(participants[b].id)] },
+        legs === 2 ? participants[a].id : null,
+      ),
+    ),
   );
 }
