@@ -13,15 +13,22 @@ export interface LeagueMatch {
   opponents: { participantId: string; score: number | null; result: 'win' | 'loss' | 'draw' }[];
 }
 
-/** What ranking by a tournament's rules reads of a row: its totals under those rules and its place in the seeding. */
-export interface RankableRow {
+/** A row of a round robin or swiss tournament's own table (its points under its own rules). */
+export interface LeagueTableRow {
   participantId: string;
-  seed: number | null;
-  seedingIndex: number;
-  points: number;
+  played: number;
   wins: number;
+  draws: number;
+  losses: number;
+  points: number;
   scoreFor: number;
   scoreAgainst: number;
+}
+
+/** What ranking by a tournament's rules reads of a row: its totals under those rules and its place in the seeding. */
+export interface RankableRow extends Pick<LeagueTableRow, 'participantId' | 'points' | 'wins' | 'scoreFor' | 'scoreAgainst'> {
+  seed: number | null;
+  seedingIndex: number;
 }
 
 export interface Tiebreaker {
@@ -43,18 +50,6 @@ export interface RankedMatch {
 
 /** Orders rows by a tournament's own rules: points, then its tiebreakers (head to head over `matches`). */
 export type RankByRules = <R extends RankableRow>(rows: R[], matches: readonly RankedMatch[]) => RankedRow<R>[];
-
-/** A row of a round robin or swiss tournament's own table (its points under its own rules). */
-export interface LeagueTableRow {
-  participantId: string;
-  played: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  points: number;
-  scoreFor: number;
-  scoreAgainst: number;
-}
 
 /** A completed tournament of the league, with what its table is made of. */
 export interface CompletedTournament {
