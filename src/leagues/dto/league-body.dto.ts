@@ -1,7 +1,8 @@
 import { VISIBILITIES } from '../../kernel/sharing';
-import { IsIn, IsInt, IsString, Length, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { registerReadOnlyFields } from '../../platform/http/request-validation.pipe';
-import { Absentable, BodyKind, IsCalendarDate, IsTimeZone, MetadataField, Nullable, RequiredOnCreate, Shaped, Trim } from '../../platform/http/validation/decorators';
+import { CompetitionStatus, competitionFields } from '../../platform/http/validation/competition-fields';
+import { Absentable, BodyKind, IsCalendarDate, IsTimeZone, MetadataField, Nullable, Shaped, Trim } from '../../platform/http/validation/decorators';
 import { LEAGUE_SCORINGS, PLACEMENT_LIMITS } from '../domain/league-scoring';
 import { INITIAL_STATUSES, LEAGUE_STATUSES } from '../domain/league-status';
 
@@ -45,25 +46,11 @@ const SCORING_MESSAGE = `scoring must be ${LEAGUE_SCORINGS.join(' or ')}.`;
 
 /** The fields of both bodies, declared once, in the order their problems and the OpenAPI document list them. */
 function leagueFields(kind: BodyKind) {
-  const statusRule =
-    kind === 'create'
-      ? IsIn(INITIAL_STATUSES, { message: `a new league's status must be ${INITIAL_STATUSES.join(' or ')}.` })
-      : IsIn(LEAGUE_STATUSES, { message: `status must be one of ${LEAGUE_STATUSES.join(', ')}.` });
-
-  abstract class LeagueFields {
-    @RequiredOnCreate(kind) @Trim() @IsString() @Length(1, 100, { message: 'name must be 1 to 100 characters long.' })
-    name?: string;
-
-    @Nullable() @IsString() @MaxLength(2000)
-    description?: string | null;
-
-    @Nullable() @Trim() @IsString() @MaxLength(100)
-    game?: string | null;
-
+  abstract class LeagueFields extends competitionFields(kind) {
     @Nullable() @Trim() @IsString() @MaxLength(50)
     season?: string | null;
 
-    @Absentable() @statusRule
+    @CompetitionStatus(kind, 'league', INITIAL_STATUSES, LEAGUE_STATUSES)
     status?: string;
 
     @Absentable() @IsTimeZone()

@@ -1,5 +1,6 @@
-import { IsBoolean, IsIn, IsInt, IsNumber, IsString, IsUUID, Length, Max, MaxLength, Min } from 'class-validator';
-import { Absentable, BodyKind, IsInstant, IsTimeZone, MetadataField, Nullable, RequiredOnCreate, Trim } from '../../platform/http/validation/decorators';
+import { IsBoolean, IsIn, IsInt, IsNumber, IsUUID, Max, Min } from 'class-validator';
+import { CompetitionStatus, competitionFields } from '../../platform/http/validation/competition-fields';
+import { Absentable, BodyKind, IsInstant, IsTimeZone, MetadataField, Nullable, RequiredOnCreate } from '../../platform/http/validation/decorators';
 import { VISIBILITIES } from '../../kernel/sharing';
 import { registerReadOnlyFields } from '../../platform/http/request-validation.pipe';
 import { RULE_LIMITS, WEIGHT_LIMITS } from '../domain/competition-rules';
@@ -14,21 +15,7 @@ const formats = `one of ${TOURNAMENT_FORMATS.join(', ')}`;
 
 /** The fields of both bodies, declared once, in the order their problems and the OpenAPI document list them. */
 function tournamentFields(kind: BodyKind) {
-  const statusRule =
-    kind === 'create'
-      ? IsIn(INITIAL_STATUSES, { message: `a new tournament's status must be ${INITIAL_STATUSES.join(' or ')}.` })
-      : IsIn(TOURNAMENT_STATUSES, { message: `status must be one of ${TOURNAMENT_STATUSES.join(', ')}.` });
-
-  abstract class TournamentFields {
-    @RequiredOnCreate(kind) @Trim() @IsString() @Length(1, 100, { message: 'name must be 1 to 100 characters long.' })
-    name?: string;
-
-    @Nullable() @IsString() @MaxLength(2000)
-    description?: string | null;
-
-    @Nullable() @Trim() @IsString() @MaxLength(100)
-    game?: string | null;
-
+  abstract class TournamentFields extends competitionFields(kind) {
     @RequiredOnCreate(kind) @IsIn(TOURNAMENT_FORMATS, { message: `format must be ${formats}.` })
     format?: string;
 
@@ -38,7 +25,7 @@ function tournamentFields(kind: BodyKind) {
     @Nullable() @IsInt() @Min(2) @Max(MAX_PARTICIPANTS_LIMIT)
     max_participants?: number | null;
 
-    @Absentable() @statusRule
+    @CompetitionStatus(kind, 'tournament', INITIAL_STATUSES, TOURNAMENT_STATUSES)
     status?: string;
 
     @Absentable() @IsTimeZone()
