@@ -30,7 +30,8 @@ class FakeSink implements StreamSink {
   }
 
   ids(): number[] {
-    return this.frames.filter((frame) => frame.startsWith('id: ')).map((frame) => Number(frame.slice(4, frame.indexOf('\n'))));
+    // A write may carry several messages (what arrived together).
+    return [...this.frames.join('').matchAll(/^id: (\d+)$/gm)].map((match) => Number(match[1]));
   }
 }
 
@@ -84,6 +85,19 @@ describe('EventStreams', () => {
     streams.wake('a');
     await settle();
     expect(sink.ids()).toEqual([1, 4]);
+  });
+
+  it('writes the events that arrive together as one chunk, within the buffer bound', async () => {
+    streams = new EventStreams(store, access, config.with({ eventStreamBufferBytes: 4096 }));
+    const sink = new FakeSink();
+    await open(sink);
+    await settle();
+    store.add('a', 'league.created');
+    store.add('a', 'league.updated');
+    streams.wake('a');
+    await settle();
+    expect(sink.ids()).toEqual([1, 2]);
+    expect(sink.frames).toHaveLength(1);
   });
 
   it('refuses a stream past the account’s limit', async () => {

@@ -144,11 +144,21 @@ export class EventStreams implements OnApplicationBootstrap, BeforeApplicationSh
           await stream.nextKick();
           continue;
         }
+        // What arrived together leaves in one write (one chunk, one system call per stream, not one per event), as
+        // long as it fits in the buffer's bound: a reader that stops reading still gets at most one message past it.
+        let frames = '';
         for (const { event, frame } of entries) {
           if (stream.closed) return;
+          if (matchesFilters(event, stream.filters)) {
+            if (frames && stream.sink.buffered + frames.length + frame.length > this.config.eventStreamBufferBytes) {
+              if (!(await this.send(stream, frames))) return;
+              frames = '';
+            }
+            frames += frame;
+          }
           stream.cursor = event.sequence;
-          if (matchesFilters(event, stream.filters) && !(await this.send(stream, frame))) return;
         }
+        if (frames && !(await this.send(stream, frames))) return;
         continue;
       }
       // Behind what memory holds: catch up from the log, page by page, pacing to the client.

@@ -15,6 +15,7 @@ import { TournamentStatus } from '../tournaments/domain/tournament-status';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { TournamentTransitions } from '../tournaments/tournament-transitions';
 import { bracketReached } from './domain/bracket-reached';
+import { formatOf } from './domain/formats/registry';
 import { FormatSettings, Match, participantsOf } from './domain/match';
 import { seeded, settingsOf } from './play-settings';
 import { MatchesPendingError, MatchNotFoundError, MatchNotReadyError } from './domain/match-errors';
@@ -68,8 +69,6 @@ export type Entrants = ReadonlyMap<string, Entrant>;
 
 
 
-/** Formats whose results only change the reported match (no bracket to move on, no round to pair). */
-const RESULTS_MOVE_NOBODY_ON = new Set<Tournament['format']>(['round_robin', 'free_for_all']);
 
 
 /**
@@ -279,7 +278,7 @@ export class MatchesService implements OnModuleInit {
   private async changesOnlyItself(tournament: Tournament, current: MatchRecord, update: MatchUpdate, flags: ReportFlags): Promise<boolean> {
     if (flags.dryRun) return false;
     if (update.report === undefined) return true;
-    if (!RESULTS_MOVE_NOBODY_ON.has(tournament.format) || current.status !== 'ready') return false;
+    if (!formatOf(tournament.format).resultsMoveNobodyOn || current.status !== 'ready') return false;
     return this.matches.anotherOpen(tournament.accountId, tournament.id, current.id);
   }
 
@@ -298,10 +297,12 @@ export class MatchesService implements OnModuleInit {
       tournament.participantCount = field.length;
       const now = tournament.startedAt ?? new Date();
       const context = { accountId, tournamentId: id, now: now.toISOString() };
-      const { batches, count, ready } = await this.unitOfWork.whileComputing(() =>
-        this.work.run('startingMatchBatches', settingsOf(tournament), seeded(field), context),
-      );
-      await this.matches.insertBatches(batches);
+      // Each batch is inserted as the worker hands it over, while it serialises the next.
+      const { count, ready } = await this.unitOfWork.whileComputing(async () => {
+        const generation = this.work.stream('startingMatchBatches', settingsOf(tournament), seeded(field), context);
+        await this.matches.insertBatches(generation.chunks);
+        return generation.result;
+      });
       await this.events.append({
         accountId,
         type: 'matches.generated',

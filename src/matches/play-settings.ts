@@ -1,10 +1,11 @@
 import { effectiveRules } from '../tournaments/domain/competition-rules';
 import { Tournament } from '../tournaments/domain/tournament';
-import { defaultSwissRounds, FormatSettings, SeededParticipant } from './domain/match';
+import { formatOf } from './domain/formats/registry';
+import { FormatSettings, SeededParticipant } from './domain/match';
 
-/** The format and its rounds, the swiss default resolved from the participant count (so a report need not read the field). */
+/** The format and its rounds, a default that depends on the field (swiss) resolved from the participant count (so a report need not read the field). */
 export function settingsOf(tournament: Tournament): FormatSettings {
-  const rounds = tournament.rounds ?? (tournament.format === 'swiss' ? defaultSwissRounds(tournament.participantCount) : null);
+  const rounds = tournament.rounds ?? formatOf(tournament.format).roundsFixedAtStart(tournament.participantCount);
   return { format: tournament.format, rounds, thirdPlaceMatch: tournament.thirdPlaceMatch, rules: effectiveRules(tournament.format, tournament) };
 }
 

@@ -9,6 +9,7 @@ import { ParticipantsService } from '../participants/participants.service';
 import { Tournament } from '../tournaments/domain/tournament';
 import { locksSetup } from '../tournaments/domain/tournament-status';
 import { TournamentsService } from '../tournaments/tournaments.service';
+import { formatOf } from './domain/formats/registry';
 import { Match } from './domain/match';
 import { MatchRecord, MatchRepository } from './domain/match.repository';
 import { PlayChanges } from './domain/tournament-play';
@@ -150,10 +151,11 @@ function playEvents(changed: MatchRecord[], before: ReadonlyMap<string, MatchRec
 /** Options that only some formats take are refused elsewhere (422), so a request never means more than it does. */
 function checkTerms(tournament: Tournament, request: WithdrawalRequest): void {
   const problems = [];
-  if (request.voidResults && (tournament.format !== 'round_robin' || request.reason !== 'disqualified')) {
+  const fits = formatOf(tournament.format).withdrawalTerms;
+  if (request.voidResults && (!fits.voidResults || request.reason !== 'disqualified')) {
     problems.push({ pointer: '/void_results', detail: 'only a round robin disqualification may void the results already played.' });
   }
-  if (request.forfeitScore !== null && tournament.format !== 'round_robin' && tournament.format !== 'swiss') {
+  if (request.forfeitScore !== null && !fits.forfeitScore) {
     problems.push({ pointer: '/forfeit_score', detail: 'a forfeit score is recorded in round robin and swiss only; elimination forfeits have no score.' });
   }
   if (problems.length > 0) throw new InvalidError(problems);

@@ -79,38 +79,43 @@ export class PostgresEventStore extends EventStore {
     return row && row.sequence !== null && row.type !== 'tournament.deleted' ? Number(row.sequence) : 0;
   }
 
+  /**
+   * One statement (its own transaction, so the advisory lock lasts as long as it does): take the lock, number what
+   * is ready, notify its accounts' readers, and say whether events of transactions still open wait.
+   */
   async sequencePending(batch: number): Promise<SequencingPass> {
-    return this.maintenance.transaction(async (client) => {
-      const { rows: [{ locked }] } = await client.query<{ locked: boolean }>('select pg_try_advisory_xact_lock($1) as locked', [SEQUENCER_LOCK]);
-      if (!locked) return { busy: true, numbered: 0, waiting: true };
-      const { rows } = await client.query<{ account_id: string }>(
-        `with ready as (
-           select account_id, id, xid, ordinal from events
-            where sequence is null and xid < pg_snapshot_xmin(pg_current_snapshot())
-            order by xid, ordinal limit $1
-         ), numbered as (
-           select account_id, id, row_number() over (partition by account_id order by xid, ordinal) as n,
-                  count(*) over (partition by account_id) as total
-             from ready
-         ), bumped as (
-           insert into event_sequences as s (account_id, last_sequence)
-           select distinct account_id, total from numbered
-           on conflict (account_id) do update set last_sequence = s.last_sequence + excluded.last_sequence
-           returning account_id, last_sequence
-         )
+    const [pass] = await this.maintenance.query<{ locked: boolean; numbered: number; notified: number; waiting: boolean }>(
+      `with lock as materialized (
+         select pg_try_advisory_xact_lock($2) as locked
+       ), ready as (
+         select account_id, id, xid, ordinal from events
+          where (select locked from lock) and sequence is null and xid < pg_snapshot_xmin(pg_current_snapshot())
+          order by xid, ordinal limit $1
+       ), numbered as (
+         select account_id, id, row_number() over (partition by account_id order by xid, ordinal) as n,
+                count(*) over (partition by account_id) as total
+           from ready
+       ), bumped as (
+         insert into event_sequences as s (account_id, last_sequence)
+         select distinct account_id, total from numbered
+         on conflict (account_id) do update set last_sequence = s.last_sequence + excluded.last_sequence
+         returning account_id, last_sequence
+       ), sequenced as (
          update events e set sequence = b.last_sequence - n.total + n.n
            from numbered n join bumped b on b.account_id = n.account_id
           where e.account_id = n.account_id and e.id = n.id
-         returning e.account_id`,
-        [batch],
-      );
-      const accounts = [...new Set(rows.map((row) => row.account_id))];
-      if (accounts.length > 0) await client.query(`select pg_notify('events_sequenced', a) from unnest($1::text[]) as a`, [accounts]);
-      const { rows: [{ waiting }] } = await client.query<{ waiting: boolean }>(
-        'select exists (select 1 from events where sequence is null and xid >= pg_snapshot_xmin(pg_current_snapshot())) as waiting',
-      );
-      return { busy: false, numbered: rows.length, waiting: waiting || rows.length === batch };
-    });
+         returning e.account_id
+       ), notified as (
+         select pg_notify('events_sequenced', account_id::text) from (select distinct account_id from sequenced) accounts
+       )
+       select (select locked from lock) as locked,
+              (select count(*)::int from sequenced) as numbered,
+              (select count(*)::int from notified) as notified,
+              exists (select 1 from events where sequence is null and xid >= pg_snapshot_xmin(pg_current_snapshot())) as waiting`,
+      [batch, SEQUENCER_LOCK],
+    );
+    if (!pass.locked) return { busy: true, numbered: 0, waiting: true };
+    return { busy: false, numbered: pass.numbered, waiting: pass.waiting || pass.numbered === batch };
   }
 
   /**

@@ -26,12 +26,19 @@ function started(settings: FormatSettings, count: number) {
 describe('the formats as worker tasks', () => {
   it('hands a start over as JSON batches of stored records, a thousand at most each', () => {
     const settings = { format: 'round_robin', rounds: null } as const;
-    const { count, batches } = startingMatchBatches(settings, someParticipants(64), context);
-    expect(count).toBe(2016);
+    const generation = startingMatchBatches(settings, someParticipants(64), context);
+    const batches: string[] = [];
+    let step = generation.next();
+    for (; !step.done; step = generation.next()) batches.push(step.value);
+    expect(step.value).toEqual({ count: 2016, ready: 2016 });
     expect(batches).toHaveLength(Math.ceil(2016 / MATCH_BATCH_SIZE));
     const first = JSON.parse(batches[0]) as MatchRecord[];
     expect(first).toHaveLength(MATCH_BATCH_SIZE);
-    expect(first[0]).toMatchObject({ accountId: 'account', tournamentId: 'tournament', number: 1, version: 1, createdAt: context.now, scheduledAt: null });
+    expect(first[0]).toMatchObject({ accountId: 'account', tournamentId: 'tournament', number: 1, version: 1, createdAt: context.now });
+    // Empty fields are left out (the insert reads them as null); a participant's empty score stays in its opponent.
+    expect(first[0]).not.toHaveProperty('scheduledAt');
+    expect(first[0]).not.toHaveProperty('winnerId');
+    expect(first[0].opponents[0]).toHaveProperty('score', null);
   });
 
   it('computes the table from the JSON text as from the matches themselves', () => {

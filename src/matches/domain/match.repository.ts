@@ -66,6 +66,6 @@ export abstract class MatchRepository {
   abstract anotherOpen(accountId: string, tournamentId: string, matchId: string): Promise<boolean>;
   /** Stores the writes as they are: the caller has set an updated record's next `version` and its `updatedAt`. */
   abstract write(writes: MatchWrites): Promise<void>;
-  /** Inserts new matches given as JSON batches, one statement per batch. */
-  abstract insertBatches(batches: MatchBatches): Promise<void>;
+  /** Inserts new matches given as JSON batches, one statement per batch, each as soon as it comes. */
+  abstract insertBatches(batches: MatchBatches | AsyncIterable<string>): Promise<void>;
 }

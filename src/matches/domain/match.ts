@@ -85,6 +85,11 @@ export function isBye(match: Match): boolean {
   return match.opponents.length === 1;
 }
 
+/** A result someone reported: not a swiss bye, nor a match decided by a withdrawal. */
+export function isReported(match: Match): boolean {
+  return match.status === 'completed' && !isBye(match) && match.outcome === null;
+}
+
 export function participantsOf(match: Match): string[] {
   return match.opponents.flatMap((opponent) => (opponent.participantId === null ? [] : [opponent.participantId]));
 }
@@ -101,10 +106,4 @@ export function cloneMatch(match: Match): Match {
 /** Rounds a swiss tournament plays by default: ⌈log2 n⌉, at least one. */
 export function defaultSwissRounds(participantCount: number): number {
   return Math.max(1, Math.ceil(Math.log2(participantCount)));
-}
-
-export function totalRounds(settings: FormatSettings, participantCount: number): number {
-  if (settings.format === 'swiss') return settings.rounds ?? defaultSwissRounds(participantCount);
-  if (settings.format === 'free_for_all') return settings.rounds ?? 1;
-  throw new Error(`${settings.format} has no rounds setting`);
 }

@@ -1,5 +1,5 @@
 import { emptyOpponent, FormatSettings, isBye, Match, NewId, newMatch, participantsOf, SeededParticipant } from './match';
-import { computeStandings } from './standings';
+import { standingsByRules } from './ranking';
 import { maximumWeightMatching } from './weighted-matching';
 
 /**
@@ -265,7 +265,7 @@ export function pairNextSwissRound(
   /** Participants who left: they count in the standings (their opponents' Buchholz) but are paired no more. */
   withdrawn: ReadonlySet<string> = new Set(),
 ): Match[] {
-  const standings = computeStandings(settings, participants, played);
+  const standings = standingsByRules(settings, participants, played);
   const ranked = standings.map((row) => row.participantId).filter((id) => !withdrawn.has(id));
   const points = new Map(standings.map((row) => [row.participantId, row.points]));
   const met = new Set<string>();

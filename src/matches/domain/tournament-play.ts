@@ -1,10 +1,10 @@
-import { cloneMatch, emptyOpponent, FormatSettings, isBye, Match, NewId, newMatch, SeededParticipant, statusFromSlots, totalRounds } from './match';
+import { Format, PlayBench } from './formats/format';
+import { formatOf } from './formats/registry';
+import { cloneMatch, FormatSettings, isBye, isReported, Match, NewId, SeededParticipant } from './match';
 import { CorrectionReopensTournamentError, DependentMatchesReportedError, MatchNotFoundError, MatchNotReadyError } from './match-errors';
-import { outcomeOf, ResultReport } from './report';
-import { computeStandings, StandingRow } from './standings';
-import { pairNextSwissRound } from './swiss';
-import { applyWithdrawals, Withdrawals, WithdrawalTerms } from './withdrawals';
-import { reinstateInPlay } from './reinstatement';
+import { ResultReport } from './report';
+import { StandingRow } from './ranking';
+import { Withdrawals, WithdrawalTerms } from './withdrawals';
 
 export interface ReportOptions {
   /** Clear the results of reported matches that depend on this one (recursively) instead of refusing. */
@@ -34,8 +34,9 @@ export interface ReportChanges extends PlayChanges {
 }
 
 /**
- * A running tournament's matches and the rules that move them on: reporting a result (or correcting one)
- * updates this working copy; the originals passed in are never mutated.
+ * A running tournament's matches and the bookkeeping of a change to them: reporting a result (or correcting one),
+ * a withdrawal, a reinstatement update this working copy, and the tournament's format (formats/) says what moves
+ * on; the originals passed in are never mutated.
  */
 export class TournamentPlay {
   private readonly matches: Map<string, Match>;
@@ -48,6 +49,9 @@ export class TournamentPlay {
   /** Matches without a result, kept up to date by each report (so completion is not a scan of every match). */
   private openCount: number;
   private readonly withdrawals: Map<string, WithdrawalTerms>;
+  private readonly format: Format;
+  /** What the format reads and changes of this working copy. */
+  private readonly bench: PlayBench;
 
   /**
    * `participants` (the field in seeding order) is needed only to rank (standings, final ranks) and to pair a swiss
@@ -57,12 +61,28 @@ export class TournamentPlay {
     private readonly settings: FormatSettings,
     private readonly participants: SeededParticipant[] | undefined,
     matches: Match[],
-    private readonly newId: NewId,
+    newId: NewId,
     withdrawals: Withdrawals = new Map(),
   ) {
     this.withdrawals = new Map(withdrawals);
     this.matches = new Map(matches.map((match) => [match.id, match]));
     this.openCount = matches.filter((match) => match.status !== 'completed').length;
+    this.format = formatOf(settings.format);
+    this.bench = {
+      settings,
+      withdrawals: this.withdrawals,
+      field: () => this.field(),
+      live: () => this.matches.values(),
+      get: (id) => this.matches.get(id),
+      write: (id) => this.write(id),
+      add: (match) => this.add(match),
+      remove: (match) => this.remove(match),
+      markCleared: (id) => this.clearedIds.set(id, this.before.get(id)!),
+      newId,
+      nextNumber: () => this.nextNumber(),
+      reportedDependents: (match) => this.format.dependentsOf(match, this.bench).filter(isReported),
+      undo: (match) => this.format.undo(match, this.bench),
+    };
   }
 
   all(): Match[] {
@@ -70,7 +90,7 @@ export class TournamentPlay {
   }
 
   standings(): StandingRow[] {
-    return computeStandings(this.settings, this.field(), this.matches.values());
+    return this.format.standings(this.settings, this.field(), [...this.matches.values()]);
   }
 
   private field(): SeededParticipant[] {
@@ -79,21 +99,7 @@ export class TournamentPlay {
   }
 
   isComplete(): boolean {
-    if (this.openCount > 0) return false;
-    if (this.settings.format !== 'swiss') return true;
-    let lastRound = 0;
-    for (const match of this.matches.values()) lastRound = Math.max(lastRound, match.round);
-    return lastRound >= this.swissRounds() || !this.enoughToPair();
-  }
-
-  /** Swiss: fewer than two still in means there is nobody left to pair. */
-  private enoughToPair(): boolean {
-    return this.withdrawals.size === 0 || this.field().filter((participant) => !this.withdrawals.has(participant.id)).length >= 2;
-  }
-
-  /** Swiss rounds to play: the setting, or the default for the field's size. */
-  private swissRounds(): number {
-    return this.settings.rounds ?? totalRounds(this.settings, this.field().length);
+    return this.openCount === 0 && this.format.isComplete(this.bench);
   }
 
   /**
@@ -111,8 +117,8 @@ export class TournamentPlay {
   withdraw(participantId: string, terms: WithdrawalTerms, now: Date): PlayChanges {
     return this.tracked(() => {
       this.withdrawals.set(participantId, terms);
-      applyWithdrawals(this.settings.format, this.bench(), this.withdrawals, now);
-      if (this.settings.format === 'swiss') this.pairNextRoundWhenDone(this.lastRound(), now);
+      this.settleWithdrawals(now);
+      this.format.afterFieldChange(this.bench, now);
       return this.changes();
     });
   }
@@ -125,17 +131,9 @@ export class TournamentPlay {
     return this.tracked(() => {
       const afterMatchNumber = this.withdrawals.get(participantId)?.afterMatchNumber ?? 0;
       this.withdrawals.delete(participantId);
-      reinstateInPlay(participantId, afterMatchNumber, {
-        settings: this.settings,
-        field: () => this.field(),
-        live: () => this.matches.values(),
-        write: (id) => this.write(id),
-        remove: (match) => this.remove(match),
-        reportedDependents: (match) => this.dependentsOf(match).filter(isReported),
-        undo: (match) => this.undo(match),
-      });
-      applyWithdrawals(this.settings.format, this.bench(), this.withdrawals, now, true);
-      if (this.settings.format === 'swiss') this.pairNextRoundWhenDone(this.lastRound(), now);
+      this.format.reinstate(participantId, afterMatchNumber, this.bench);
+      this.settleWithdrawals(now, true);
+      this.format.afterFieldChange(this.bench, now);
       return this.changes();
     });
   }
@@ -155,14 +153,13 @@ export class TournamentPlay {
     }
   }
 
-  private bench() {
-    return { live: () => this.matches.values(), write: (id: string) => this.write(id) };
-  }
-
-  private lastRound(): number {
-    let last = 0;
-    for (const match of this.matches.values()) last = Math.max(last, match.round);
-    return last;
+  /**
+   * Applies every withdrawal by the format's rules. Without withdrawals there is nothing to do, unless one was just
+   * taken back (`always`: a bracket is settled again).
+   */
+  private settleWithdrawals(now: Date, always = false): void {
+    if (this.withdrawals.size === 0 && !always) return;
+    this.format.applyWithdrawals(this.bench, this.withdrawals, now);
   }
 
   private rollBack(): void {
@@ -178,17 +175,17 @@ export class TournamentPlay {
     if (current.outcome !== null) {
       throw new MatchNotReadyError('This match was decided by a withdrawal, not played: reinstate the participant to play it.');
     }
-    const outcome = outcomeOf(this.settings.format, current, report, this.withdrawals);
+    const outcome = this.format.outcomeOf(current, report, this.withdrawals);
 
     if (current.status === 'completed') {
-      const reported = this.dependentsOf(current).filter(isReported);
+      const reported = this.format.dependentsOf(current, this.bench).filter(isReported);
       if (reported.length > 0 && !options.resetDependents) {
         throw new DependentMatchesReportedError(
           reported.sort((a, b) => a.number - b.number),
           options.tournamentCompleted,
         );
       }
-      this.undo(current);
+      this.format.undo(current, this.bench);
     }
 
     const match = this.write(matchId);
@@ -198,8 +195,8 @@ export class TournamentPlay {
       opponent.result = outcome.results[slot];
     });
     Object.assign(match, { winnerId: outcome.winnerId, status: 'completed', completedAt: options.now });
-    this.moveOn(match, options.now);
-    applyWithdrawals(this.settings.format, this.bench(), this.withdrawals, options.now);
+    this.format.moveOn(match, this.bench, options.now);
+    this.settleWithdrawals(options.now);
     const changes = this.changes();
     // A correction that leaves a completed tournament with matches to play (a reset, a forfeit no longer decided) reopens it: only on request.
     if (options.tournamentCompleted && !options.resetDependents && !changes.complete) throw new CorrectionReopensTournamentError();
@@ -220,98 +217,6 @@ export class TournamentPlay {
       cleared: [...this.clearedIds.values()].sort((a, b) => a.number - b.number),
       complete: this.isComplete(),
     };
-  }
-
-  /** Every match whose opponents or existence follow from this one's result. */
-  private dependentsOf(match: Match): Match[] {
-    if (this.settings.format === 'swiss') return [...this.matches.values()].filter((other) => other.round > match.round);
-    const found = new Map<string, Match>();
-    const queue = [match];
-    while (queue.length > 0) {
-      const from = queue.pop()!;
-      for (const id of [from.nextMatchId, from.loserNextMatchId]) {
-        const next = id === null ? undefined : this.matches.get(id);
-        if (next && !found.has(next.id)) {
-          found.set(next.id, next);
-          queue.push(next);
-        }
-      }
-    }
-    return [...found.values()];
-  }
-
-  /** Takes a result back out of the bracket before it is replaced: downstream slots empty, dependent results cleared. */
-  private undo(match: Match): void {
-    if (this.settings.format === 'swiss') {
-      for (const later of [...this.matches.values()].filter((other) => other.round > match.round)) this.remove(later);
-      return;
-    }
-    if (match.nextMatchId !== null) this.unplace(match, match.nextMatchId, match.nextSlot!);
-    if (match.loserNextMatchId !== null) this.unplace(match, match.loserNextMatchId, match.loserNextSlot!);
-  }
-
-  private unplace(feeder: Match, targetId: string, slot: number): void {
-    if (!this.matches.has(targetId)) return;
-    if (isGrandFinalReset(this.matches.get(targetId)!)) {
-      this.remove(this.matches.get(targetId)!);
-      Object.assign(this.write(feeder.id), { nextMatchId: null, nextSlot: null, loserNextMatchId: null, loserNextSlot: null });
-      return;
-    }
-    const target = this.write(targetId);
-    if (target.status === 'completed') {
-      // A forfeit is not a reported result: it is decided again once the bracket settles.
-      if (isReported(target)) this.clearedIds.set(target.id, this.before.get(target.id)!);
-      this.undo(target);
-      target.opponents.forEach((opponent) => Object.assign(opponent, { score: null, rank: null, result: null }));
-      Object.assign(target, { winnerId: null, completedAt: null, outcome: null });
-    }
-    target.opponents[slot] = emptyOpponent();
-    target.status = 'pending';
-  }
-
-  private moveOn(match: Match, now: Date): void {
-    if (this.settings.format === 'swiss') return this.pairNextRoundWhenDone(match.round, now);
-    if (this.settings.format !== 'single_elimination' && this.settings.format !== 'double_elimination') return;
-    const loserId = match.opponents.find((opponent) => opponent.participantId !== match.winnerId)!.participantId;
-    if (match.bracket === 'grand_final' && match.round === 1 && match.opponents[1].participantId === match.winnerId) {
-      this.createReset(match);
-    }
-    if (match.nextMatchId !== null) this.place(match.nextMatchId, match.nextSlot!, match.winnerId!);
-    if (match.loserNextMatchId !== null) this.place(match.loserNextMatchId, match.loserNextSlot!, loserId!);
-  }
-
-  /** The losers' bracket finalist won the grand final: one more match decides it, created only now. */
-  private createReset(grandFinal: Match): void {
-    const reset = newMatch({
-      id: this.newId(),
-      number: this.nextNumber(),
-      round: 2,
-      bracket: 'grand_final',
-      status: 'pending',
-      opponents: [emptyOpponent(), emptyOpponent()],
-    });
-    this.add(reset);
-    Object.assign(grandFinal, { nextMatchId: reset.id, nextSlot: 1, loserNextMatchId: reset.id, loserNextSlot: 0 });
-  }
-
-  private place(targetId: string, slot: number, participantId: string): void {
-    const target = this.write(targetId);
-    target.opponents[slot] = emptyOpponent(participantId);
-    target.status = statusFromSlots(target);
-  }
-
-  private pairNextRoundWhenDone(round: number, now: Date): void {
-    const played: Match[] = [];
-    for (const match of this.matches.values()) {
-      if (match.round > round) return;
-      if (match.status !== 'completed') return;
-      played.push(match);
-    }
-    if (round >= this.swissRounds() || !this.enoughToPair()) return;
-    const paired = pairNextSwissRound(this.settings, this.field(), played, round + 1, this.nextNumber(), this.newId, new Set(this.withdrawals.keys()));
-    for (const match of paired) {
-      this.add(match.status === 'completed' ? { ...match, completedAt: now } : match);
-    }
   }
 
   private nextNumber(): number {
@@ -345,20 +250,10 @@ export class TournamentPlay {
   }
 }
 
-/** A result someone reported: not a swiss bye, nor a match decided by a withdrawal. */
-function isReported(match: Match): boolean {
-  return match.status === 'completed' && !isBye(match) && match.outcome === null;
-}
-
-function isGrandFinalReset(match: Match): boolean {
-  return match.bracket === 'grand_final' && match.round === 2;
-}
-
 /**
  * Whether reporting `match` may rank or pair, so that TournamentPlay needs the field: a correction, the report that
  * closes a swiss round, or one that may complete the tournament (no other match is open).
  */
 export function needsField(format: FormatSettings['format'], matches: Match[], match: Match): boolean {
-  if (match.status === 'completed') return true;
-  return !matches.some((other) => other.id !== match.id && other.status !== 'completed' && (format !== 'swiss' || other.round === match.round));
+  return formatOf(format).needsField(matches, match);
 }

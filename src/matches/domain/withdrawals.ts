@@ -1,4 +1,4 @@
-import { Match, MatchFormat, participantsOf } from './match';
+import { Match, participantsOf } from './match';
 
 /**
  * Participants who left a running tournament, and what their leaving does to its matches. The rules are
@@ -26,18 +26,17 @@ export interface Workbench {
   write(id: string): Match;
 }
 
-export function isElimination(format: MatchFormat): boolean {
-  return format === 'single_elimination' || format === 'double_elimination';
-}
-
 /**
- * Applies every withdrawal to the open matches (and, for round robin disqualifications, to the played ones).
- * Without withdrawals there is nothing to do, unless one was just taken back (`always`: a bracket is settled again).
+ * How round robin, swiss and free-for-all forfeit the open matches of those who left (formats/ pick theirs;
+ * elimination brackets settle instead: `settleBracket`).
  */
-export function applyWithdrawals(format: MatchFormat, bench: Workbench, withdrawals: Withdrawals, now: Date, always = false): void {
-  if (withdrawals.size === 0 && !always) return;
-  if (isElimination(format)) settleBracket(bench, withdrawals, now);
-  else forfeitOpenMatches(format, bench, withdrawals, now);
+export interface ForfeitRules {
+  /** Round robin: a disqualification with `voidResults` voids every match of theirs, played ones included. */
+  voidsResults: boolean;
+  /** A forfeit between two who both left is void in any round; otherwise only in the last (later swiss rounds build on it). */
+  bothLeftVoidInAnyRound: boolean;
+  /** Free-for-all: a match holds the field, and stays open while two players are still in it. */
+  wholeFieldMatches: boolean;
 }
 
 type Occupant = { kind: 'waiting' } | { kind: 'empty' } | { kind: 'participant'; id: string };
@@ -81,7 +80,7 @@ function occupantOf(match: Match, slot: number, feeders: Map<string, Feeder>): O
  * still in is a forfeit win for them (scores null), and one with nobody in is void: the next match then goes to
  * whoever arrives. Repeats until nothing moves, since each decided match can decide the next.
  */
-function settleBracket(bench: Workbench, withdrawals: Withdrawals, now: Date): void {
+export function settleBracket(bench: Workbench, withdrawals: Withdrawals, now: Date): void {
   for (let moved = true; moved; ) {
     moved = false;
     const matches = [...bench.live()].sort((a, b) => a.number - b.number);
@@ -145,16 +144,16 @@ function decide(match: Match, ids: (string | null)[], winnerId: string | null, s
  * (void if both left). A free-for-all match stays open while two players are still in it (those who left are ranked
  * last when it is reported). A round robin disqualification with `voidResults` voids every match of theirs.
  */
-function forfeitOpenMatches(format: MatchFormat, bench: Workbench, withdrawals: Withdrawals, now: Date): void {
+export function forfeitOpenMatches(bench: Workbench, withdrawals: Withdrawals, now: Date, rules: ForfeitRules): void {
   const matches = [...bench.live()];
   const lastRound = Math.max(0, ...matches.map((match) => match.round));
   for (const match of matches) {
     const ids = participantsOf(match);
     const gone = ids.filter((id) => withdrawals.has(id));
     if (gone.length === 0) continue;
-    const voiding = format === 'round_robin' && gone.some((id) => withdrawals.get(id)!.voidResults);
+    const voiding = rules.voidsResults && gone.some((id) => withdrawals.get(id)!.voidResults);
     // A forfeit between two who both left counts for nobody (in swiss only while no later round builds on it).
-    const bothLeft = match.outcome === 'forfeit' && gone.length === ids.length && ids.length === 2 && (format === 'round_robin' || match.round === lastRound);
+    const bothLeft = match.outcome === 'forfeit' && gone.length === ids.length && ids.length === 2 && (rules.bothLeftVoidInAnyRound || match.round === lastRound);
     if (bothLeft) {
       decide(bench.write(match.id), ids, null, null, now);
       continue;
@@ -169,7 +168,7 @@ function forfeitOpenMatches(format: MatchFormat, bench: Workbench, withdrawals: 
       continue;
     }
     const stillIn = ids.filter((id) => !withdrawals.has(id));
-    if (format === 'free_for_all') {
+    if (rules.wholeFieldMatches) {
       if (stillIn.length < 2) decideFreeForAll(bench.write(match.id), stillIn[0] ?? null, now);
       continue;
     }
@@ -196,4 +195,11 @@ export function reopenDecided(match: Match): void {
   }
   match.opponents.forEach((opponent) => Object.assign(opponent, { score: null, rank: null, result: null }));
   Object.assign(match, { status: 'ready', winnerId: null, outcome: null, completedAt: null });
+}
+
+/** Reopens every match a participant's leaving decided (round robin, swiss, free-for-all: no bracket to settle again). */
+export function reopenDecidedOf(participantId: string, bench: Workbench): void {
+  for (const match of [...bench.live()]) {
+    if (match.outcome !== null && participantsOf(match).includes(participantId)) reopenDecided(bench.write(match.id));
+  }
 }

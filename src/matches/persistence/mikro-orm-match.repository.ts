@@ -193,13 +193,15 @@ export class MikroOrmMatchRepository extends MatchRepository {
     await this.insertBatches(inBatches(created).map((batch) => JSON.stringify(batch)));
   }
 
-  async insertBatches(batches: MatchBatches): Promise<void> {
-    for (const batch of batches) {
+  async insertBatches(batches: MatchBatches | AsyncIterable<string>): Promise<void> {
+    let inserted = 0;
+    for await (const batch of batches) {
       await boundWrite(this.em, `insert into matches (${COLUMNS}) select ${RECORD_FIELDS} from jsonb_to_recordset(?::jsonb) as r (${RECORDSET})`, [batch]);
+      inserted++;
     }
     // The links between matches are checked at commit, one lookup per link, through plans this connection cached
     // while the table was small (a sequential scan, then fine). Over thousands of new rows such a plan turns the
     // commit quadratic: plan the lookups again against the table as it is now.
-    if (batches.length > 1) await this.em.execute('discard plans');
+    if (inserted > 1) await this.em.execute('discard plans');
   }
 }

@@ -1,4 +1,5 @@
 import { FormatSettings, Match, SeededParticipant } from '../domain/match';
+import { formatOf } from '../domain/formats/registry';
 import { generateMatches } from '../domain/generation';
 import { ResultReport } from '../domain/report';
 import { TournamentPlay } from '../domain/tournament-play';
@@ -28,7 +29,8 @@ export function seededRandom(seed: number): () => number {
 
 export function randomReport(settings: FormatSettings, match: Match, random: () => number): ResultReport {
   const size = match.opponents.length;
-  if (settings.format === 'free_for_all') {
+  const format = formatOf(settings.format);
+  if (format.reportsRanks) {
     const ranks = Array.from({ length: size }, (_, index) => index + 1);
     for (let i = size - 1; i > 0; i--) {
       const j = Math.floor(random() * (i + 1));
@@ -36,9 +38,8 @@ export function randomReport(settings: FormatSettings, match: Match, random: () 
     }
     return { ranks };
   }
-  const drawsAllowed = settings.format === 'round_robin' || settings.format === 'swiss';
   const scores = [Math.floor(random() * 4), Math.floor(random() * 4)];
-  if (scores[0] === scores[1] && !drawsAllowed) return { scores, winnerId: match.opponents[random() < 0.5 ? 0 : 1].participantId! };
+  if (scores[0] === scores[1] && !format.drawsAllowed) return { scores, winnerId: match.opponents[random() < 0.5 ? 0 : 1].participantId! };
   if (random() < 0.1) return { winnerId: match.opponents[random() < 0.5 ? 0 : 1].participantId! };
   return { scores };
 }

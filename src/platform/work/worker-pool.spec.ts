@@ -53,6 +53,29 @@ describe('WorkerPool', () => {
     expect(await queued).toBe(4);
   });
 
+  it('hands a generator task\'s chunks over while it still computes, then what it returned', async () => {
+    const run = start(1, 4).stream('countTo', 5, 60);
+    const seen: { value: number; at: number }[] = [];
+    const started = Date.now();
+    for await (const value of run.chunks) seen.push({ value, at: Date.now() - started });
+    expect(seen.map(({ value }) => value)).toEqual([1, 2, 3, 4, 5]);
+    // The first chunk arrived long before the last was computed.
+    expect(seen[0].at).toBeLessThan(seen[4].at - 120);
+    expect(await run.result).toBe('counted to 5');
+  });
+
+  it('fails a chunked run where its task throws, as the known class, after the chunks before it', async () => {
+    const run = start(1, 4).stream('countTo', 5, 0, 3);
+    const seen: number[] = [];
+    const failure = await (async () => {
+      for await (const value of run.chunks) seen.push(value);
+    })().catch((error: unknown) => error);
+    expect(seen).toEqual([1, 2]);
+    expect(failure).toBeInstanceOf(SampleRefusal);
+    await expect(run.result).rejects.toBeInstanceOf(SampleRefusal);
+    expect(await pool.run('sum', [1, 2])).toBe(3);
+  });
+
   it('ends a task that runs past its bound with 503, and goes on with a new thread', async () => {
     start(1, 4);
     await expect(pool.run('busy', 5_000)).rejects.toBeInstanceOf(WorkTimeoutError);

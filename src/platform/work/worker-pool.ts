@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { ServiceUnavailableError } from '../../kernel/domain-error';
-import { Offload, TaskName, TaskTable } from './offload';
+import { ChunkQueue } from './chunks';
+import { ChunkedRunOf, ChunkedTaskName, Offload, TaskName, TaskTable } from './offload';
 
 export interface WorkerPoolOptions {
   /** The module (absolute path) whose `exportName` export is the task table; it is loaded in each worker. */
@@ -36,6 +37,8 @@ interface Job {
   args: unknown[];
   resolve(value: unknown): void;
   reject(error: unknown): void;
+  /** Set for a generator task: receives each chunk it yields. */
+  chunk?(value: unknown): void;
 }
 
 interface SentError {
@@ -45,7 +48,7 @@ interface SentError {
   fields: Record<string, unknown>;
 }
 
-type Reply = { id: number; value: unknown } | { id: number; error: SentError };
+type Reply = { id: number; value: unknown } | { id: number; chunk: unknown } | { id: number; error: SentError };
 
 /**
  * The worker's first lines: load the task table and answer `{ id, name, args }` messages. Run from source (the
@@ -67,8 +70,15 @@ if (workerData.module.endsWith('.ts')) {
   };
 }
 const tasks = require(workerData.module)[workerData.exportName];
-parentPort.on('message', async ({ id, name, args }) => {
+parentPort.on('message', async ({ id, name, args, chunked }) => {
   try {
+    if (chunked) {
+      const generator = tasks[name](...args);
+      let step;
+      while (!(step = generator.next()).done) parentPort.postMessage({ id, chunk: step.value });
+      parentPort.postMessage({ id, value: step.value });
+      return;
+    }
     parentPort.postMessage({ id, value: await tasks[name](...args) });
   } catch (error) {
     const fields = {};
@@ -122,13 +132,21 @@ export class WorkerPool<Tasks extends TaskTable> extends Offload<Tasks> {
 
   run<K extends TaskName<Tasks>>(name: K, ...args: Parameters<Tasks[K]>): Promise<Awaited<ReturnType<Tasks[K]>>> {
     if (this.closed) return Promise.reject(new ServiceUnavailableError('The service is shutting down. Retry on another instance.', 1));
-    return new Promise((resolve, reject) => {
-      const job: Job = { name, args, resolve: resolve as (value: unknown) => void, reject };
-      const idle = this.idleThread();
-      if (idle) return this.start(idle, job);
-      if (this.queue.length >= this.options.maxQueued) return reject(new WorkQueueFullError());
-      this.queue.push(job);
-    });
+    return new Promise((resolve, reject) => this.submit({ name, args, resolve: resolve as (value: unknown) => void, reject }));
+  }
+
+  stream<K extends ChunkedTaskName<Tasks>>(name: K, ...args: Parameters<Tasks[K]>): ChunkedRunOf<Tasks[K]> {
+    const queue = new ChunkQueue() as ChunkQueue<unknown, unknown>;
+    if (this.closed) queue.fail(new ServiceUnavailableError('The service is shutting down. Retry on another instance.', 1));
+    else this.submit({ name, args, resolve: (value) => queue.finish(value), reject: (error) => queue.fail(error), chunk: (value) => queue.push(value) });
+    return queue as unknown as ChunkedRunOf<Tasks[K]>;
+  }
+
+  private submit(job: Job): void {
+    const idle = this.idleThread();
+    if (idle) return this.start(idle, job);
+    if (this.queue.length >= this.options.maxQueued) return job.reject(new WorkQueueFullError());
+    this.queue.push(job);
   }
 
   /** Tasks running and waiting, for metrics and tests. */
@@ -165,12 +183,13 @@ export class WorkerPool<Tasks extends TaskTable> extends Offload<Tasks> {
     // A busy thread keeps the process alive until its task is answered.
     thread.worker.ref();
     thread.deadline = setTimeout(() => this.expire(thread), this.options.taskTimeoutMs);
-    thread.worker.postMessage({ id: thread.job.id, name: job.name, args: job.args });
+    thread.worker.postMessage({ id: thread.job.id, name: job.name, args: job.args, chunked: job.chunk !== undefined });
   }
 
   private settle(thread: Thread, reply: Reply): void {
     const job = thread.job;
     if (!job || job.id !== reply.id) return;
+    if ('chunk' in reply) return job.chunk?.(reply.chunk);
     thread.job = undefined;
     clearTimeout(thread.deadline);
     thread.worker.unref();

@@ -1,3 +1,4 @@
+import { formatOf } from '../../matches/domain/formats/registry';
 import type { Bracket } from '../../matches/domain/match';
 import { TournamentView, ViewMatch } from './tournament-view';
 
@@ -17,19 +18,23 @@ export interface BracketSection {
 
 const BRACKET_ORDER: readonly Bracket[] = ['main', 'winners', 'losers', 'grand_final'];
 
-const ELIMINATION = new Set(['single_elimination', 'double_elimination']);
-
 function bracketTitle(view: TournamentView, bracket: Bracket): string {
   if (bracket === 'winners') return 'Winners’ bracket';
   if (bracket === 'losers') return 'Losers’ bracket';
   if (bracket === 'grand_final') return 'Grand final';
-  return ELIMINATION.has(view.format) ? 'Bracket' : 'Rounds';
+  return drawnAsBracket(view) ? 'Bracket' : 'Rounds';
+}
+
+/** An elimination bracket, drawn whole from the start (its rounds spread out to line up with their feeders). */
+export function drawnAsBracket(view: Pick<TournamentView, 'format'>): boolean {
+  return formatOf(view.format).layout === 'bracket';
 }
 
 /** Winners' side names: the last round is the final, then semi-finals and quarter-finals. */
 function roundTitle(view: TournamentView, bracket: Bracket, round: number, lastRound: number): string {
   if (bracket === 'grand_final') return round === 1 ? 'Grand final' : 'Grand final reset';
-  if (bracket === 'main' && view.format === 'single_elimination') {
+  // A bracket's single `main` side (single elimination) ends in the final; round-based formats number their rounds.
+  if (bracket === 'main' && drawnAsBracket(view)) {
     const fromEnd = lastRound - round;
     if (fromEnd === 0) return 'Final';
     if (fromEnd === 1) return 'Semi-finals';

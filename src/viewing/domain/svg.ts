@@ -1,4 +1,4 @@
-import { BracketSection, layOut } from './bracket-layout';
+import { BracketSection, drawnAsBracket, layOut } from './bracket-layout';
 import { FORMAT_LABELS, STATUS_LABELS, TournamentView, ViewMatch, ViewOpponent } from './tournament-view';
 
 /*
@@ -180,7 +180,7 @@ function document(width: number, height: number, title: string, body: string, de
 
 /** The tournament's bracket (elimination) or its rounds (the other formats), with every name and every score. */
 export function bracketSvg(view: TournamentView): string {
-  const spread = view.format === 'single_elimination' || view.format === 'double_elimination';
+  const spread = drawnAsBracket(view);
   let top = HEADER;
   let width = 360;
   let body = header(view);

@@ -1,4 +1,5 @@
-import { Match, totalRounds } from '../../matches/domain/match';
+import { formatOf } from '../../matches/domain/formats/registry';
+import { Match } from '../../matches/domain/match';
 import type { StandingRow } from '../../matches/domain/standings';
 import { LeagueTableRow, LeagueTournamentView, LeagueView, TournamentView, ViewMatch } from './tournament-view';
 
@@ -31,8 +32,7 @@ function viewMatches(matches: Match[], byId: Map<string, ParticipantFacts>): Vie
 }
 
 function plannedRounds(tournament: TournamentFacts, participantCount: number): number | null {
-  if (tournament.format !== 'swiss' && tournament.format !== 'free_for_all') return null;
-  return totalRounds({ format: tournament.format, rounds: tournament.rounds }, participantCount);
+  return formatOf(tournament.format).roundsToPlay({ rounds: tournament.rounds }, participantCount);
 }
 
 export function buildTournamentView(

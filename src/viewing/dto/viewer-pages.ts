@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { Eta } from 'eta';
-import { layOut } from '../domain/bracket-layout';
+import { drawnAsBracket, layOut } from '../domain/bracket-layout';
 import { FORMAT_LABELS, LeagueView, STATUS_LABELS, TournamentView } from '../domain/tournament-view';
 
 /** The pages' templates and static files, next to this module in both src/ and dist/ (nest-cli.json copies them). */
@@ -66,7 +66,7 @@ export class ViewerPages {
   private readonly eta = new Eta({ views: VIEWS_DIR, cache: true, autoEscape: true });
 
   tournament(view: TournamentView): RenderedPage {
-    const spread = view.format === 'single_elimination' || view.format === 'double_elimination';
+    const spread = drawnAsBracket(view);
     const sections = layOut(view).map((section) => {
       const rounds = section.rounds.map((round) => ({ id: `v-r-${round.key}`, html: this.eta.render('round', { round }) }));
       return { id: `v-sec-${section.key}`, html: this.eta.render('section', { section, spread, roundHtml: rounds.map((round) => round.html) }), children: rounds };

@@ -1,0 +1,224 @@
+/*
+ * What single and double elimination share: a bracket drawn whole at the start (elimination.ts), whose matches
+ * link to the match their winner (and loser) moves on to. A report places the winner and loser along the links,
+ * a correction takes them back out, withdrawals settle the bracket again, and the table ranks by how far each
+ * participant got. Each format file gives the bracket its generator and how its stages are ordered.
+ */
+import { emptyOpponent, isReported, Match, MatchFormat, NewId, newMatch, participantsOf, SeededParticipant, statusFromSlots } from '../match';
+import { WithdrawalDependentsError } from '../match-errors';
+import { rankedByKeys, StandingRow, tally, pointsByResult, WINS_ONLY } from '../ranking';
+import { headToHeadOutcome } from '../report';
+import { reopenDecided, settleBracket } from '../withdrawals';
+import { Format, mayRankOrPair, PlayBench } from './format';
+
+export interface BracketRules {
+  /** Play order of a match's stage, for how far a participant got (`winnersRounds`: rounds of the winners' bracket). */
+  stageOf(match: Match, winnersRounds: number): number;
+  /** The bracket as generated for this field, with placeholder ids: where each participant was seeded. */
+  startingBracket(field: SeededParticipant[], newId: NewId): Match[];
+}
+
+/** The Format of an elimination bracket; its file adds generation and size. */
+export function eliminationBracket(name: MatchFormat, rules: BracketRules): Omit<Format, 'generate' | 'estimatedMatches'> {
+  return {
+    name,
+    layout: 'bracket',
+    drawsAllowed: false,
+    reportsRanks: false,
+    withdrawalTerms: { voidResults: false, forfeitScore: false },
+    roundsToPlay: () => null,
+    roundsFixedAtStart: () => null,
+    resultsMoveNobodyOn: false,
+    outcomeOf: (match, report) => headToHeadOutcome(name, false, match, report),
+    moveOn,
+    dependentsOf: linkedDependents,
+    undo,
+    needsField: (matches, match) => mayRankOrPair(matches, match, false),
+    applyWithdrawals: (bench, withdrawals, now) => settleBracket(bench, withdrawals, now),
+    reinstate: (participantId, _afterMatchNumber, bench) => reinstateInBracket(participantId, bench, rules),
+    afterFieldChange: () => undefined,
+    standings: (_settings, participants, matches) => standingsByStage(participants, matches, rules),
+    reached: (matches) => reachedInWords(matches, rules),
+    isComplete: () => true,
+  };
+}
+
+/** The winner (and the loser) take their slots in the matches the links name; a grand final lost by the winners' side gets its reset. */
+function moveOn(match: Match, bench: PlayBench): void {
+  const loserId = match.opponents.find((opponent) => opponent.participantId !== match.winnerId)!.participantId;
+  if (match.bracket === 'grand_final' && match.round === 1 && match.opponents[1].participantId === match.winnerId) {
+    createReset(match, bench);
+  }
+  if (match.nextMatchId !== null) place(bench, match.nextMatchId, match.nextSlot!, match.winnerId!);
+  if (match.loserNextMatchId !== null) place(bench, match.loserNextMatchId, match.loserNextSlot!, loserId!);
+}
+
+/** The losers' bracket finalist won the grand final: one more match decides it, created only now. */
+function createReset(grandFinal: Match, bench: PlayBench): void {
+  const reset = newMatch({
+    id: bench.newId(),
+    number: bench.nextNumber(),
+    round: 2,
+    bracket: 'grand_final',
+    status: 'pending',
+    opponents: [emptyOpponent(), emptyOpponent()],
+  });
+  bench.add(reset);
+  Object.assign(grandFinal, { nextMatchId: reset.id, nextSlot: 1, loserNextMatchId: reset.id, loserNextSlot: 0 });
+}
+
+function place(bench: PlayBench, targetId: string, slot: number, participantId: string): void {
+  const target = bench.write(targetId);
+  target.opponents[slot] = emptyOpponent(participantId);
+  target.status = statusFromSlots(target);
+}
+
+/** Every match reached from this one along the winner's and loser's links. */
+function linkedDependents(match: Match, bench: PlayBench): Match[] {
+  const found = new Map<string, Match>();
+  const queue = [match];
+  while (queue.length > 0) {
+    const from = queue.pop()!;
+    for (const id of [from.nextMatchId, from.loserNextMatchId]) {
+      const next = id === null ? undefined : bench.get(id);
+      if (next && !found.has(next.id)) {
+        found.set(next.id, next);
+        queue.push(next);
+      }
+    }
+  }
+  return [...found.values()];
+}
+
+/** Takes a result back out of the bracket before it is replaced: downstream slots empty, dependent results cleared. */
+function undo(match: Match, bench: PlayBench): void {
+  if (match.nextMatchId !== null) unplace(bench, match, match.nextMatchId, match.nextSlot!);
+  if (match.loserNextMatchId !== null) unplace(bench, match, match.loserNextMatchId, match.loserNextSlot!);
+}
+
+function unplace(bench: PlayBench, feeder: Match, targetId: string, slot: number): void {
+  const existing = bench.get(targetId);
+  if (!existing) return;
+  if (isGrandFinalReset(existing)) {
+    bench.remove(existing);
+    Object.assign(bench.write(feeder.id), { nextMatchId: null, nextSlot: null, loserNextMatchId: null, loserNextSlot: null });
+    return;
+  }
+  const target = bench.write(targetId);
+  if (target.status === 'completed') {
+    // A forfeit is not a reported result: it is decided again once the bracket settles.
+    if (isReported(target)) bench.markCleared(target.id);
+    undo(target, bench);
+    target.opponents.forEach((opponent) => Object.assign(opponent, { score: null, rank: null, result: null }));
+    Object.assign(target, { winnerId: null, completedAt: null, outcome: null });
+  }
+  target.opponents[slot] = emptyOpponent();
+  target.status = 'pending';
+}
+
+function isGrandFinalReset(match: Match): boolean {
+  return match.bracket === 'grand_final' && match.round === 2;
+}
+
+/**
+ * Reinstatement: the matches their leaving decided (a forfeit they lost, a walkover or void match a slot of theirs
+ * emptied) reopen, with whatever they decided downstream; a starting slot emptied while its match waited gets
+ * them back.
+ */
+function reinstateInBracket(participantId: string, bench: PlayBench, rules: BracketRules): void {
+  const seededSlots = startingSlotsOf(participantId, bench, rules);
+  const matches = [...bench.live()].sort((a, b) => a.number - b.number);
+  const decided = matches.filter(
+    (match) => match.outcome !== null && (participantsOf(match).includes(participantId) || seededSlots.has(match.number)),
+  );
+  const reported = new Map<string, Match>();
+  for (const match of decided) for (const dependent of bench.reportedDependents(match)) reported.set(dependent.id, dependent);
+  if (reported.size > 0) throw new WithdrawalDependentsError([...reported.values()]);
+  for (const match of decided) {
+    bench.undo(match);
+    reopenDecided(bench.write(match.id));
+  }
+  for (const match of matches) {
+    const slot = seededSlots.get(match.number);
+    const live = [...bench.live()].find((one) => one.id === match.id);
+    if (slot === undefined || !live || live.status === 'completed' || live.opponents[slot].participantId !== null) continue;
+    bench.write(match.id).opponents[slot].participantId = participantId;
+  }
+}
+
+/** Match number → the slot the participant was seeded into at the start (their first match, byes skipped). */
+function startingSlotsOf(participantId: string, bench: PlayBench, rules: BracketRules): Map<number, number> {
+  const generated = rules.startingBracket(bench.field(), () => 'generated');
+  const slots = new Map<number, number>();
+  for (const match of generated) {
+    const slot = match.opponents.findIndex((opponent) => opponent.participantId === participantId);
+    if (slot >= 0) slots.set(match.number, slot);
+  }
+  return slots;
+}
+
+function winnersRoundsOf(matches: readonly Match[]): number {
+  return Math.max(0, ...matches.filter((match) => match.bracket === 'winners').map((match) => match.round));
+}
+
+/** How far each participant got, and whether a loss has put them out. */
+function progressOf(matches: Match[], rules: BracketRules): Map<string, { stage: number; eliminated: boolean }> {
+  const winnersRounds = winnersRoundsOf(matches);
+  const progress = new Map<string, { stage: number; eliminated: boolean }>();
+  for (const match of matches) {
+    for (const opponent of match.opponents) {
+      if (opponent.participantId === null) continue;
+      const entry = progress.get(opponent.participantId) ?? { stage: 0, eliminated: false };
+      entry.stage = Math.max(entry.stage, rules.stageOf(match, winnersRounds));
+      // A forfeit's loser left the tournament: out, even where a loss would drop them to the losers' bracket.
+      if (opponent.result === 'loss' && (match.loserNextMatchId === null || match.outcome !== null)) entry.eliminated = true;
+      if (match.outcome === 'void') entry.eliminated = true;
+      progress.set(opponent.participantId, entry);
+    }
+  }
+  return progress;
+}
+
+/** Ranked by the stage reached; a participant still in is above one knocked out at the same stage. */
+function standingsByStage(participants: SeededParticipant[], matches: Match[], rules: BracketRules): StandingRow[] {
+  const tallies = tally(participants, matches, pointsByResult(WINS_ONLY));
+  const progress = progressOf(matches, rules);
+  return rankedByKeys(tallies, [{ name: 'stage_reached' }, { name: 'still_in' }], (row) => ({
+    stage_reached: progress.get(row.participant.id)?.stage ?? 0,
+    still_in: !(progress.get(row.participant.id)?.eliminated ?? false),
+  }));
+}
+
+/**
+ * Where each participant got to, in words a reader knows from the bracket itself: "winners round 2", "losers
+ * round 3", "grand final", "grand final reset" in double elimination; "round 1", "final", "third-place match" in single.
+ */
+function reachedInWords(matches: readonly Match[], rules: BracketRules): Map<string, string> {
+  const reached = new Map<string, { stage: number; words: string }>();
+  const winnersRounds = winnersRoundsOf(matches);
+  const finalRound = Math.max(0, ...matches.filter((match) => match.bracket === 'main').map((match) => match.round));
+  for (const match of matches) {
+    const stage = rules.stageOf(match, winnersRounds);
+    const words = describe(match, finalRound);
+    for (const { participantId } of match.opponents) {
+      if (participantId === null) continue;
+      const known = reached.get(participantId);
+      if (!known || stage > known.stage) reached.set(participantId, { stage, words });
+    }
+  }
+  return new Map([...reached].map(([id, { words }]) => [id, words]));
+}
+
+function describe(match: Match, finalRound: number): string {
+  switch (match.bracket) {
+    case 'winners':
+    case 'losers':
+      return `${match.bracket} round ${match.round}`;
+    case 'grand_final':
+      return match.round === 1 ? 'grand final' : 'grand final reset';
+    case 'third_place':
+      return 'third-place match';
+    case 'main':
+      return match.round === finalRound ? 'final' : `round ${match.round}`;
+  }
+}
