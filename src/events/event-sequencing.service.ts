@@ -33,7 +33,7 @@ export class EventSequencing implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   onApplicationBootstrap(): void {
-    this.loop.start();
+    this.loop.start(() => this.wake());
   }
 
   beforeApplicationShutdown(): Promise<void> {

@@ -44,7 +44,7 @@ export class StandingsRefresher implements OnApplicationBootstrap, BeforeApplica
   }
 
   onApplicationBootstrap(): void {
-    this.loop.start();
+    this.loop.start(() => this.wake());
   }
 
   beforeApplicationShutdown(): Promise<void> {

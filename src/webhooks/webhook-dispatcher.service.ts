@@ -55,7 +55,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
     this.unlisten = this.wakeups.listen(() => this.wake());
     this.sweeper = setInterval(() => void this.sweep(), SWEEP_EVERY_MS);
     this.sweeper.unref();
-    this.loop.start();
+    this.loop.start(() => this.wake());
   }
 
   private async sweep(): Promise<void> {

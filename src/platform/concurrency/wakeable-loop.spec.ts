@@ -75,6 +75,17 @@ describe('WakeableLoop', () => {
     await loop.stop();
   });
 
+  it('polls through the wake it is started with, so its owner sees every poll', async () => {
+    const pass = new ScriptedPass();
+    const loop = aLoop(pass);
+    let wakes = 0;
+    loop.start(() => wakes++);
+    await jest.advanceTimersByTimeAsync(2_000);
+    expect(wakes).toBe(3);
+    expect(pass.calls).toBe(0);
+    await loop.stop();
+  });
+
   it('reports a failed pass and runs the next one when woken again', async () => {
     const pass = new ScriptedPass();
     const errors: unknown[] = [];

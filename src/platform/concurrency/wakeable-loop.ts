@@ -15,12 +15,15 @@ export class WakeableLoop {
     private readonly options: { pollMs: number; onError: (error: unknown) => void },
   ) {}
 
-  /** Starts polling and runs a first pass. */
-  start(): void {
+  /**
+   * Starts polling and runs a first pass, both through `wake`: the owner passes its own wake(), so a poll is a
+   * wake-up like any other and whatever stands in for the owner's wake() sees the polls too.
+   */
+  start(wake: () => void = () => this.wake()): void {
     if (this.isStopped) return;
-    this.timer = setInterval(() => this.wake(), this.options.pollMs);
+    this.timer = setInterval(wake, this.options.pollMs);
     this.timer.unref();
-    this.wake();
+    wake();
   }
 
   /** Work may be waiting: run a pass soon (after the running one, if any). */
