@@ -45,20 +45,40 @@ describe('MikroORM league repository on PostgreSQL: locking for attachment', () 
     return league;
   }
 
+  /**
+   * Holds the league's attachment lock in a transaction of its own (another request's), runs `write` from outside
+   * it while the lock is held, then attaches a tournament and commits. Returns the write, started and not yet settled.
+   */
+  async function whileAttaching<T>(league: League, write: () => Promise<T>): Promise<{ outcome: Promise<T> }> {
+    let locked!: () => void;
+    let release!: () => void;
+    const lockHeld = new Promise<void>((resolve) => (locked = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const attaching = em()
+      .fork()
+      .transactional(async (tx) => {
+        expect(await new MikroOrmLeagueRepository(tx).lockForAttachment(league.accountId, league.id)).toBe('active');
+        locked();
+        await released;
+        await insertTournament(league, tx);
+      });
+    await lockHeld;
+    const writing = write();
+    writing.catch(() => undefined);
+    expect(await settledWithin(writing, 300)).toBe(false);
+    release();
+    await attaching;
+    return { outcome: writing };
+  }
+
   it('holds off a delete until the attaching transaction commits, and the delete then finds the league not empty', async () => {
     const league = await storedLeague();
     const deleter = new MikroOrmLeagueRepository(em().fork());
     const read = (await deleter.findOwned(league.accountId, league.id))!;
-    let deleting: Promise<boolean> | undefined;
 
-    await em().fork().transactional(async (tx) => {
-      expect(await new MikroOrmLeagueRepository(tx).lockForAttachment(league.accountId, league.id)).toBe('active');
-      deleting = deleter.remove(read);
-      expect(await settledWithin(deleting, 300)).toBe(false);
-      await insertTournament(league, tx);
-    });
+    const deleting = await whileAttaching(league, () => deleter.remove(read));
 
-    await expect(deleting).rejects.toThrow(LeagueNotEmptyError);
+    await expect(deleting.outcome).rejects.toThrow(LeagueNotEmptyError);
     expect((await new MikroOrmLeagueRepository(em().fork()).findOwned(league.accountId, league.id))?.tournamentCount).toBe(1);
   });
 
@@ -67,16 +87,9 @@ describe('MikroORM league repository on PostgreSQL: locking for attachment', () 
     const writer = new MikroOrmLeagueRepository(em().fork());
     const read = (await writer.findOwned(league.accountId, league.id))!;
     read.update({ status: 'completed' });
-    let saving: Promise<void> | undefined;
 
-    await em().fork().transactional(async (tx) => {
-      expect(await new MikroOrmLeagueRepository(tx).lockForAttachment(league.accountId, league.id)).toBe('active');
-      saving = writer.save(read);
-      expect(await settledWithin(saving, 300)).toBe(false);
-      await insertTournament(league, tx);
-    });
+    await (await whileAttaching(league, () => writer.save(read))).outcome;
 
-    await saving;
     expect(await new MikroOrmLeagueRepository(em().fork()).findOwned(league.accountId, league.id)).toMatchObject({
       status: 'completed',
       tournamentCount: 1,

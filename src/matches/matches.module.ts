@@ -1,3 +1,4 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { ParticipantsModule } from '../participants/participants.module';
@@ -9,12 +10,14 @@ import { MatchRepository } from './domain/match.repository';
 import { PlayLeagueResults } from './league-results.adapter';
 import { MatchesController } from './matches.controller';
 import { MatchesService } from './matches.service';
+import { MatchSchema } from './persistence/match.schema';
 import { MikroOrmMatchRepository } from './persistence/mikro-orm-match.repository';
 import { WithdrawalsController } from './withdrawals.controller';
 import { WithdrawalsService } from './withdrawals.service';
 import { StandingsRefreshes } from './domain/standings-refreshes';
 import { PostgresStandingsRefreshes } from './persistence/postgres-standings-refreshes';
 import { StandingsRefresher } from './standings-refresher.service';
+import { StandingsPublisher } from './domain/standings-publisher';
 import './matches.problems';
 
 /** The formats' large computations run in worker threads (MATCH_TASKS), so a big start never stalls other requests. */
@@ -31,7 +34,7 @@ function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {
 }
 
 @Module({
-  imports: [TournamentsModule, ParticipantsModule],
+  imports: [MikroOrmModule.forFeature([MatchSchema]), TournamentsModule, ParticipantsModule],
   controllers: [MatchesController, WithdrawalsController],
   providers: [
     MatchesService,
@@ -41,6 +44,7 @@ function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {
     { provide: LeagueResults, useClass: PlayLeagueResults },
     { provide: StandingsRefreshes, useClass: PostgresStandingsRefreshes },
     StandingsRefresher,
+    { provide: StandingsPublisher, useExisting: StandingsRefresher },
   ],
   // For the league table (src/leagues/league-standings.module.ts): the port the leagues module owns.
   exports: [LeagueResults, MatchesService, StandingsRefresher],

@@ -25,7 +25,7 @@ import { estimatedMatches, OFFLOAD_REPORTS_ABOVE_MATCHES, TableOfPlay } from './
 import { named, NamedStandingRow, tableEntrants } from './domain/standings-table';
 import { MatchWork } from './match-work';
 import { StandingsRefreshes } from './domain/standings-refreshes';
-import { StandingsRefresher } from './standings-refresher.service';
+import { StandingsPublisher } from './domain/standings-publisher';
 import { needsField, ReportChanges, ReportOptions, TournamentPlay } from './domain/tournament-play';
 import { Withdrawals } from './domain/withdrawals';
 import { presentMatch as presentWireMatch } from './dto/match.presenter';
@@ -90,7 +90,7 @@ export class MatchesService implements OnModuleInit {
     private readonly heavyWork: HeavyWorkGate,
     private readonly events: EventLog,
     private readonly refreshes: StandingsRefreshes,
-    private readonly refresher: StandingsRefresher,
+    private readonly publisher: StandingsPublisher,
   ) {}
 
   onModuleInit(): void {
@@ -149,7 +149,7 @@ export class MatchesService implements OnModuleInit {
   async update(accountId: string, tournamentId: string, id: string, update: MatchUpdate, expected: ExpectedVersion<MatchRecord>, flags: ReportFlags): Promise<ReportResult> {
     const result = await this.updateInTransaction(accountId, tournamentId, id, update, expected, flags);
     // The committed result asked for its table to be published (standings.changed): now is the time.
-    if (update.report !== undefined && !flags.dryRun) this.refresher.wake();
+    if (update.report !== undefined && !flags.dryRun) this.publisher.wake();
     return result;
   }
 

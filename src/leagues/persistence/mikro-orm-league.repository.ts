@@ -1,8 +1,10 @@
-import { EntityManager, ForeignKeyConstraintViolationException } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { violatedConstraint } from '../../platform/persistence/database-errors';
 import { containsPattern } from '../../platform/persistence/like-pattern';
-import { keysetQuery, SortKeys } from '../../platform/persistence/keyset-query';
-import { deleteVersioned, saveVersioned } from '../../platform/persistence/versioned-writes';
+import { KeysetStatement, keysetSql, SortKeys } from '../../platform/persistence/keyset-query';
+import { PlainRows } from '../../platform/persistence/plain-rows';
+import { preparedRows, preparedWrite } from '../../platform/persistence/prepared-query';
 import { League } from '../domain/league';
 import { LeagueNotEmptyError } from '../domain/league-errors';
 import { LeagueStatus } from '../domain/league-status';
@@ -25,65 +27,91 @@ const SORT_KEYS: SortKeys<LeagueSortField> = {
   name: { expression: 'lower(name) collate "C"', type: 'text' },
 };
 
+/** Every column, and the tournaments referencing the league (read only). */
+const COLUMNS = `*, ${tournamentCountSql('leagues')} as tournament_count`;
+
+/** Never rewritten by an update (version is bumped separately). */
+const IMMUTABLE_COLUMNS = new Set(['id', 'account_id', 'created_at', 'version']);
+
+/**
+ * Leagues in PostgreSQL through the persistence helper (docs/design.md, "Persistence style"): prepared statements,
+ * rows mapped from the EntitySchema to plain League objects, the `version` column as the concurrency check.
+ */
 @Injectable()
 export class MikroOrmLeagueRepository extends LeagueRepository {
+  private readonly rows: PlainRows<League>;
+
   constructor(private readonly em: EntityManager) {
     super();
+    this.rows = new PlainRows(em, LeagueSchema);
   }
 
-  findOwned(accountId: string, id: string): Promise<League | null> {
-    return this.em.findOne(LeagueSchema, { id, accountId });
+  async findOwned(accountId: string, id: string): Promise<League | null> {
+    const [row] = await preparedRows<Record<string, unknown>>(this.em, `select ${COLUMNS} from leagues where id = ? and account_id = ?`, [id, accountId]);
+    return row ? this.rows.toEntity(row) : null;
   }
 
-  findShared(shareId: string): Promise<League | null> {
+  async findShared(shareId: string): Promise<League | null> {
     // Only unlisted rows have a share id (a check constraint); index leagues_by_share_id.
-    return this.em.findOne(LeagueSchema, { shareId });
+    const [row] = await preparedRows<Record<string, unknown>>(this.em, `select ${COLUMNS} from leagues where share_id = ? limit 1`, [shareId]);
+    return row ? this.rows.toEntity(row) : null;
   }
 
   async add(league: League): Promise<void> {
-    await this.em.persistAndFlush(league);
+    const { sql, values } = this.rows.insert('leagues', league);
+    await preparedWrite(this.em, sql, values);
   }
 
-  save(league: League): Promise<void> {
-    return saveVersioned(this.em, league, () => new StaleLeagueError());
+  /** All columns but the keys, where the version is still the one read; the version goes up by one. */
+  async save(league: League): Promise<void> {
+    const assignments = this.rows.assignments(league, IMMUTABLE_COLUMNS);
+    const updated = await preparedWrite(
+      this.em,
+      `update leagues set ${assignments.sql}, version = version + 1 where id = ? and account_id = ? and version = ?`,
+      [...assignments.values, league.id, league.accountId, league.version],
+    );
+    if (updated === 0) throw new StaleLeagueError();
+    league.version += 1;
   }
 
   async remove(league: League): Promise<boolean> {
     try {
-      return await deleteVersioned(this.em, LeagueSchema, league);
+      return (await preparedWrite(this.em, 'delete from leagues where id = ? and account_id = ? and version = ?', [league.id, league.accountId, league.version])) > 0;
     } catch (error) {
       // tournaments_league_fk (on delete restrict): a tournament was attached after the league was read.
-      if (error instanceof ForeignKeyConstraintViolationException) throw new LeagueNotEmptyError();
+      if (violatedConstraint(error, 'foreign_key') === 'tournaments_league_fk') throw new LeagueNotEmptyError();
       throw error;
     }
   }
 
-  countOwned(accountId: string): Promise<number> {
-    return this.em.count(LeagueSchema, { accountId });
+  async countOwned(accountId: string): Promise<number> {
+    const [row] = await preparedRows<{ count: number }>(this.em, 'select count(*)::int as count from leagues where account_id = ?', [accountId]);
+    return row.count;
   }
 
   async list(query: LeagueListQuery): Promise<PositionedLeague[]> {
-    const { filters } = query;
-    const knex = this.em.getKnex();
-    const builder = keysetQuery(knex, 'leagues', SORT_KEYS, query)
-      .select(knex.raw(`${tournamentCountSql('leagues')} as tournament_count`))
-      .where('account_id', query.accountId);
-    if (filters.status) builder.whereIn('status', filters.status);
-    if (filters.game) builder.whereRaw('lower(game) = lower(?)', [filters.game]);
-    if (filters.season) builder.whereRaw('lower(season) = lower(?)', [filters.season]);
-    if (filters.q) builder.whereRaw(`name ilike ? escape '\\'`, [containsPattern(filters.q)]);
-    const rows = await this.em.execute<(Record<string, unknown> & { sort_key: string | null })[]>(builder);
-    return rows.map(({ sort_key, ...row }) => ({
-      league: this.em.map(LeagueSchema, row as never),
-      position: { value: sort_key, id: row.id as string },
-    }));
+    const { sql, values } = keysetSql('leagues', COLUMNS, SORT_KEYS, query, listConditions(query));
+    const rows = await preparedRows<Record<string, unknown> & { sort_key: string | null }>(this.em, sql, values);
+    return rows.map((row) => ({ league: this.rows.toEntity(row), position: { value: row.sort_key, id: row.id as string } }));
   }
 
   async lockForAttachment(accountId: string, id: string): Promise<LeagueStatus | null> {
-    const [row] = await this.em.execute<{ status: LeagueStatus }[]>('select status from leagues where id = ? and account_id = ? for share', [
-      id,
-      accountId,
-    ]);
+    const [row] = await preparedRows<{ status: LeagueStatus }>(this.em, 'select status from leagues where id = ? and account_id = ? for share', [id, accountId]);
     return row?.status ?? null;
   }
+}
+
+/** The account and the filters that apply, as SQL with `?` placeholders (the text varies only by which filters are set). */
+function listConditions({ accountId, filters }: LeagueListQuery): KeysetStatement {
+  const where = ['account_id = ?'];
+  const values: unknown[] = [accountId];
+  const add = (sql: string, ...bound: unknown[]) => {
+    where.push(sql);
+    values.push(...bound);
+  };
+  if (filters.status) add(`status in (${filters.status.map(() => '?').join(', ')})`, ...filters.status);
+  if (filters.game) add('lower(game) = lower(?)', filters.game);
+  if (filters.season) add('lower(season) = lower(?)', filters.season);
+  if (filters.q) add(`name ilike ? escape '\\'`, containsPattern(filters.q));
+  return { sql: where.join(' and '), values };
 }

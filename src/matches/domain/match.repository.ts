@@ -12,6 +12,9 @@ export interface MatchRecord extends Match {
   version: number;
 }
 
+/** What a match keeps from its creation: `write` leaves these as stored when it updates a match. */
+export const SET_AT_CREATION = ['accountId', 'id', 'tournamentId', 'round', 'bracket', 'homeParticipantId', 'createdAt'] as const satisfies readonly (keyof MatchRecord)[];
+
 export interface MatchFilters {
   round?: number;
   bracket?: Bracket;
@@ -64,7 +67,10 @@ export abstract class MatchRepository {
   abstract countOpen(accountId: string, tournamentId: string): Promise<number>;
   /** Whether a match other than this one has no result yet: one index probe, whatever the tournament's size. */
   abstract anotherOpen(accountId: string, tournamentId: string, matchId: string): Promise<boolean>;
-  /** Stores the writes as they are: the caller has set an updated record's next `version` and its `updatedAt`. */
+  /**
+   * Deletes, then updates, then inserts, as they are: the caller (holding the tournament's lock) has set an updated
+   * record's next `version` and its `updatedAt`; an update changes every field but those SET_AT_CREATION.
+   */
   abstract write(writes: MatchWrites): Promise<void>;
   /** Inserts new matches given as JSON batches, one statement per batch, each as soon as it comes. */
   abstract insertBatches(batches: MatchBatches | AsyncIterable<string>): Promise<void>;

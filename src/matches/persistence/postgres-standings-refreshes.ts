@@ -1,11 +1,15 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { preparedRows, preparedWrite } from '../../platform/persistence/prepared-query';
 import { StandingsRefreshes, WaitingRefresh } from '../domain/standings-refreshes';
 
 /** The advisory-lock namespace of refreshes (two-key form, beside the heavy-work slots' 26 001). */
 const REFRESH_LOCK_SPACE = 32_001;
 
-/** The refresh requests as rows of `standings_refreshes`, one per tournament; statements join the caller's transaction. */
+/**
+ * The refresh requests as rows of `standings_refreshes`, one per tournament, through the persistence helper;
+ * statements join the caller's transaction.
+ */
 @Injectable()
 export class PostgresStandingsRefreshes extends StandingsRefreshes {
   constructor(private readonly em: EntityManager) {
@@ -13,7 +17,8 @@ export class PostgresStandingsRefreshes extends StandingsRefreshes {
   }
 
   async request(accountId: string, tournamentId: string): Promise<void> {
-    await this.em.execute(
+    await preparedWrite(
+      this.em,
       `insert into standings_refreshes (account_id, tournament_id) values (?, ?)
        on conflict (account_id, tournament_id) do update set version = standings_refreshes.version + 1`,
       [accountId, tournamentId],
@@ -21,7 +26,8 @@ export class PostgresStandingsRefreshes extends StandingsRefreshes {
   }
 
   async waiting(limit: number): Promise<WaitingRefresh[]> {
-    const rows = await this.em.execute<{ account_id: string; tournament_id: string; version: number }[]>(
+    const rows = await preparedRows<{ account_id: string; tournament_id: string; version: number }>(
+      this.em,
       'select account_id, tournament_id, version from standings_refreshes order by requested_at limit ?',
       [limit],
     );
@@ -29,16 +35,16 @@ export class PostgresStandingsRefreshes extends StandingsRefreshes {
   }
 
   async claim({ tournamentId }: WaitingRefresh): Promise<boolean> {
-    const [row] = await this.em.execute<{ claimed: boolean }[]>('select pg_try_advisory_xact_lock(?, hashtext(?)) as claimed', [REFRESH_LOCK_SPACE, tournamentId]);
+    const [row] = await preparedRows<{ claimed: boolean }>(this.em, 'select pg_try_advisory_xact_lock(?, hashtext(?)) as claimed', [REFRESH_LOCK_SPACE, tournamentId]);
     return row.claimed;
   }
 
   async done({ accountId, tournamentId, version }: WaitingRefresh): Promise<boolean> {
-    const rows = await this.em.execute<unknown[]>('delete from standings_refreshes where account_id = ? and tournament_id = ? and version = ? returning 1', [
+    const deleted = await preparedWrite(this.em, 'delete from standings_refreshes where account_id = ? and tournament_id = ? and version = ?', [
       accountId,
       tournamentId,
       version,
     ]);
-    return rows.length > 0;
+    return deleted > 0;
   }
 }

@@ -1,9 +1,10 @@
-import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { keysetQuery, SortKeys } from '../../platform/persistence/keyset-query';
+import { violatedConstraint } from '../../platform/persistence/database-errors';
+import { KeysetStatement, keysetSql, SortKeys } from '../../platform/persistence/keyset-query';
 import { containsPattern } from '../../platform/persistence/like-pattern';
-import { preparedRows } from '../../platform/persistence/prepared-query';
-import { deleteVersioned, saveVersioned } from '../../platform/persistence/versioned-writes';
+import { PlainRows } from '../../platform/persistence/plain-rows';
+import { preparedRows, preparedWrite } from '../../platform/persistence/prepared-query';
 import { Participant } from '../domain/participant';
 import { ExternalIdTakenError, ParticipantNameTakenError, SeedTakenError } from '../domain/participant-errors';
 import {
@@ -35,67 +36,101 @@ const CLASHES: Record<string, () => Error> = {
   participants_external_id_key: () => new ExternalIdTakenError(),
 };
 
+/** Never rewritten by an update (version is bumped separately). */
+const IMMUTABLE_COLUMNS = new Set(['id', 'account_id', 'tournament_id', 'created_at', 'version']);
+
+/**
+ * Participants in PostgreSQL through the persistence helper (docs/design.md, "Persistence style"): prepared
+ * statements, rows mapped from the EntitySchema to plain Participant objects, the `version` column as the
+ * concurrency check, the unique indexes' refusals as the domain's errors.
+ */
 @Injectable()
 export class MikroOrmParticipantRepository extends ParticipantRepository {
+  private readonly rows: PlainRows<Participant>;
+
   constructor(private readonly em: EntityManager) {
     super();
+    this.rows = new PlainRows(em, ParticipantSchema);
   }
 
-  findOwned(accountId: string, tournamentId: string, id: string): Promise<Participant | null> {
-    return this.em.findOne(ParticipantSchema, { accountId, tournamentId, id });
+  async findOwned(accountId: string, tournamentId: string, id: string): Promise<Participant | null> {
+    const [row] = await preparedRows<Record<string, unknown>>(this.em, 'select * from participants where account_id = ? and tournament_id = ? and id = ?', [
+      accountId,
+      tournamentId,
+      id,
+    ]);
+    return row ? this.rows.toEntity(row) : null;
   }
 
   async add(participants: Participant[]): Promise<void> {
-    // One flush: the rows go in one statement, in the batch's order, so registration numbers follow it.
-    await this.reportingClashes(() => this.em.persistAndFlush(participants));
+    if (participants.length === 0) return;
+    // One statement, the rows in the batch's order, so registration numbers follow it.
+    const fields = this.rows.fields;
+    const row = `(${fields.map(() => '?').join(', ')})`;
+    const sql = `insert into participants (${fields.join(', ')}) values ${participants.map(() => row).join(', ')}`;
+    await this.reportingClashes(() => preparedWrite(this.em, sql, participants.flatMap((participant) => this.rows.values(participant))));
   }
 
-  save(participant: Participant): Promise<void> {
-    return this.reportingClashes(() => saveVersioned(this.em, participant, () => new StaleParticipantError()));
+  async save(participant: Participant): Promise<void> {
+    const assignments = this.rows.assignments(participant, IMMUTABLE_COLUMNS);
+    const updated = await this.reportingClashes(() =>
+      preparedWrite(
+        this.em,
+        `update participants set ${assignments.sql}, version = version + 1 where account_id = ? and id = ? and version = ?`,
+        [...assignments.values, participant.accountId, participant.id, participant.version],
+      ),
+    );
+    if (updated === 0) throw new StaleParticipantError();
+    participant.version += 1;
   }
 
-  remove(participant: Participant): Promise<boolean> {
-    return deleteVersioned(this.em, ParticipantSchema, participant);
+  async remove(participant: Participant): Promise<boolean> {
+    const deleted = await preparedWrite(this.em, 'delete from participants where account_id = ? and id = ? and version = ?', [
+      participant.accountId,
+      participant.id,
+      participant.version,
+    ]);
+    return deleted > 0;
   }
 
   async entrants(accountId: string, tournamentId: string, ids: readonly string[]): Promise<Entrant[]> {
     if (ids.length === 0) return [];
     // The driver's query builder spreads an array bound to `in (?)` into one placeholder per id.
-    return this.em.execute<Entrant[]>('select id, name, seed from participants where account_id = ? and tournament_id = ? and id in (?)', [
-      accountId,
-      tournamentId,
-      [...ids],
-    ]);
+    return preparedRows<Entrant>(
+      this.em,
+      'select id, name, seed from participants where account_id = ? and tournament_id = ? and id in (select value::uuid from jsonb_array_elements_text(?::jsonb))',
+      [accountId, tournamentId, JSON.stringify(ids)],
+    );
   }
 
   async count(accountId: string, tournamentId: string): Promise<number> {
-    const [row] = await this.em.execute<{ count: number }[]>(
-      'select count(*)::int as count from participants where account_id = ? and tournament_id = ?',
-      [accountId, tournamentId],
-    );
+    const [row] = await preparedRows<{ count: number }>(this.em, 'select count(*)::int as count from participants where account_id = ? and tournament_id = ?', [
+      accountId,
+      tournamentId,
+    ]);
     return row.count;
   }
 
-  withdrawnIn(accountId: string, tournamentId: string): Promise<Participant[]> {
-    return this.em.find(ParticipantSchema, { accountId, tournamentId, status: { $ne: 'active' } });
+  async withdrawnIn(accountId: string, tournamentId: string): Promise<Participant[]> {
+    const rows = await preparedRows<Record<string, unknown>>(
+      this.em,
+      "select * from participants where account_id = ? and tournament_id = ? and status <> 'active'",
+      [accountId, tournamentId],
+    );
+    return rows.map((row) => this.rows.toEntity(row));
   }
 
   async list(query: ParticipantListQuery): Promise<PositionedParticipant[]> {
-    const builder = keysetQuery(this.em.getKnex(), 'participants', SORT_KEYS, query)
-      .where('account_id', query.accountId)
-      .where('tournament_id', query.tournamentId);
-    if (query.filters.q) builder.whereRaw(`name ilike ? escape '\\'`, [containsPattern(query.filters.q)]);
-    const rows = await this.em.execute<(Record<string, unknown> & { sort_key: string })[]>(builder);
+    const { sql, values } = keysetSql('participants', '*', SORT_KEYS, query, listConditions(query));
+    const rows = await preparedRows<Record<string, unknown> & { sort_key: string }>(this.em, sql, values);
     // registration_number is the database's own (the seed order's tie-break); the domain does not carry it.
-    return rows.map(({ sort_key, registration_number: _registrationNumber, ...row }) => ({
-      participant: this.em.map(ParticipantSchema, row as never),
-      position: { value: sort_key, id: row.id as string },
-    }));
+    return rows.map((row) => ({ participant: this.rows.toEntity(row), position: { value: row.sort_key, id: row.id as string } }));
   }
 
   async seedingOrder(accountId: string, tournamentId: string): Promise<FieldEntry[]> {
-    // Plain rows, not entities: thousands of entities in the identity map cost the event loop at every flush.
-    const rows = await this.em.execute<(Omit<FieldEntry, 'checkedInAt'> & { checkedInAt: string | Date | null })[]>(
+    // Plain rows: a field may be thousands of participants.
+    const rows = await preparedRows<Omit<FieldEntry, 'checkedInAt'> & { checkedInAt: string | Date | null }>(
+      this.em,
       `select id, seed, name, name_key as "nameKey", external_id as "externalId", status, checked_in_at as "checkedInAt",
               final_rank as "finalRank"
          from participants where account_id = ? and tournament_id = ? order by ${SORT_KEYS.seed.expression}, id`,
@@ -105,13 +140,14 @@ export class MikroOrmParticipantRepository extends ParticipantRepository {
   }
 
   async removeNotCheckedIn(accountId: string, tournamentId: string): Promise<void> {
-    await this.em.execute('delete from participants where account_id = ? and tournament_id = ? and checked_in_at is null', [accountId, tournamentId]);
+    await preparedWrite(this.em, 'delete from participants where account_id = ? and tournament_id = ? and checked_in_at is null', [accountId, tournamentId]);
   }
 
   async setFinalRanks(accountId: string, tournamentId: string, ranks: ReadonlyMap<string, number | null>): Promise<void> {
     if (ranks.size === 0) return;
     // The whole batch is one jsonb parameter: one statement whatever the field's size.
-    await this.em.execute(
+    await preparedWrite(
+      this.em,
       `update participants p set final_rank = r.rank, version = p.version + 1, updated_at = now()
          from jsonb_to_recordset(?::jsonb) as r (id uuid, rank int)
         where p.account_id = ? and p.tournament_id = ? and p.id = r.id and p.final_rank is distinct from r.rank`,
@@ -121,7 +157,7 @@ export class MikroOrmParticipantRepository extends ParticipantRepository {
 
   async placementsIn(accountId: string, tournamentIds: readonly string[]): Promise<Placement[]> {
     if (tournamentIds.length === 0) return [];
-    // Plain rows of a prepared statement, no entities: a league over 50 tournaments of 256 reads 12 800 of them.
+    // Only the columns a league table needs: a league over 50 tournaments of 256 reads 12 800 of them.
     // (Aggregating each tournament's participants into one JSON value in SQL measured slower.)
     const rows = await preparedRows<Record<string, unknown>>(
       this.em,
@@ -139,15 +175,24 @@ export class MikroOrmParticipantRepository extends ParticipantRepository {
     }));
   }
 
-  private async reportingClashes(write: () => Promise<void>): Promise<void> {
+  private async reportingClashes<T>(write: () => Promise<T>): Promise<T> {
     try {
-      await write();
+      return await write();
     } catch (error) {
-      const clash = error instanceof UniqueConstraintViolationException && CLASHES[(error as { constraint?: string }).constraint ?? ''];
+      const clash = CLASHES[violatedConstraint(error, 'unique') ?? ''];
       if (!clash) throw error;
-      // The failed rows stay in the identity map; nothing of this unit of work is worth keeping.
-      this.em.clear();
       throw clash();
     }
   }
+}
+
+/** The tournament and the name search, as SQL with `?` placeholders (the text varies only by whether there is a search). */
+function listConditions({ accountId, tournamentId, filters }: ParticipantListQuery): KeysetStatement {
+  const where = ['account_id = ?', 'tournament_id = ?'];
+  const values: unknown[] = [accountId, tournamentId];
+  if (filters.q) {
+    where.push(`name ilike ? escape '\\'`);
+    values.push(containsPattern(filters.q));
+  }
+  return { sql: where.join(' and '), values };
 }

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { preparedRows, preparedWrite } from '../persistence/prepared-query';
 import { IdempotencyRecord, IdempotencyScope, IdempotencyStore, StoredResponse } from './idempotency.store';
 
 interface IdempotencyRow {
@@ -9,6 +10,7 @@ interface IdempotencyRow {
   response: StoredResponse | null;
 }
 
+/** Idempotency keys in PostgreSQL through the persistence helper (docs/design.md, "Persistence style"). */
 @Injectable()
 export class MikroOrmIdempotencyStore extends IdempotencyStore {
   constructor(private readonly em: EntityManager) {
@@ -16,8 +18,9 @@ export class MikroOrmIdempotencyStore extends IdempotencyStore {
   }
 
   async claim(scope: IdempotencyScope, fingerprint: string, now: Date, expiresAt: Date): Promise<boolean> {
-    await this.em.execute('delete from idempotency_keys where account_id = ? and expires_at <= ?', [scope.accountId, now]);
-    const inserted = await this.em.execute<unknown[]>(
+    await preparedWrite(this.em, 'delete from idempotency_keys where account_id = ? and expires_at <= ?', [scope.accountId, now]);
+    const inserted = await preparedRows<unknown>(
+      this.em,
       `insert into idempotency_keys (account_id, key, fingerprint, state, locked_at, created_at, expires_at)
        values (?, ?, ?, 'in_progress', ?, ?, ?)
        on conflict (account_id, key) do nothing
@@ -28,7 +31,8 @@ export class MikroOrmIdempotencyStore extends IdempotencyStore {
   }
 
   async find(scope: IdempotencyScope): Promise<IdempotencyRecord | null> {
-    const [row] = await this.em.execute<IdempotencyRow[]>(
+    const [row] = await preparedRows<IdempotencyRow>(
+      this.em,
       'select fingerprint, state, locked_at, response from idempotency_keys where account_id = ? and key = ?',
       [scope.accountId, scope.key],
     );
@@ -39,7 +43,8 @@ export class MikroOrmIdempotencyStore extends IdempotencyStore {
   }
 
   async reclaim(scope: IdempotencyScope, previousLock: Date, now: Date): Promise<boolean> {
-    const updated = await this.em.execute<unknown[]>(
+    const updated = await preparedRows<unknown>(
+      this.em,
       `update idempotency_keys set locked_at = ?
         where account_id = ? and key = ? and state = 'in_progress' and locked_at = ?
         returning key`,
@@ -49,14 +54,15 @@ export class MikroOrmIdempotencyStore extends IdempotencyStore {
   }
 
   async complete(scope: IdempotencyScope, response: StoredResponse): Promise<void> {
-    await this.em.execute(
+    await preparedWrite(
+      this.em,
       `update idempotency_keys set state = 'completed', response = ?::jsonb where account_id = ? and key = ?`,
       [JSON.stringify(response), scope.accountId, scope.key],
     );
   }
 
   async release(scope: IdempotencyScope): Promise<void> {
-    await this.em.execute(`delete from idempotency_keys where account_id = ? and key = ? and state = 'in_progress'`, [
+    await preparedWrite(this.em, `delete from idempotency_keys where account_id = ? and key = ? and state = 'in_progress'`, [
       scope.accountId,
       scope.key,
     ]);

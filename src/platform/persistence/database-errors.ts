@@ -44,3 +44,14 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   }
   return isDatabaseUnavailable(candidate.cause, depth + 1);
 }
+
+const VIOLATION_SQLSTATES = { unique: '23505', foreign_key: '23503' } as const;
+
+/**
+ * The name of the constraint (or unique index) a statement broke, when it broke one of this kind; undefined otherwise.
+ * Adapters turn it into their domain's error (a name taken, a league still referenced).
+ */
+export function violatedConstraint(error: unknown, kind: keyof typeof VIOLATION_SQLSTATES): string | undefined {
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+  return code === VIOLATION_SQLSTATES[kind] && typeof constraint === 'string' ? constraint : undefined;
+}

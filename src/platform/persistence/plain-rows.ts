@@ -44,6 +44,25 @@ export class PlainRows<T extends object> {
     });
   }
 
+  /** One entity's insert: `insert into <table> (…) values (?, …)` and the values to bind. */
+  insert(table: string, entity: T): { sql: string; values: unknown[] } {
+    const fields = this.fields;
+    return { sql: `insert into ${table} (${fields.join(', ')}) values (${fields.map(() => '?').join(', ')})`, values: this.values(entity) };
+  }
+
+  /** An update's assignments, `column = ?, …` for every written column but those `kept`, and the values to bind. */
+  assignments(entity: T, kept: ReadonlySet<string>): { sql: string; values: unknown[] } {
+    const values = this.values(entity);
+    const assignments: string[] = [];
+    const bound: unknown[] = [];
+    this.fields.forEach((field, index) => {
+      if (kept.has(field)) return;
+      assignments.push(`${field} = ?`);
+      bound.push(values[index]);
+    });
+    return { sql: assignments.join(', '), values: bound };
+  }
+
   private written(): Column[] {
     return (this.writtenList ??= this.columns().filter((column) => !column.readOnly));
   }

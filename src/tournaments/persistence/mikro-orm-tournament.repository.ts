@@ -63,30 +63,18 @@ export class MikroOrmTournamentRepository extends TournamentRepository {
   }
 
   async add(tournament: Tournament, event: NewEvent): Promise<void> {
-    const fields = this.rows.fields;
-    await this.writes.write(
-      `insert into tournaments (${fields.join(', ')}) values (${fields.map(() => '?').join(', ')})`,
-      this.rows.values(tournament),
-      event,
-    );
+    const { sql, values } = this.rows.insert('tournaments', tournament);
+    await this.writes.write(sql, values, event);
   }
 
   /** All columns but the keys, where the version is still the one read; the version goes up by one. */
   async save(tournament: Tournament, eventOf: (saved: Tournament) => NewEvent): Promise<void> {
-    const fields = this.rows.fields;
-    const values = this.rows.values(tournament);
-    const assignments: string[] = [];
-    const bound: unknown[] = [];
-    fields.forEach((field, index) => {
-      if (IMMUTABLE_COLUMNS.has(field)) return;
-      assignments.push(`${field} = ?`);
-      bound.push(values[index]);
-    });
+    const assignments = this.rows.assignments(tournament, IMMUTABLE_COLUMNS);
     const read = tournament.version;
     tournament.version = read + 1;
     const updated = await this.writes.write(
-      `update tournaments set ${assignments.join(', ')}, version = version + 1 where id = ? and account_id = ? and version = ?`,
-      [...bound, tournament.id, tournament.accountId, read],
+      `update tournaments set ${assignments.sql}, version = version + 1 where id = ? and account_id = ? and version = ?`,
+      [...assignments.values, tournament.id, tournament.accountId, read],
       eventOf(tournament),
     );
     if (updated === 0) {
@@ -104,8 +92,9 @@ export class MikroOrmTournamentRepository extends TournamentRepository {
     return deleted > 0;
   }
 
-  countOwned(accountId: string): Promise<number> {
-    return this.em.count(TournamentSchema, { accountId });
+  async countOwned(accountId: string): Promise<number> {
+    const [row] = await preparedRows<{ count: number }>(this.em, 'select count(*)::int as count from tournaments where account_id = ?', [accountId]);
+    return row.count;
   }
 
   async list(query: TournamentListQuery): Promise<PositionedTournament[]> {
@@ -122,9 +111,9 @@ export class MikroOrmTournamentRepository extends TournamentRepository {
   async lockOwned(accountId: string, id: string): Promise<Pick<Tournament, 'status' | 'format' | 'legs' | 'maxParticipants' | 'checkInOpensAt' | 'checkInClosesAt'> | null> {
     // NO KEY UPDATE: registrations of one tournament queue behind each other, while the participants' foreign key
     // checks (KEY SHARE) and plain reads pass.
-    const [row] = await this.em.execute<
-      { status: TournamentStatus; format: TournamentFormat; legs: number | null; max_participants: number | null; check_in_opens_at: string | null; check_in_closes_at: string | null }[]
-    >('select status, format, legs, max_participants, check_in_opens_at, check_in_closes_at from tournaments where account_id = ? and id = ? for no key update', [
+    const [row] = await preparedRows<
+      { status: TournamentStatus; format: TournamentFormat; legs: number | null; max_participants: number | null; check_in_opens_at: string | null; check_in_closes_at: string | null }
+    >(this.em, 'select status, format, legs, max_participants, check_in_opens_at, check_in_closes_at from tournaments where account_id = ? and id = ? for no key update', [
       accountId,
       id,
     ]);
