@@ -6,14 +6,10 @@
 // BENCH_EVENT_PROBES (20) fully parsed streams, how many events every stream received, and the service's RSS with
 // the streams open. Targets (issue 28): p99 ≤ 100 ms on loopback, RSS ≤ 300 MiB with 1000 streams.
 'use strict';
-const { spawn } = require('node:child_process');
 const http = require('node:http');
-const { readFileSync } = require('node:fs');
-const { join } = require('node:path');
-const { Client } = require('pg');
-const { pollReady, runCli } = require('./support');
+const { freshDatabase } = require('./support/database');
+const { apiClient, benchEnv, premiumAccount, rssMiB, startService, stopProcess } = require('./support/service');
 
-const root = join(__dirname, '..');
 const STREAMS = Number(process.env.BENCH_EVENT_STREAMS ?? 1000);
 const RATE = Number(process.env.BENCH_EVENT_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_EVENT_SECONDS ?? 10);
@@ -22,25 +18,19 @@ const PORT = Number(process.env.BENCH_PORT ?? 3950) + 2;
 const PLAYERS = 16; // round robins of 16: 120 matches each, all ready from the start
 
 async function main() {
-  const database = await freshDatabase();
-  const env = {
-    ...process.env,
+  const database = await freshDatabase('events');
+  const env = benchEnv({
     DATABASE_URL: database.url,
     PORT: String(PORT),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '1000000',
     EVENT_STREAMS_PER_ACCOUNT: String(STREAMS),
     DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? '20',
-  };
-  const service = spawn(process.execPath, ['--max-semi-space-size=16', join(root, 'dist', 'main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  });
   const streams = [];
+  let service;
   try {
-    await pollReady(`http://127.0.0.1:${PORT}/health/ready`, service);
-    const email = `bench-events-${Date.now()}@example.com`;
-    runCli({ ...env, LOG_LEVEL: 'warn' }, ['account:create', '--email', email, '--plan', 'premium']);
-    const { token } = JSON.parse(runCli({ ...env, LOG_LEVEL: 'warn' }, ['token:generate', '--email', email]));
-    const api = apiClient(token);
+    service = await startService(env, { nodeArgs: ['--max-semi-space-size=16'] });
+    const { token } = premiumAccount(env, 'events');
+    const api = eventsClient(token);
     const needed = RATE * SECONDS;
     // Reports take turns between tournaments (the reports of one tournament queue behind each other's lock).
     const tournaments = [];
@@ -94,32 +84,13 @@ async function main() {
     console.log(`| service RSS MiB: before streams / with streams / after reports | ${rssBefore} / ${rssWithStreams} / ${rssAfter} | ${rss <= 300 ? 'ok' : 'MISSED'} (≤ 300) |`);
   } finally {
     for (const stream of streams) stream.close();
-    if (service.exitCode === null) {
-      const exited = new Promise((resolve) => service.once('exit', resolve));
-      service.kill('SIGTERM');
-      await exited;
-    }
+    if (service) await stopProcess(service);
     await database.drop();
   }
 }
 
-function apiClient(token) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  const request = (method, path, body) =>
-    new Promise((resolve, reject) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      const req = http.request(
-        { host: '127.0.0.1', port: PORT, path, method, agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk) => (text += chunk));
-          res.on('end', () => resolve({ status: res.statusCode, json: () => JSON.parse(text) }));
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
-    });
+function eventsClient(token) {
+  const request = apiClient(token, [PORT]);
   return {
     request,
     patch: async (path, body) => (await request('PATCH', path, body)).status,
@@ -174,32 +145,6 @@ function openStream(token, probe) {
     );
     req.on('error', (error) => (stream.count === 0 ? reject(error) : undefined));
   });
-}
-
-async function freshDatabase() {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) throw new Error('bench/events.js needs DATABASE_URL (a PostgreSQL server to create its database on)');
-  const name = `bench_events_${Date.now()}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
-function rssMiB(pid) {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
-  return Math.round(Number(line.split(/\s+/)[1]) / 1024);
 }
 
 main().catch((error) => {

@@ -18,44 +18,28 @@
 // loaded into the server), and the longest event-loop block. Targets: a start within 2 s and 150 MiB of extra heap,
 // no block over 50 ms. BENCH_FORMATS_ONLY=largest runs only these.
 'use strict';
-const { spawn } = require('node:child_process');
 const { join } = require('node:path');
-const { pollReady, runCli } = require('./support');
+const { benchEnv, embeddedDatabaseSettings, premiumAccount, startService, stopProcess } = require('./support/service');
 const { FORMAT_PARTICIPANT_LIMITS } = require('../dist/tournaments/domain/tournament');
 
 const PORT = Number(process.env.BENCH_FORMATS_PORT ?? 3955);
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_FORMATS_RUNS ?? 3);
 const root = join(__dirname, '..');
-const env = {
-  ...process.env,
-  PORT: String(PORT),
-  HOST: '127.0.0.1',
-  DATA_DIR: process.env.DATA_DIR ?? join(root, '.data', 'bench-formats'),
-  EMBEDDED_DB_PORT: process.env.EMBEDDED_DB_PORT ?? '54355',
-  RATE_LIMIT_PER_MINUTE: '1000000',
-  LOG_LEVEL: 'warn',
-};
+const env = benchEnv({ PORT: String(PORT), ...embeddedDatabaseSettings('bench-formats', 54355) });
 
 let headers;
 
 async function main() {
-  const server = spawn(process.execPath, ['--require', join(__dirname, 'start-meter.js'), join(root, 'dist', 'main.js')], {
-    env,
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
+  const server = await startService(env, { nodeArgs: ['--require', join(__dirname, 'start-meter.js')], ipc: true });
   try {
-    await waitReady(server);
-    const email = `bench-formats-${Date.now()}@example.com`;
-    cli(['account:create', '--email', email, '--plan', 'premium']);
-    const { token } = JSON.parse(cli(['token:generate', '--email', email]));
+    const { token } = premiumAccount(env, 'formats');
     headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
     if (process.env.BENCH_FORMATS_ONLY !== 'largest') await smallerScenarios();
     await largestScenarios(server);
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await stopProcess(server);
   }
 }
 
@@ -232,14 +216,6 @@ async function median(measure) {
   for (let i = 0; i < RUNS; i++) samples.push(await measure());
   samples.sort((a, b) => a - b);
   return samples[Math.floor(samples.length / 2)];
-}
-
-function cli(args) {
-  return runCli(env, args);
-}
-
-function waitReady(server) {
-  return pollReady(`${BASE}/health/ready`, server);
 }
 
 function pad(text, width) {

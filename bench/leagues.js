@@ -8,9 +8,7 @@
 //   - GET /api/v1/tournaments/:id/standings of a 20-team double round robin with all 380 results, target p95 ≤ 20 ms.
 // BENCH_LEAGUE_TOURNAMENTS, BENCH_LEAGUE_PARTICIPANTS and BENCH_LEAGUE_SAMPLES make it smaller for a quick check.
 'use strict';
-const { spawn } = require('node:child_process');
-const { join } = require('node:path');
-const { pollReady, runCli } = require('./support');
+const { benchEnv, embeddedDatabaseSettings, premiumAccount, startService, stopProcess } = require('./support/service');
 
 const PORT = Number(process.env.BENCH_LEAGUES_PORT ?? 3956);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -18,26 +16,14 @@ const TOURNAMENTS = Number(process.env.BENCH_LEAGUE_TOURNAMENTS ?? 50);
 const PARTICIPANTS = Number(process.env.BENCH_LEAGUE_PARTICIPANTS ?? 256);
 const SAMPLES = Number(process.env.BENCH_LEAGUE_SAMPLES ?? 200);
 const WARM_UP = 20;
-const root = join(__dirname, '..');
-const env = {
-  ...process.env,
-  PORT: String(PORT),
-  HOST: '127.0.0.1',
-  DATA_DIR: process.env.DATA_DIR ?? join(root, '.data', 'bench-leagues'),
-  EMBEDDED_DB_PORT: process.env.EMBEDDED_DB_PORT ?? '54356',
-  RATE_LIMIT_PER_MINUTE: '1000000',
-  LOG_LEVEL: 'warn',
-};
+const env = benchEnv({ PORT: String(PORT), ...embeddedDatabaseSettings('bench-leagues', 54356) });
 
 let headers;
 
 async function main() {
-  const server = spawn(process.execPath, [join(root, 'dist', 'main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server = await startService(env);
   try {
-    await pollReady(`${BASE}/health/ready`, server);
-    const email = `bench-leagues-${Date.now()}@example.com`;
-    runCli(env, ['account:create', '--email', email, '--plan', 'premium']);
-    const { token } = JSON.parse(runCli(env, ['token:generate', '--email', email]));
+    const { token } = premiumAccount(env, 'leagues');
     headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
     const league = await placementsLeague();
@@ -55,8 +41,7 @@ async function main() {
     report(`league table: ${TOURNAMENTS} tournaments × ${PARTICIPANTS} participants`, leagueTimes, 100);
     report('standings: 20-team double round robin, 380 results', roundRobinTimes, 20);
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await stopProcess(server);
   }
 }
 

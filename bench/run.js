@@ -22,7 +22,8 @@ const { mkdirSync, readFileSync, writeFileSync, copyFileSync } = require('node:f
 const os = require('node:os');
 const { join } = require('node:path');
 const { Client } = require('pg');
-const { pollReady, runCli } = require('./support');
+const { freshDatabase } = require('./support/database');
+const { pollReady, premiumAccount, rssMiB, stopProcess } = require('./support/service');
 
 const root = join(__dirname, '..');
 const args = process.argv.slice(2);
@@ -42,14 +43,13 @@ const EMBEDDED_DB_PORT = Number(process.env.EMBEDDED_DB_PORT ?? 54350);
 const SERVICE_NODE_OPTIONS = ['--max-semi-space-size=16'];
 
 async function main() {
-  const database = await freshDatabase();
+  // Its own database on DATABASE_URL's server or the embedded PostgreSQL (in .data/bench).
+  const database = await freshDatabase('run', { embedded: { dataDir: process.env.DATA_DIR ?? join(root, '.data', 'bench'), port: EMBEDDED_DB_PORT } });
   const env = { ...process.env, DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' };
   const service = await startProcess('service', join(root, 'dist', 'main.js'), { ...env, PORT: String(SERVICE_PORT) }, `http://127.0.0.1:${SERVICE_PORT}/health/ready`);
   const bare = await startProcess('bare', join(__dirname, 'bare-server.js'), { ...env, PORT: String(BARE_PORT) });
   try {
-    const email = `bench-${Date.now()}@example.com`;
-    cli(env, ['account:create', '--email', email, '--plan', 'premium']);
-    const { token } = JSON.parse(cli(env, ['token:generate', '--email', email]));
+    const { email, token } = premiumAccount(env, 'run');
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     process.stdout.write(`seeding ${ROWS.toLocaleString('en')} tournaments... `);
     const seedStarted = Date.now();
@@ -58,7 +58,7 @@ async function main() {
     if (SCALE) return await scale(headers, fixture);
     await suite(env, headers, fixture, service, bare);
   } finally {
-    await Promise.all([stop(service), stop(bare)]);
+    await Promise.all([stopProcess(service), stopProcess(bare)]);
     await database.drop();
   }
 }
@@ -268,35 +268,6 @@ async function cursorAtDepth(headers, depth) {
   return cursor;
 }
 
-/** A database of its own for this run, on DATABASE_URL's server or the embedded PostgreSQL; dropped at the end. */
-async function freshDatabase() {
-  const name = `bench_${Date.now()}`;
-  let serverUrl = process.env.DATABASE_URL;
-  let embedded;
-  if (!serverUrl) {
-    const { EmbeddedDatabase } = require(join(root, 'dist', 'platform', 'persistence', 'embedded-database.js'));
-    const logger = require('pino')({ level: 'silent' });
-    embedded = await EmbeddedDatabase.start({ dataDir: process.env.DATA_DIR ?? join(root, '.data', 'bench'), port: EMBEDDED_DB_PORT, databaseName: 'postgres', logger });
-    serverUrl = embedded.url;
-  }
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-      await embedded?.stop();
-    },
-  };
-}
-
 async function startProcess(label, script, env, readyUrl) {
   const extraArgs = [...(process.env[label === 'service' ? 'BENCH_SERVICE_ARGS' : 'BENCH_BARE_ARGS']?.split(' ').filter(Boolean) ?? []), '--require', join(__dirname, 'heap-meter.js')];
   // The service starts as the Dockerfile starts it.
@@ -309,17 +280,6 @@ async function startProcess(label, script, env, readyUrl) {
   return child;
 }
 
-
-async function stop(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-function cli(env, cliArgs) {
-  return runCli({ ...env, LOG_LEVEL: 'warn' }, cliArgs);
-}
 
 async function machine(url) {
   const client = new Client({ connectionString: url });
@@ -366,11 +326,6 @@ function heapMeter(child, command) {
 function cpuMs(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-function rssMiB(pid) {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
-  return Math.round(Number(line.split(/\s+/)[1]) / 1024);
 }
 
 main().catch((error) => {

@@ -16,7 +16,7 @@ const { spawn } = require('node:child_process');
 const { request } = require('node:http');
 const { join } = require('node:path');
 const { Client } = require('pg');
-const { pollReady, runCli } = require('./support');
+const { benchEnv, premiumAccount, startService, stopProcess } = require('./support/service');
 
 const root = join(__dirname, '..');
 const PORT = Number(process.env.BENCH_VIEWING_PORT ?? 3957);
@@ -37,24 +37,14 @@ async function main() {
   await admin.connect();
   await admin.query(`create database ${DATABASE}`);
   const databaseUrl = withDatabase(ADMIN_URL, DATABASE);
-  const env = {
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    RATE_LIMIT_PER_MINUTE: '1000000',
-    PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000',
-    LOG_LEVEL: 'warn',
-  };
-  const server = spawn(process.execPath, [join(root, 'dist', 'main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const env = benchEnv({ DATABASE_URL: databaseUrl, PORT: String(PORT), PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000' });
   const stats = new Client({ connectionString: databaseUrl });
   const rows = [];
+  let server;
   try {
-    await pollReady(`${BASE}/health/ready`, server);
+    server = await startService(env);
     await stats.connect();
-    const email = `bench-viewing-${Date.now()}@example.com`;
-    runCli(env, ['account:create', '--email', email, '--plan', 'premium']);
-    const { token } = JSON.parse(runCli(env, ['token:generate', '--email', email]));
+    const { token } = premiumAccount(env, 'viewing');
     headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
     const { base, shareId } = await sharedTournament('double_elimination', 64);
@@ -78,8 +68,7 @@ async function main() {
     for (const [name, value, outcome] of rows) console.log(pad(name, 58), pad(value, 10), outcome);
   } finally {
     await stats.end().catch(() => undefined);
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    if (server) await stopProcess(server);
     await admin.query(`drop database if exists ${DATABASE} with (force)`);
     await admin.end();
   }

@@ -6,42 +6,30 @@
 // received over the time from the first commit to the last arrival) and the latency from a create's response
 // (its commit) to the receiver getting the request's headers, p50/p99. Targets (issue 29): ≥ 500 deliveries/s, p99 ≤ 250 ms.
 'use strict';
-const { spawn } = require('node:child_process');
 const http = require('node:http');
-const { join } = require('node:path');
-const { Client } = require('pg');
-const { pollReady, runCli } = require('./support');
+const { freshDatabase } = require('./support/database');
+const { apiClient, benchEnv, premiumAccount, startService, stopProcess } = require('./support/service');
 
-const root = join(__dirname, '..');
 const ENDPOINTS = Number(process.env.BENCH_WEBHOOK_ENDPOINTS ?? 10);
 const RATE = Number(process.env.BENCH_WEBHOOK_RATE ?? 60);
 const SECONDS = Number(process.env.BENCH_WEBHOOK_SECONDS ?? 10);
 const PORTS = [Number(process.env.BENCH_PORT ?? 3950) + 4, Number(process.env.BENCH_PORT ?? 3950) + 5];
 
 async function main() {
-  const database = await freshDatabase();
+  const database = await freshDatabase('webhooks');
   const receiver = await startReceiver();
-  const env = {
-    ...process.env,
+  const env = benchEnv({
     DATABASE_URL: database.url,
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '1000000',
     WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
     WEBHOOK_CONCURRENCY: String(Math.max(8, ENDPOINTS)),
-  };
+  });
   const services = [];
   try {
     // One replica first: it applies the migrations the other would wait for.
-    for (const port of PORTS) {
-      const service = spawn(process.execPath, [join(root, 'dist', 'main.js')], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
-      services.push(service);
-      await pollReady(`http://127.0.0.1:${port}/health/ready`, service);
-    }
-    const email = `bench-webhooks-${Date.now()}@example.com`;
-    runCli(env, ['account:create', '--email', email, '--plan', 'premium']);
-    const { token } = JSON.parse(runCli(env, ['token:generate', '--email', email]));
-    const api = apiClient(token);
+    for (const port of PORTS) services.push(await startService({ ...env, PORT: String(port) }));
+    const { token } = premiumAccount(env, 'webhooks');
+    // Requests take turns between the replicas.
+    const api = apiClient(token, PORTS, { maxSockets: 32 });
     for (let i = 0; i < ENDPOINTS; i++) {
       const created = await api('POST', '/api/v1/webhooks', { url: `http://127.0.0.1:${receiver.port}/hook/${i}` });
       if (created.status !== 201) throw new Error(`creating an endpoint: HTTP ${created.status}`);
@@ -77,14 +65,7 @@ async function main() {
     console.log(`| commit-to-receiver p50 ms | ${pct(50).toFixed(1)} | |`);
     console.log(`| commit-to-receiver p99 ms | ${p99.toFixed(1)} | ${p99 <= 250 ? 'ok' : 'MISSED'} (≤ 250) |`);
   } finally {
-    await Promise.all(
-      services.map((service) => {
-        if (service.exitCode !== null) return undefined;
-        const exited = new Promise((resolve) => service.once('exit', resolve));
-        service.kill('SIGTERM');
-        return exited;
-      }),
-    );
+    await Promise.all(services.map(stopProcess));
     receiver.close();
     await database.drop();
   }
@@ -107,46 +88,6 @@ function startReceiver() {
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve({ port: server.address().port, arrivals, close: () => (server.closeAllConnections(), server.close()) })),
   );
-}
-
-function apiClient(token) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
-  let next = 0;
-  return (method, path, body) =>
-    new Promise((resolve, reject) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      // Requests alternate between the replicas.
-      const port = PORTS[next++ % PORTS.length];
-      const req = http.request({ host: '127.0.0.1', port, path, method, agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode, json: () => JSON.parse(text) }));
-      });
-      req.on('error', reject);
-      req.end(payload);
-    });
-}
-
-async function freshDatabase() {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) throw new Error('bench/webhooks.js needs DATABASE_URL (a PostgreSQL server to create its database on)');
-  const name = `bench_webhooks_${Date.now()}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
 }
 
 main().catch((error) => {

@@ -33,7 +33,7 @@ export class AppModule {
   static forRoot(config: AppConfig, routes: RouteTable, logger: Logger): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), MikroOrmModule.forRoot(mikroOrmOptions(config, logger, MIGRATIONS)), HealthModule, DocsModule, TokensModule, RateLimitModule, PlatformModule, TournamentsModule, LeaguesModule, AccountWebModule, MetricsModule.forRoot(), AdminModule, ParticipantsModule, MatchesModule, LeagueStandingsModule, EventsModule, ViewingModule, WebhooksModule],
+      imports: [ConfigModule.forRoot(config), MikroOrmModule.forRoot(mikroOrmOptions(config, logger, MIGRATIONS)), HealthModule, DocsModule, TokensModule, RateLimitModule, PlatformModule, TournamentsModule, LeaguesModule, AccountWebModule, MetricsModule.forRoot(), AdminModule, ParticipantsModule, MatchesModule, LeagueStandingsModule.withResultsFrom(MatchesModule), EventsModule, ViewingModule, WebhooksModule],
       providers: [
         { provide: RouteTable, useValue: routes },
         ProblemFilter,

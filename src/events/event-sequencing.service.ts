@@ -1,5 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
+import { WakeableLoop } from '../platform/concurrency/wakeable-loop';
 import { EventStore } from './domain/event-store';
 
 const BATCH = 2_000;
@@ -18,36 +19,30 @@ const MAX_RETRY_MS = 100;
 @Injectable()
 export class EventSequencing implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('EventSequencing');
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly loop: WakeableLoop;
+  private pause = RETRY_MS;
 
   constructor(
     private readonly store: EventStore,
-    private readonly config: AppConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.wake(), this.config.eventPollMs);
-    this.timer.unref();
-    this.wake();
+    config: AppConfig,
+  ) {
+    this.loop = new WakeableLoop(() => this.pass(), {
+      pollMs: config.eventPollMs,
+      onError: (error) => this.logger.warn(`could not number new events: ${error instanceof Error ? error.message : String(error)}`),
+    });
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+  onApplicationBootstrap(): void {
+    this.loop.start(() => this.wake());
+  }
+
+  beforeApplicationShutdown(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Something was appended (or may have been): number it soon. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.run().finally(() => (this.running = undefined));
+    this.loop.wake();
   }
 
   /**
@@ -57,26 +52,23 @@ export class EventSequencing implements OnApplicationBootstrap, BeforeApplicatio
   async drain(timeoutMs = 20_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      await this.running;
+      await this.loop.idle();
       const pass = await this.store.sequencePending(BATCH);
       if (!pass.busy && !pass.waiting) return;
       await sleep(RETRY_MS);
     }
   }
 
-  private async run(): Promise<void> {
-    let pause = RETRY_MS;
-    try {
-      do {
-        this.again = false;
-        const pass = await this.store.sequencePending(BATCH);
-        pause = pass.numbered > 0 ? RETRY_MS : Math.min(pause * 2, MAX_RETRY_MS);
-        if (pass.busy || (pass.waiting && pass.numbered < BATCH)) await sleep(pause);
-        if (pass.busy || pass.waiting) this.again = true;
-      } while (this.again && !this.stopped);
-    } catch (error) {
-      this.logger.warn(`could not number new events: ${error instanceof Error ? error.message : String(error)}`);
+  /** One batch; true when events still wait (for an older transaction, or for the instance holding the sequencer). */
+  private async pass(): Promise<boolean> {
+    const pass = await this.store.sequencePending(BATCH);
+    if (!pass.busy && !pass.waiting) {
+      this.pause = RETRY_MS; // the next wake-up starts a fresh run
+      return false;
     }
+    this.pause = pass.numbered > 0 ? RETRY_MS : Math.min(this.pause * 2, MAX_RETRY_MS);
+    if (pass.busy || pass.numbered < BATCH) await sleep(this.pause);
+    return true;
   }
 }
 

@@ -1,16 +1,20 @@
-import { Module } from '@nestjs/common';
-import { MatchesModule } from '../matches/matches.module';
+import { DynamicModule, Module, Type } from '@nestjs/common';
 import { LeaguesModule } from './leagues.module';
 import { LeagueStandingsController } from './league-standings.controller';
 import { LeagueStandingsService } from './league-standings.service';
 
 /**
- * The league table. Its own module because it reads play's results through LeagueResults, which the matches
- * module provides; LeaguesModule itself is imported by tournaments, so it cannot import matches back.
+ * The league table. It reads play's results through LeagueResults, a port this module owns; the composition
+ * root names the module that provides it (the matches module), so leagues import nothing above them.
  */
 @Module({
-  imports: [LeaguesModule, MatchesModule],
+  imports: [LeaguesModule],
   controllers: [LeagueStandingsController],
   providers: [LeagueStandingsService],
 })
-export class LeagueStandingsModule {}
+export class LeagueStandingsModule {
+  /** `results`: a module that exports a LeagueResults provider. */
+  static withResultsFrom(results: Type<unknown>): DynamicModule {
+    return { module: LeagueStandingsModule, imports: [results] };
+  }
+}

@@ -19,7 +19,7 @@ function example() {
     startedAt: new Date(Date.UTC(2026, 2, 1 + 14 * index, 10)),
     completedAt: new Date(Date.UTC(2026, 2, 1 + 14 * index, 18)),
     weight,
-    rules: null,
+    rankByRules: null,
     entrants: ranking.map(([name, externalId], index) => ({ participantId: `${name}-${index}`, name, externalId, seed: null, finalRank: index + 1 })),
     table: [],
     matches: [],

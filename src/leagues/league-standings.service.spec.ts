@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { NotFoundError } from '../kernel/domain-error';
 import { StaticCursors } from '../platform/pagination/cursors';
+import { rankingBy } from '../matches/league-results.adapter';
 import { effectiveRules } from '../tournaments/domain/competition-rules';
+import { TournamentFormat } from '../tournaments/domain/tournament';
 import { CompletedTournament, LeagueResults } from './domain/league-results';
 import { LeagueStandingsService } from './league-standings.service';
 import { LeaguesService } from './leagues.service';
@@ -24,7 +26,8 @@ class GivenResults extends LeagueResults {
   }
 }
 
-function completed(id: string, format: CompletedTournament['format'], ranking: string[]): CompletedTournament {
+function completed(id: string, format: TournamentFormat, ranking: string[]): CompletedTournament {
+  const rules = effectiveRules(format, { points: null, tiebreakers: null, legs: null });
   return {
     id,
     name: id,
@@ -32,7 +35,7 @@ function completed(id: string, format: CompletedTournament['format'], ranking: s
     startedAt: new Date('2026-03-01T10:00:00.000Z'),
     completedAt: new Date('2026-03-01T18:00:00.000Z'),
     weight: 1,
-    rules: effectiveRules(format, { points: null, tiebreakers: null, legs: null }),
+    rankByRules: rules && rankingBy(rules),
     entrants: ranking.map((name, index) => ({ participantId: `${id}-${name}`, name, externalId: null, seed: null, finalRank: index + 1 })),
     table: [],
     matches: [],

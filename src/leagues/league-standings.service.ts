@@ -27,7 +27,7 @@ export class LeagueStandingsService {
     const league = await this.leagues.get(accountId, leagueId);
     const tournaments = await this.results.completedTournaments(accountId, league.id, { withMatches: league.scoring === 'sum' });
     if (league.scoring === 'sum') {
-      return { scoring: 'sum', tournaments: tournaments.filter((tournament) => tournament.rules !== null), placements: [], sum: sumTable(tournaments) };
+      return { scoring: 'sum', tournaments: tournaments.filter((tournament) => tournament.rankByRules !== null), placements: [], sum: sumTable(tournaments) };
     }
     return {
       scoring: 'placements',

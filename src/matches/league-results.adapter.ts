@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { CompletedTournament, LeagueEntrant, LeagueResults } from '../leagues/domain/league-results';
+import { CompletedTournament, LeagueEntrant, LeagueResults, RankByRules } from '../leagues/domain/league-results';
 import { ParticipantsService } from '../participants/participants.service';
-import { effectiveRules } from '../tournaments/domain/competition-rules';
+import { CompetitionRules, effectiveRules } from '../tournaments/domain/competition-rules';
 import { Tournament } from '../tournaments/domain/tournament';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { MatchRepository } from './domain/match.repository';
 import { computeStandings } from './domain/standings';
+import { rankByRules } from './domain/tiebreakers';
 import { settingsOf } from './play-settings';
 
 const PAGE = 100;
@@ -13,7 +14,8 @@ const PAGE = 100;
 /**
  * The leagues module's LeagueResults port, provided by play (which knows tournaments, participants and matches):
  * the league's completed tournaments with every participant's final rank, in one read of participants; for a
- * `sum` table also each round robin or swiss tournament's own table and matches.
+ * `sum` table also each round robin or swiss tournament's own table and matches. Rows are ranked by a
+ * tournament's rules with the tiebreaker catalogue its own table uses.
  */
 @Injectable()
 export class PlayLeagueResults extends LeagueResults {
@@ -41,7 +43,7 @@ export class PlayLeagueResults extends LeagueResults {
         startedAt: tournament.startedAt ?? tournament.completedAt!,
         completedAt: tournament.completedAt!,
         weight: tournament.weight,
-        rules,
+        rankByRules: rules && rankingBy(rules),
         entrants: entrants.get(tournament.id)!,
         table: [],
         matches: [],
@@ -79,4 +81,9 @@ export class PlayLeagueResults extends LeagueResults {
         opponents: match.opponents.map((opponent) => ({ participantId: opponent.participantId!, score: opponent.score, result: opponent.result! })),
       }));
   }
+}
+
+/** The leagues' RankByRules for a tournament's rules: the catalogue its own table is ranked with. */
+export function rankingBy(rules: CompetitionRules): RankByRules {
+  return (rows, matches) => rankByRules(rules, rows, matches.map((match) => ({ status: 'completed', ...match })));
 }

@@ -2,6 +2,7 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap }
 import { AppConfig } from '../config/app-config';
 import { EventLog, SerializedData } from '../events/domain/event-log';
 import { ParticipantsService } from '../participants/participants.service';
+import { WakeableLoop } from '../platform/concurrency/wakeable-loop';
 import { UnitOfWork } from '../platform/persistence/unit-of-work';
 import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
 import { TournamentsService } from '../tournaments/tournaments.service';
@@ -24,10 +25,7 @@ const BATCH = 50;
 @Injectable()
 export class StandingsRefresher implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('StandingsRefresher');
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly loop: WakeableLoop;
 
   constructor(
     private readonly refreshes: StandingsRefreshes,
@@ -37,79 +35,74 @@ export class StandingsRefresher implements OnApplicationBootstrap, BeforeApplica
     private readonly unitOfWork: UnitOfWork,
     private readonly work: MatchWork,
     private readonly events: EventLog,
-    private readonly config: AppConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.wake(), this.config.eventPollMs);
-    this.timer.unref();
-    this.wake();
+    config: AppConfig,
+  ) {
+    this.loop = new WakeableLoop(() => this.pass(), {
+      pollMs: config.eventPollMs,
+      onError: (error) => this.logger.warn(`could not publish standings: ${messageOf(error)}`),
+    });
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+  onApplicationBootstrap(): void {
+    this.loop.start(() => this.wake());
+  }
+
+  beforeApplicationShutdown(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** A table changed (or may have): publish it soon. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.run().finally(() => (this.running = undefined));
+    this.loop.wake();
   }
 
   /** Publishes every waiting table (for tests): resolves once none waits, or after `timeoutMs`. */
   async drain(timeoutMs = 20_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      await this.running;
+      await this.loop.idle();
       if ((await this.unitOfWork.run(() => this.refreshes.waiting(1))).length === 0 || Date.now() > deadline) return;
       this.wake();
-      await this.running;
+      await this.loop.idle();
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
   }
 
-  private async run(): Promise<void> {
-    try {
-      do {
-        this.again = false;
-        const waiting = await this.unitOfWork.run(() => this.refreshes.waiting(BATCH));
-        for (const refresh of waiting) {
-          if (this.stopped) return;
-          await this.refresh(refresh).catch((error: unknown) => this.logger.warn(`could not publish the standings of ${refresh.tournamentId}: ${messageOf(error)}`));
-        }
-        if (waiting.length === BATCH) this.again = true;
-      } while (this.again && !this.stopped);
-    } catch (error) {
-      this.logger.warn(`could not publish standings: ${messageOf(error)}`);
+  /** One batch of waiting requests; true when more may wait (a full batch, or a request a report raised meanwhile). */
+  private async pass(): Promise<boolean> {
+    const waiting = await this.unitOfWork.run(() => this.refreshes.waiting(BATCH));
+    let more = waiting.length === BATCH;
+    for (const refresh of waiting) {
+      if (this.loop.stopped) return false;
+      const stays = await this.refresh(refresh).catch((error: unknown) => {
+        this.logger.warn(`could not publish the standings of ${refresh.tournamentId}: ${messageOf(error)}`);
+        return false;
+      });
+      if (stays) more = true;
     }
+    return more;
   }
 
   /**
    * One tournament's table as an event. It takes no lock a report waits for: the matches are read in one statement
    * (one snapshot, so no report is half seen), and a report that commits meanwhile raised the request's version, so
-   * the request stays and the next pass publishes a table with that result too.
+   * the request stays and the next pass publishes a table with that result too. Resolves true when it stays.
    */
-  private refresh(refresh: WaitingRefresh): Promise<void> {
+  private refresh(refresh: WaitingRefresh): Promise<boolean> {
     const { accountId, tournamentId } = refresh;
     return this.unitOfWork.run(async () => {
-      if (!(await this.refreshes.claim(refresh))) return;
+      if (!(await this.refreshes.claim(refresh))) return false;
       const tournament = await this.tournaments.get(accountId, tournamentId).catch((error: unknown) => {
         if (error instanceof TournamentNotFoundError) return undefined; // deleted meanwhile: its request went with it
         throw error;
       });
-      if (!tournament) return;
+      if (!tournament) return false;
       const field = await this.participants.inSeedingOrder(accountId, tournamentId);
       const matches = await this.matches.allOfAsJson(accountId, tournamentId);
       const rows = await this.unitOfWork.whileComputing(() => this.work.run('standingsJson', settingsOf(tournament), tableEntrants(field), matches));
       const data = new SerializedData(`{"tournament_id":${JSON.stringify(tournamentId)},"standings":${rows}}`);
       await this.events.append({ accountId, type: 'standings.changed', tournamentId, data });
-      if (!(await this.refreshes.done(refresh))) this.again = true;
+      return !(await this.refreshes.done(refresh));
     });
   }
 }

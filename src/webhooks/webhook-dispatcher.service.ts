@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { EventWakeups } from '../events/event-wakeups';
+import { WakeableLoop } from '../platform/concurrency/wakeable-loop';
 import { packageVersion } from '../platform/package-version';
 import { Clock } from './delivery/clock';
 import { sendWebhook } from './delivery/webhook-sender';
@@ -28,10 +29,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
   /** This instance's lease owner id (a new one each start, so a restarted process never mistakes an old lease for its own). */
   private readonly owner = randomUUID();
   private readonly active = new Map<string, Promise<void>>();
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly loop: WakeableLoop;
   private sweeper: NodeJS.Timeout | undefined;
   private unlisten: (() => void) | undefined;
   private readonly userAgent = `tournament-league-service-webhooks/${packageVersion()}`;
@@ -46,58 +44,49 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
   ) {
     // Longer than any attempt (resolve + send + read) with room for the database: a live sender renews it with every attempt.
     this.leaseMs = 2 * config.webhookTimeoutMs + 5_000;
+    this.loop = new WakeableLoop(() => this.pass(), {
+      pollMs: config.webhookPollMs,
+      onError: (error) => this.logger.warn(`webhook dispatch pass failed: ${error instanceof Error ? error.message : String(error)}`),
+    });
   }
 
   onApplicationBootstrap(): void {
     if (this.config.webhookConcurrency === 0) return;
     this.unlisten = this.wakeups.listen(() => this.wake());
-    this.timer = setInterval(() => this.wake(), this.config.webhookPollMs);
-    this.timer.unref();
     this.sweeper = setInterval(() => void this.sweep(), SWEEP_EVERY_MS);
     this.sweeper.unref();
-    this.wake();
+    this.loop.start(() => this.wake());
   }
 
   private async sweep(): Promise<void> {
     try {
-      while (!this.stopped && (await this.queue.sweep(this.config.eventsRetentionDays, SWEEP_BATCH)) === SWEEP_BATCH);
+      while (!this.loop.stopped && (await this.queue.sweep(this.config.eventsRetentionDays, SWEEP_BATCH)) === SWEEP_BATCH);
     } catch (error) {
       this.logger.warn(`could not sweep old webhook deliveries: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
     clearInterval(this.sweeper);
     this.unlisten?.();
-    await this.running;
+    await this.loop.stop();
     await Promise.all(this.active.values());
   }
 
   /** New events or due retries may be waiting: look soon. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.run().finally(() => (this.running = undefined));
+    this.loop.wake();
   }
 
-  private async run(): Promise<void> {
-    try {
-      do {
-        this.again = false;
-        while (!this.stopped && (await this.queue.fanOut()) > 0) this.again = true;
-        const free = this.config.webhookConcurrency - this.active.size;
-        if (free > 0 && !this.stopped) {
-          for (const endpoint of await this.queue.claim(this.owner, this.leaseMs, free)) this.start(endpoint);
-        }
-      } while (this.again && !this.stopped);
-    } catch (error) {
-      this.logger.warn(`webhook dispatch pass failed: ${error instanceof Error ? error.message : String(error)}`);
+  /** Turns new events into deliveries, then starts senders for due endpoints; true when more events came meanwhile. */
+  private async pass(): Promise<boolean> {
+    let more = false;
+    while (!this.loop.stopped && (await this.queue.fanOut()) > 0) more = true;
+    const free = this.config.webhookConcurrency - this.active.size;
+    if (free > 0 && !this.loop.stopped) {
+      for (const endpoint of await this.queue.claim(this.owner, this.leaseMs, free)) this.start(endpoint);
     }
+    return more;
   }
 
   private start(endpoint: ClaimedEndpoint): void {
@@ -123,7 +112,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
       for (;;) {
         const deliveries = await this.queue.pending(endpoint, BATCH);
         for (const delivery of deliveries) {
-          if (this.stopped || delivery.nextAttemptAt.getTime() > this.clock.now().getTime()) return;
+          if (this.loop.stopped || delivery.nextAttemptAt.getTime() > this.clock.now().getTime()) return;
           const attemptedAt = this.clock.now();
           const timestamp = Math.floor(attemptedAt.getTime() / 1000);
           const result = await sendWebhook(

@@ -1,25 +1,14 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { parseTimestamptz } from '../../platform/persistence/pg-timestamp';
 import { preparedRows } from '../../platform/persistence/prepared-query';
 import { AccountEvent, EventRead, EventStore, SequencingPass, TailPosition } from '../domain/event-store';
-import { EventType } from '../domain/event-types';
-import { EventFilters, StoredEvent } from '../domain/stored-event';
+import { EventFilters } from '../domain/stored-event';
 import { MaintenanceConnection } from './maintenance-connection';
+import { EventRow, storedEventOf } from '../event-rows';
 
 /** Any constant: the advisory lock that lets one sequencer run at a time, across instances. */
 const SEQUENCER_LOCK = 2_028_112_520;
 const EVENT_COLUMNS = 'e.sequence, e.id, e.type, e.occurred_at, e.tournament_id, e.league_id, e.data';
-
-interface EventRow {
-  sequence: string | number;
-  id: string;
-  type: string;
-  occurred_at: string | Date;
-  tournament_id: string | null;
-  league_id: string | null;
-  data: Record<string, unknown> | string;
-}
 
 /** The event log's reads, in PostgreSQL. Each read is one statement, so what it returns is one snapshot. */
 @Injectable()
@@ -56,7 +45,7 @@ export class PostgresEventStore extends EventStore {
     );
     const [first] = rows;
     return {
-      events: first.sequence === null ? [] : rows.map(toStoredEvent),
+      events: first.sequence === null ? [] : rows.map(storedEventOf),
       head: Number(first.head),
       expiredThrough: Number(first.expired_through),
     };
@@ -77,7 +66,7 @@ export class PostgresEventStore extends EventStore {
         order by e.account_id, e.sequence`,
       [positions.map((p) => p.accountId).join(','), positions.map((p) => p.after).join(','), limit],
     );
-    return rows.map((row) => ({ ...toStoredEvent(row), accountId: row.account_id }));
+    return rows.map((row) => ({ ...storedEventOf(row), accountId: row.account_id }));
   }
 
   async lastSequenceOfTournament(accountId: string, tournamentId: string): Promise<number> {
@@ -154,16 +143,4 @@ export class PostgresEventStore extends EventStore {
       return result.rowCount ?? 0;
     });
   }
-}
-
-function toStoredEvent(row: EventRow): StoredEvent {
-  return {
-    id: row.id,
-    sequence: Number(row.sequence),
-    type: row.type as EventType,
-    occurredAt: typeof row.occurred_at === 'string' ? parseTimestamptz(row.occurred_at) : row.occurred_at,
-    tournamentId: row.tournament_id,
-    leagueId: row.league_id,
-    data: typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : row.data,
-  };
 }

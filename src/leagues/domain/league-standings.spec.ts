@@ -1,3 +1,4 @@
+import { rankingBy } from '../../matches/league-results.adapter';
 import { effectiveRules } from '../../tournaments/domain/competition-rules';
 import { CompletedTournament, LeagueEntrant } from './league-results';
 import { placementsTable, sumTable } from './league-standings';
@@ -19,7 +20,7 @@ function tournament(index: number, entrants: Entrant[], weight = 1): CompletedTo
     startedAt: new Date(Date.UTC(2026, 0, index)),
     completedAt: new Date(Date.UTC(2026, 0, index, 20)),
     weight,
-    rules: null,
+    rankByRules: null,
     entrants: entrants.map(([name, externalId, finalRank], seat): LeagueEntrant => ({ participantId: `t${index}p${seat}`, name, externalId, seed: null, finalRank })),
     table: [],
     matches: [],
@@ -95,14 +96,14 @@ describe('a placements league over five tournaments', () => {
 });
 
 describe('a sum league', () => {
-  const rules = effectiveRules('round_robin', { points: null, tiebreakers: null, legs: null })!;
+  const rankByRules = rankingBy(effectiveRules('round_robin', { points: null, tiebreakers: null, legs: null })!);
   function division(index: number, table: [string, number, number, number, number, number][], matches: [string, string, number, number][]): CompletedTournament {
     const base = tournament(index, table.map(([name]) => [name, null, 1]));
     const idOf = (name: string) => base.entrants.find((entrant) => entrant.name === name)!.participantId;
     return {
       ...base,
       format: 'round_robin',
-      rules,
+      rankByRules,
       table: table.map(([name, wins, draws, losses, scoreFor, scoreAgainst]) => ({
         participantId: idOf(name),
         played: wins + draws + losses,

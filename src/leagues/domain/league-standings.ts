@@ -3,8 +3,7 @@
  * (weighted, best N counted) or the sum of round robin tables. Plain data in, rows out; computed on every read,
  * so a correction or a new weight shows on the next one.
  */
-import { rankByRules, RuleEntry, ScoredMatch, Tiebreaker } from '../../matches/domain/tiebreakers';
-import { CompletedTournament, LeagueEntrant } from './league-results';
+import { CompletedTournament, LeagueEntrant, RankableRow, RankedMatch, Tiebreaker } from './league-results';
 import { PlacementPoints, pointsForRank, rankRanges } from './league-scoring';
 
 export type { Tiebreaker };
@@ -152,7 +151,7 @@ export function placementsTable(tournaments: CompletedTournament[], table: reado
   }));
 }
 
-interface SumEntry extends RuleEntry {
+interface SumEntry extends RankableRow {
   competitor: Competitor<unknown>;
   tournaments: number;
   played: number;
@@ -167,7 +166,7 @@ interface SumEntry extends RuleEntry {
  * first tournament's points); `seed` is the competitor's seed in the first tournament it played.
  */
 export function sumTable(tournaments: CompletedTournament[]): SumRow[] {
-  const counted = tournaments.filter((tournament) => tournament.rules !== null);
+  const counted = tournaments.filter((tournament) => tournament.rankByRules !== null);
   if (counted.length === 0) return [];
   const keyOf = new Map<string, string>();
   const seedOf = new Map<string, number | null>();
@@ -197,13 +196,12 @@ export function sumTable(tournaments: CompletedTournament[]): SumRow[] {
       scoreAgainst: total((row) => row.scoreAgainst),
     };
   });
-  const matches: ScoredMatch[] = counted.flatMap((tournament) =>
+  const matches: RankedMatch[] = counted.flatMap((tournament) =>
     tournament.matches.map((match) => ({
-      status: 'completed',
       opponents: match.opponents.map((opponent) => ({ ...opponent, participantId: keyOf.get(`${tournament.id}/${opponent.participantId}`) ?? null })),
     })),
   );
-  return rankByRules(counted[0].rules!, entries, matches).map(({ entry, rank, tiebreakers }) => ({
+  return counted[0].rankByRules!(entries, matches).map(({ entry, rank, tiebreakers }) => ({
     rank,
     competitor: entry.competitor.shown,
     name: entry.competitor.name,

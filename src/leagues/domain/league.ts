@@ -8,7 +8,34 @@ import { countedResultsProblems, LeagueScoring, PlacementPoints, placementPoints
 import { acceptsTournaments, allowedTransitions, canTransition, INITIAL_STATUSES, LeagueStatus } from './league-status';
 
 /** What a client may set. Calendar dates are `YYYY-MM-DD` strings: a day, with no time zone to shift it. */
-export interface LeagueFields {
+export type LeagueFields = Pick<League, (typeof FIELDS)[number]>;
+export type NewLeague = Pick<LeagueFields, 'name'> & Partial<LeagueFields>;
+/** A merge patch: absent = unchanged, null clears; metadata merges key by key (null removes a key, null clears all). */
+export type LeagueChanges = MergePatch<LeagueFields>;
+
+const FIELDS = [
+  'name',
+  'description',
+  'game',
+  'season',
+  'status',
+  'timezone',
+  'startsOn',
+  'endsOn',
+  'metadata',
+  'scoring',
+  'placementPoints',
+  'countedResults',
+  'visibility',
+] as const satisfies readonly (keyof League)[];
+
+/**
+ * A series of competitions of one account (a season's events, its playoffs).
+ * Tournaments reference it by id; it never holds them.
+ */
+export class League {
+  id: string;
+  accountId: string;
   name: string;
   description: string | null;
   game: string | null;
@@ -26,48 +53,6 @@ export interface LeagueFields {
   /** `placements` only: only each competitor's best N results count; null = all. */
   countedResults: number | null;
   /** `unlisted`: anyone with its share link may view it (docs/viewing.md). */
-  visibility: Visibility;
-}
-
-export type NewLeague = Pick<LeagueFields, 'name'> & Partial<LeagueFields>;
-/** A merge patch: absent = unchanged, null clears; metadata merges key by key (null removes a key, null clears all). */
-export type LeagueChanges = MergePatch<LeagueFields>;
-
-const FIELDS: readonly (keyof LeagueFields)[] = [
-  'name',
-  'description',
-  'game',
-  'season',
-  'status',
-  'timezone',
-  'startsOn',
-  'endsOn',
-  'metadata',
-  'scoring',
-  'placementPoints',
-  'countedResults',
-  'visibility',
-];
-
-/**
- * A series of competitions of one account (a season's events, its playoffs).
- * Tournaments reference it by id; it never holds them.
- */
-export class League implements LeagueFields {
-  id: string;
-  accountId: string;
-  name: string;
-  description: string | null;
-  game: string | null;
-  season: string | null;
-  status: LeagueStatus;
-  timezone: string;
-  startsOn: string | null;
-  endsOn: string | null;
-  metadata: Metadata;
-  scoring: LeagueScoring;
-  placementPoints: PlacementPoints[] | null;
-  countedResults: number | null;
   visibility: Visibility;
   /** Read-only: the id of its share link while unlisted, null while private. */
   shareId: string | null;

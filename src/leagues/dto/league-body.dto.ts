@@ -1,7 +1,8 @@
 import { VISIBILITIES } from '../../kernel/sharing';
-import { IsIn, IsInt, IsString, Length, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { registerReadOnlyFields } from '../../platform/http/request-validation.pipe';
-import { Absentable, IsCalendarDate, IsMetadata, IsTimeZone, Nullable, Shaped, Trim } from '../../platform/http/validation/decorators';
+import { CompetitionStatus, competitionFields } from '../../platform/http/validation/competition-fields';
+import { Absentable, BodyKind, IsCalendarDate, IsTimeZone, MetadataField, Nullable, Shaped, Trim } from '../../platform/http/validation/decorators';
 import { LEAGUE_SCORINGS, PLACEMENT_LIMITS } from '../domain/league-scoring';
 import { INITIAL_STATUSES, LEAGUE_STATUSES } from '../domain/league-status';
 
@@ -43,86 +44,47 @@ const IsPlacementPoints = (): PropertyDecorator =>
 
 const SCORING_MESSAGE = `scoring must be ${LEAGUE_SCORINGS.join(' or ')}.`;
 
+/** The fields of both bodies, declared once, in the order their problems and the OpenAPI document list them. */
+function leagueFields(kind: BodyKind) {
+  abstract class LeagueFields extends competitionFields(kind) {
+    @Nullable() @Trim() @IsString() @MaxLength(50)
+    season?: string | null;
+
+    @CompetitionStatus(kind, 'league', INITIAL_STATUSES, LEAGUE_STATUSES)
+    status?: string;
+
+    @Absentable() @IsTimeZone()
+    timezone?: string;
+
+    @Nullable() @IsCalendarDate()
+    starts_on?: string | null;
+
+    @Nullable() @IsCalendarDate()
+    ends_on?: string | null;
+
+    @MetadataField(kind)
+    metadata?: Record<string, string | null> | null;
+
+    @Absentable() @IsIn(LEAGUE_SCORINGS, { message: SCORING_MESSAGE })
+    scoring?: string;
+
+    @Nullable() @IsPlacementPoints()
+    placement_points?: { ranks: string; points: number }[] | null;
+
+    @Nullable() @IsInt({ message: 'counted_results must be a whole number.' }) @Min(1) @Max(PLACEMENT_LIMITS.maxCountedResults)
+    counted_results?: number | null;
+
+    @Absentable() @IsIn(VISIBILITIES, { message: 'visibility must be private or unlisted.' })
+    visibility?: string;
+  }
+  return LeagueFields;
+}
+
 /** Body of POST /api/v1/leagues. */
-export class CreateLeagueDto {
-  @Trim() @IsString() @Length(1, 100, { message: 'name must be 1 to 100 characters long.' })
-  name: string;
-
-  @Nullable() @IsString() @MaxLength(2000)
-  description?: string | null;
-
-  @Nullable() @Trim() @IsString() @MaxLength(100)
-  game?: string | null;
-
-  @Nullable() @Trim() @IsString() @MaxLength(50)
-  season?: string | null;
-
-  @Absentable() @IsIn(INITIAL_STATUSES, { message: `a new league's status must be ${INITIAL_STATUSES.join(' or ')}.` })
-  status?: string;
-
-  @Absentable() @IsTimeZone()
-  timezone?: string;
-
-  @Nullable() @IsCalendarDate()
-  starts_on?: string | null;
-
-  @Nullable() @IsCalendarDate()
-  ends_on?: string | null;
-
-  @Absentable() @IsMetadata(false)
-  metadata?: Record<string, string>;
-
-  @Absentable() @IsIn(LEAGUE_SCORINGS, { message: SCORING_MESSAGE })
-  scoring?: string;
-
-  @Nullable() @IsPlacementPoints()
-  placement_points?: { ranks: string; points: number }[] | null;
-
-  @Nullable() @IsInt({ message: 'counted_results must be a whole number.' }) @Min(1) @Max(PLACEMENT_LIMITS.maxCountedResults)
-  counted_results?: number | null;
-
-  @Absentable() @IsIn(VISIBILITIES, { message: 'visibility must be private or unlisted.' })
-  visibility?: string;
+export class CreateLeagueDto extends leagueFields('create') {
+  declare name: string;
+  declare metadata?: Record<string, string>;
 }
 
 /** Body of PATCH /api/v1/leagues/:id: a JSON merge patch (absent = unchanged, null = clear). */
-export class UpdateLeagueDto {
-  @Absentable() @Trim() @IsString() @Length(1, 100, { message: 'name must be 1 to 100 characters long.' })
-  name?: string;
-
-  @Nullable() @IsString() @MaxLength(2000)
-  description?: string | null;
-
-  @Nullable() @Trim() @IsString() @MaxLength(100)
-  game?: string | null;
-
-  @Nullable() @Trim() @IsString() @MaxLength(50)
-  season?: string | null;
-
-  @Absentable() @IsIn(LEAGUE_STATUSES, { message: `status must be one of ${LEAGUE_STATUSES.join(', ')}.` })
-  status?: string;
-
-  @Absentable() @IsTimeZone()
-  timezone?: string;
-
-  @Nullable() @IsCalendarDate()
-  starts_on?: string | null;
-
-  @Nullable() @IsCalendarDate()
-  ends_on?: string | null;
-
-  @Nullable() @IsMetadata(true)
-  metadata?: Record<string, string | null> | null;
-
-  @Absentable() @IsIn(LEAGUE_SCORINGS, { message: SCORING_MESSAGE })
-  scoring?: string;
-
-  @Nullable() @IsPlacementPoints()
-  placement_points?: { ranks: string; points: number }[] | null;
-
-  @Nullable() @IsInt({ message: 'counted_results must be a whole number.' }) @Min(1) @Max(PLACEMENT_LIMITS.maxCountedResults)
-  counted_results?: number | null;
-
-  @Absentable() @IsIn(VISIBILITIES, { message: 'visibility must be private or unlisted.' })
-  visibility?: string;
-}
+export class UpdateLeagueDto extends leagueFields('patch') {}

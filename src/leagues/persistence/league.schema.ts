@@ -1,4 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { competitionColumns } from '../../platform/persistence/competition-columns';
 import { League } from '../domain/league';
 
 /**
@@ -14,11 +15,7 @@ export const LeagueSchema = new EntitySchema<League>({
   class: League,
   tableName: 'leagues',
   properties: {
-    id: { type: 'uuid', primary: true },
-    accountId: { type: 'uuid', fieldName: 'account_id' },
-    name: { type: 'text' },
-    description: { type: 'text', nullable: true },
-    game: { type: 'text', nullable: true },
+    ...competitionColumns(),
     season: { type: 'text', nullable: true },
     status: { type: 'text' },
     timezone: { type: 'text' },

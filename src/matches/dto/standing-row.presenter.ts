@@ -1,4 +1,20 @@
+import type { StandingRow } from '../domain/standings';
 import type { NamedStandingRow } from '../domain/standings-table';
+
+type Totals = Omit<StandingRow, 'rank' | 'participantId' | 'tiebreakers'>;
+
+/** A row's totals as the API and the public snapshots show them, in this order. */
+export function presentTotals(row: Totals) {
+  return {
+    played: row.played,
+    wins: row.wins,
+    draws: row.draws,
+    losses: row.losses,
+    points: row.points,
+    score_for: row.scoreFor,
+    score_against: row.scoreAgainst,
+  };
+}
 
 /** A standings row as GET …/standings (and the standings.changed event) show it. Pure: it also runs in worker threads. */
 export function presentStandingRow(row: NamedStandingRow) {
@@ -7,13 +23,7 @@ export function presentStandingRow(row: NamedStandingRow) {
     participant_id: row.participantId,
     name: row.name,
     status: row.status,
-    played: row.played,
-    wins: row.wins,
-    draws: row.draws,
-    losses: row.losses,
-    points: row.points,
-    score_for: row.scoreFor,
-    score_against: row.scoreAgainst,
+    ...presentTotals(row),
     tiebreakers: row.tiebreakers,
     reached: row.reached,
   };

@@ -12,41 +12,8 @@ export const PARTICIPANT_TYPES = ['single', 'team'] as const;
 export type ParticipantType = (typeof PARTICIPANT_TYPES)[number];
 export type { Metadata };
 
-/** What a client may set. On update only the keys present change; `null` clears an optional field. */
-export interface TournamentFields {
-  name: string;
-  description: string | null;
-  game: string | null;
-  format: TournamentFormat;
-  participantType: ParticipantType;
-  maxParticipants: number | null;
-  status: TournamentStatus;
-  timezone: string;
-  startsAt: Date | null;
-  endsAt: Date | null;
-  leagueId: string | null;
-  /** On update: a merge patch of keys (null removes one); null clears all. */
-  metadata: Metadata;
-  /** Rounds to play (swiss and free_for_all only); null = the format's default (spec §12). */
-  rounds: number | null;
-  /** Single elimination only: the semi-final losers play for third place. */
-  thirdPlaceMatch: boolean;
-  /** Round robin and swiss: points for a win, draw and loss; null = the format's default (competition-rules.ts). */
-  points: PointsRule | null;
-  /** Round robin and swiss: tiebreakers in the order they apply; null = the format's default. */
-  tiebreakers: TiebreakerName[] | null;
-  /** Round robin: 1 (everyone meets once) or 2 (home and away); null = 1. */
-  legs: number | null;
-  /** A league's multiplier for this tournament's placement points (a major worth 2). Editable at any time. */
-  weight: number;
-  /** Participants who have not checked in are left out of the field when it starts. */
-  checkInRequired: boolean;
-  /** When participants may check in (either end may be open; check-in always ends at the start). */
-  checkInOpensAt: Date | null;
-  checkInClosesAt: Date | null;
-  /** `unlisted`: anyone with its share link may view it (docs/viewing.md). */
-  visibility: Visibility;
-}
+/** What a client may set (the fields TOURNAMENT_WIRE_NAMES names). On update only the keys present change; `null` clears an optional field. */
+export type TournamentFields = Pick<Tournament, keyof typeof TOURNAMENT_WIRE_NAMES>;
 
 /**
  * The largest field each format starts with in bounded time and memory (docs/performance.md): a round robin grows
@@ -89,7 +56,7 @@ export type TournamentChanges = Partial<Omit<TournamentFields, 'metadata' | 'poi
 const ALWAYS_EDITABLE = new Set<keyof TournamentChanges>(['name', 'description', 'metadata', 'status', 'weight', 'visibility']);
 
 /** Each settable field's name on the wire, which is how domain errors name it to clients. */
-export const TOURNAMENT_WIRE_NAMES: Record<keyof TournamentFields, string> = {
+export const TOURNAMENT_WIRE_NAMES = {
   name: 'name',
   description: 'description',
   game: 'game',
@@ -112,10 +79,10 @@ export const TOURNAMENT_WIRE_NAMES: Record<keyof TournamentFields, string> = {
   checkInOpensAt: 'check_in_opens_at',
   checkInClosesAt: 'check_in_closes_at',
   visibility: 'visibility',
-};
+} as const satisfies { [Field in keyof Tournament]?: string };
 
 /** A competition of one account: its setup, its schedule and its lifecycle. */
-export class Tournament implements TournamentFields {
+export class Tournament {
   id: string;
   accountId: string;
   name: string;
@@ -129,16 +96,26 @@ export class Tournament implements TournamentFields {
   startsAt: Date | null;
   endsAt: Date | null;
   leagueId: string | null;
+  /** The client's own keys and values (an update merges them: null removes a key; null clears all). */
   metadata: Metadata;
+  /** Rounds to play (swiss and free_for_all only); null = the format's default (spec §12). */
   rounds: number | null;
+  /** Single elimination only: the semi-final losers play for third place. */
   thirdPlaceMatch: boolean;
+  /** Round robin and swiss: points for a win, draw and loss; null = the format's default (competition-rules.ts). */
   points: PointsRule | null;
+  /** Round robin and swiss: tiebreakers in the order they apply; null = the format's default. */
   tiebreakers: TiebreakerName[] | null;
+  /** Round robin: 1 (everyone meets once) or 2 (home and away); null = 1. */
   legs: number | null;
+  /** A league's multiplier for this tournament's placement points (a major worth 2). Editable at any time. */
   weight: number;
+  /** Participants who have not checked in are left out of the field when it starts. */
   checkInRequired: boolean;
+  /** When participants may check in (either end may be open; check-in always ends at the start). */
   checkInOpensAt: Date | null;
   checkInClosesAt: Date | null;
+  /** `unlisted`: anyone with its share link may view it (docs/viewing.md). */
   visibility: Visibility;
   /** Read-only: the id of its share link while unlisted, null while private. */
   shareId: string | null;

@@ -1,12 +1,6 @@
-import { IsBoolean, IsIn, IsInt, IsNumber, IsString, IsUUID, Length, Max, MaxLength, Min } from 'class-validator';
-import {
-  Absentable,
-  IsInstant,
-  IsMetadata,
-  IsTimeZone,
-  Nullable,
-  Trim,
-} from '../../platform/http/validation/decorators';
+import { IsBoolean, IsIn, IsInt, IsNumber, IsUUID, Max, Min } from 'class-validator';
+import { CompetitionStatus, competitionFields } from '../../platform/http/validation/competition-fields';
+import { Absentable, BodyKind, IsInstant, IsTimeZone, MetadataField, Nullable, RequiredOnCreate } from '../../platform/http/validation/decorators';
 import { VISIBILITIES } from '../../kernel/sharing';
 import { registerReadOnlyFields } from '../../platform/http/request-validation.pipe';
 import { RULE_LIMITS, WEIGHT_LIMITS } from '../domain/competition-rules';
@@ -19,138 +13,75 @@ registerReadOnlyFields('participant_count');
 
 const formats = `one of ${TOURNAMENT_FORMATS.join(', ')}`;
 
+/** The fields of both bodies, declared once, in the order their problems and the OpenAPI document list them. */
+function tournamentFields(kind: BodyKind) {
+  abstract class TournamentFields extends competitionFields(kind) {
+    @RequiredOnCreate(kind) @IsIn(TOURNAMENT_FORMATS, { message: `format must be ${formats}.` })
+    format?: string;
+
+    @Absentable() @IsIn(PARTICIPANT_TYPES, { message: 'participant_type must be single or team.' })
+    participant_type?: string;
+
+    @Nullable() @IsInt() @Min(2) @Max(MAX_PARTICIPANTS_LIMIT)
+    max_participants?: number | null;
+
+    @CompetitionStatus(kind, 'tournament', INITIAL_STATUSES, TOURNAMENT_STATUSES)
+    status?: string;
+
+    @Absentable() @IsTimeZone()
+    timezone?: string;
+
+    @Nullable() @IsInstant()
+    starts_at?: string | null;
+
+    @Nullable() @IsInstant()
+    ends_at?: string | null;
+
+    @Nullable() @IsUUID('all', { message: 'league_id must be a UUID.' })
+    league_id?: string | null;
+
+    @MetadataField(kind)
+    metadata?: Record<string, string | null> | null;
+
+    @Nullable() @IsInt() @Min(ROUNDS_LIMITS.min) @Max(ROUNDS_LIMITS.max)
+    rounds?: number | null;
+
+    @Absentable() @IsBoolean({ message: 'third_place_match must be true or false.' })
+    third_place_match?: boolean;
+
+    @Nullable() @IsPoints()
+    points?: Partial<Record<'win' | 'draw' | 'loss', number>> | null;
+
+    @Nullable() @IsTiebreakerList()
+    tiebreakers?: string[] | null;
+
+    @Nullable() @IsInt() @Min(RULE_LIMITS.legs[0]) @Max(RULE_LIMITS.legs[1])
+    legs?: number | null;
+
+    @Absentable() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'weight must be a number.' }) @Max(WEIGHT_LIMITS.max)
+    weight?: number;
+
+    @Absentable() @IsBoolean({ message: 'check_in_required must be true or false.' })
+    check_in_required?: boolean;
+
+    @Nullable() @IsInstant()
+    check_in_opens_at?: string | null;
+
+    @Nullable() @IsInstant()
+    check_in_closes_at?: string | null;
+
+    @Absentable() @IsIn(VISIBILITIES, { message: 'visibility must be private or unlisted.' })
+    visibility?: string;
+  }
+  return TournamentFields;
+}
+
 /** Body of POST /api/v1/tournaments. */
-export class CreateTournamentDto {
-  @Trim() @IsString() @Length(1, 100, { message: 'name must be 1 to 100 characters long.' })
-  name: string;
-
-  @Nullable() @IsString() @MaxLength(2000)
-  description?: string | null;
-
-  @Nullable() @Trim() @IsString() @MaxLength(100)
-  game?: string | null;
-
-  @IsIn(TOURNAMENT_FORMATS, { message: `format must be ${formats}.` })
-  format: string;
-
-  @Absentable() @IsIn(PARTICIPANT_TYPES, { message: 'participant_type must be single or team.' })
-  participant_type?: string;
-
-  @Nullable() @IsInt() @Min(2) @Max(MAX_PARTICIPANTS_LIMIT)
-  max_participants?: number | null;
-
-  @Absentable() @IsIn(INITIAL_STATUSES, { message: `a new tournament's status must be ${INITIAL_STATUSES.join(' or ')}.` })
-  status?: string;
-
-  @Absentable() @IsTimeZone()
-  timezone?: string;
-
-  @Nullable() @IsInstant()
-  starts_at?: string | null;
-
-  @Nullable() @IsInstant()
-  ends_at?: string | null;
-
-  @Nullable() @IsUUID('all', { message: 'league_id must be a UUID.' })
-  league_id?: string | null;
-
-  @Absentable() @IsMetadata(false)
-  metadata?: Record<string, string>;
-
-  @Nullable() @IsInt() @Min(ROUNDS_LIMITS.min) @Max(ROUNDS_LIMITS.max)
-  rounds?: number | null;
-
-  @Absentable() @IsBoolean({ message: 'third_place_match must be true or false.' })
-  third_place_match?: boolean;
-  @Nullable() @IsPoints()
-  points?: Partial<Record<'win' | 'draw' | 'loss', number>> | null;
-
-  @Nullable() @IsTiebreakerList()
-  tiebreakers?: string[] | null;
-
-  @Nullable() @IsInt() @Min(RULE_LIMITS.legs[0]) @Max(RULE_LIMITS.legs[1])
-  legs?: number | null;
-
-  @Absentable() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'weight must be a number.' }) @Max(WEIGHT_LIMITS.max)
-  weight?: number;
-
-  @Absentable() @IsBoolean({ message: 'check_in_required must be true or false.' })
-  check_in_required?: boolean;
-
-  @Nullable() @IsInstant()
-  check_in_opens_at?: string | null;
-
-  @Nullable() @IsInstant()
-  check_in_closes_at?: string | null;
-
-  @Absentable() @IsIn(VISIBILITIES, { message: 'visibility must be private or unlisted.' })
-  visibility?: string;
+export class CreateTournamentDto extends tournamentFields('create') {
+  declare name: string;
+  declare format: string;
+  declare metadata?: Record<string, string>;
 }
 
 /** Body of PATCH /api/v1/tournaments/:id: a JSON merge patch (absent = unchanged, null = clear). */
-export class UpdateTournamentDto {
-  @Absentable() @Trim() @IsString() @Length(1, 100, { message: 'name must be 1 to 100 characters long.' })
-  name?: string;
-
-  @Nullable() @IsString() @MaxLength(2000)
-  description?: string | null;
-
-  @Nullable() @Trim() @IsString() @MaxLength(100)
-  game?: string | null;
-
-  @Absentable() @IsIn(TOURNAMENT_FORMATS, { message: `format must be ${formats}.` })
-  format?: string;
-
-  @Absentable() @IsIn(PARTICIPANT_TYPES, { message: 'participant_type must be single or team.' })
-  participant_type?: string;
-
-  @Nullable() @IsInt() @Min(2) @Max(MAX_PARTICIPANTS_LIMIT)
-  max_participants?: number | null;
-
-  @Absentable() @IsIn(TOURNAMENT_STATUSES, { message: `status must be one of ${TOURNAMENT_STATUSES.join(', ')}.` })
-  status?: string;
-
-  @Absentable() @IsTimeZone()
-  timezone?: string;
-
-  @Nullable() @IsInstant()
-  starts_at?: string | null;
-
-  @Nullable() @IsInstant()
-  ends_at?: string | null;
-
-  @Nullable() @IsUUID('all', { message: 'league_id must be a UUID.' })
-  league_id?: string | null;
-
-  @Nullable() @IsMetadata(true)
-  metadata?: Record<string, string | null> | null;
-
-  @Nullable() @IsInt() @Min(ROUNDS_LIMITS.min) @Max(ROUNDS_LIMITS.max)
-  rounds?: number | null;
-
-  @Absentable() @IsBoolean({ message: 'third_place_match must be true or false.' })
-  third_place_match?: boolean;
-  @Nullable() @IsPoints()
-  points?: Partial<Record<'win' | 'draw' | 'loss', number>> | null;
-
-  @Nullable() @IsTiebreakerList()
-  tiebreakers?: string[] | null;
-
-  @Nullable() @IsInt() @Min(RULE_LIMITS.legs[0]) @Max(RULE_LIMITS.legs[1])
-  legs?: number | null;
-
-  @Absentable() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'weight must be a number.' }) @Max(WEIGHT_LIMITS.max)
-  weight?: number;
-
-  @Absentable() @IsBoolean({ message: 'check_in_required must be true or false.' })
-  check_in_required?: boolean;
-
-  @Nullable() @IsInstant()
-  check_in_opens_at?: string | null;
-
-  @Nullable() @IsInstant()
-  check_in_closes_at?: string | null;
-
-  @Absentable() @IsIn(VISIBILITIES, { message: 'visibility must be private or unlisted.' })
-  visibility?: string;
-}
+export class UpdateTournamentDto extends tournamentFields('patch') {}

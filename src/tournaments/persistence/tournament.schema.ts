@@ -1,4 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { competitionColumns } from '../../platform/persistence/competition-columns';
 import { Tournament } from '../domain/tournament';
 
 /** Maps the decorator-free domain class to the `tournaments` table. */
@@ -6,11 +7,7 @@ export const TournamentSchema = new EntitySchema<Tournament>({
   class: Tournament,
   tableName: 'tournaments',
   properties: {
-    id: { type: 'uuid', primary: true },
-    accountId: { type: 'uuid', fieldName: 'account_id' },
-    name: { type: 'text' },
-    description: { type: 'text', nullable: true },
-    game: { type: 'text', nullable: true },
+    ...competitionColumns(),
     format: { type: 'text' },
     participantType: { type: 'text', fieldName: 'participant_type' },
     maxParticipants: { type: 'integer', nullable: true, fieldName: 'max_participants' },

@@ -4,6 +4,7 @@
  * Every page, embed, image and the JSON snapshot are drawn from this one value, so they always agree.
  */
 import type { Bracket, MatchResult, MatchStatus } from '../../matches/domain/match';
+import type { StandingRow } from '../../matches/domain/standings';
 import type { TournamentFormat } from '../../tournaments/domain/tournament';
 import type { TournamentStatus } from '../../tournaments/domain/tournament-status';
 
@@ -33,17 +34,10 @@ export interface ViewTiebreaker {
   value: number | boolean | string | null;
 }
 
-export interface ViewStandingRow {
-  rank: number;
+/** A tournament's standings row (its rank and totals), by name and seed instead of participant id. */
+export interface ViewStandingRow extends Omit<StandingRow, 'participantId' | 'tiebreakers'> {
   name: string;
   seed: number | null;
-  played: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  points: number;
-  scoreFor: number;
-  scoreAgainst: number;
   tiebreakers: ViewTiebreaker[];
 }
 

@@ -1,18 +1,10 @@
 import { formatOf } from '../../matches/domain/formats/registry';
 import { Match } from '../../matches/domain/match';
 import type { StandingRow } from '../../matches/domain/standings';
-import type { TournamentFormat } from '../../tournaments/domain/tournament';
-import type { TournamentStatus } from '../../tournaments/domain/tournament-status';
 import { LeagueTableRow, LeagueTournamentView, LeagueView, TournamentView, ViewMatch } from './tournament-view';
 
 /** What the view needs of a tournament: its public fields only. */
-export interface TournamentFacts {
-  name: string;
-  description: string | null;
-  game: string | null;
-  format: TournamentFormat;
-  status: TournamentStatus;
-  startsAt: Date | null;
+export interface TournamentFacts extends Pick<TournamentView, 'name' | 'description' | 'game' | 'format' | 'status' | 'startsAt'> {
   rounds: number | null;
 }
 

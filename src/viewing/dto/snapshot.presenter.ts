@@ -1,3 +1,4 @@
+import { presentTotals } from '../../matches/dto/standing-row.presenter';
 import { wireInstantOrNull as instant } from '../../platform/http/wire-instant';
 import { LeagueView, TournamentView } from '../domain/tournament-view';
 
@@ -28,13 +29,7 @@ export function presentTournamentSnapshot(view: TournamentView) {
       rank: row.rank,
       name: row.name,
       seed: row.seed,
-      played: row.played,
-      wins: row.wins,
-      draws: row.draws,
-      losses: row.losses,
-      points: row.points,
-      score_for: row.scoreFor,
-      score_against: row.scoreAgainst,
+      ...presentTotals(row),
       tiebreakers: row.tiebreakers,
     })),
   };

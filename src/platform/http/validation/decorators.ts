@@ -65,6 +65,21 @@ export const IsMetadata = (allowNullValues: boolean): PropertyDecorator =>
   );
 
 /**
+ * Which body of a resource a field list is declared for: the create body, or the PATCH merge patch. A module
+ * declares its fields once, in a class made for either kind, so the two bodies list them in the same order.
+ */
+export type BodyKind = 'create' | 'patch';
+
+/** Required in the create body; a PATCH may leave it out (but not send null). */
+export const RequiredOnCreate = (kind: BodyKind): PropertyDecorator => (kind === 'create' ? () => undefined : Absentable());
+
+/** The metadata field: an object the create body may leave out; on PATCH a merge patch of it, or null to clear it. */
+export const MetadataField = (kind: BodyKind): PropertyDecorator => (target, propertyName) => {
+  IsMetadata(kind === 'patch')(target, propertyName);
+  (kind === 'patch' ? Nullable() : Absentable())(target, propertyName);
+};
+
+/**
  * A rule whose OpenAPI schema is given with it (a module's structured field: an object or a list of objects),
  * so the document shows the field's shape while the domain checks its contents and points at the bad part.
  */
