@@ -4,9 +4,12 @@
 // reporter reports BENCH_EVENT_RATE (200) results a second for BENCH_EVENT_SECONDS (10). Prints the commit-to-stream
 // latency (from the PATCH's response, i.e. after its commit, to the event arriving on a stream) p50/p99 over
 // BENCH_EVENT_PROBES (20) fully parsed streams, how many events every stream received, and the service's RSS with
-// the streams open. Targets (issue 28): p99 ≤ 100 ms on loopback, RSS ≤ 300 MiB with 1000 streams.
+// the streams open. The other streams are read by bench/stream-readers.js in a process of its own, which only
+// counts their messages: parsing 1 000 streams here would delay the probes' clock, not the service. Targets (issue 28): p99 ≤ 100 ms on loopback, RSS ≤ 300 MiB with 1000 streams.
 'use strict';
+const { fork } = require('node:child_process');
 const http = require('node:http');
+const { join } = require('node:path');
 const { freshDatabase } = require('./support/database');
 const { apiClient, benchEnv, premiumAccount, rssMiB, startService, stopProcess } = require('./support/service');
 
@@ -15,6 +18,7 @@ const RATE = Number(process.env.BENCH_EVENT_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_EVENT_SECONDS ?? 10);
 const PROBES = Math.min(STREAMS, Number(process.env.BENCH_EVENT_PROBES ?? 20));
 const PORT = Number(process.env.BENCH_PORT ?? 3950) + 2;
+const STREAM_PATH = '/api/v1/events/stream?types=match.reported';
 const PLAYERS = 16; // round robins of 16: 120 matches each, all ready from the start
 
 async function main() {
@@ -27,8 +31,9 @@ async function main() {
   });
   const streams = [];
   let service;
+  let readers;
   try {
-    service = await startService(env, { nodeArgs: ['--max-semi-space-size=16'] });
+    service = await startService(env, { nodeArgs: ['--max-semi-space-size=16', ...(process.env.BENCH_SERVICE_ARGS ?? '').split(' ').filter(Boolean)] });
     const { token } = premiumAccount(env, 'events');
     const api = eventsClient(token);
     const needed = RATE * SECONDS;
@@ -39,7 +44,8 @@ async function main() {
     for (let i = 0; matches.length < needed; i++) for (const list of tournaments) if (i < list.length) matches.push(list[i]);
     const rssBefore = rssMiB(service.pid);
 
-    for (let i = 0; i < STREAMS; i++) streams.push(await openStream(token, i < PROBES));
+    for (let i = 0; i < PROBES; i++) streams.push(await openStream(token));
+    readers = await startReaders(token, STREAMS - PROBES);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const rssWithStreams = rssMiB(service.pid);
 
@@ -65,7 +71,7 @@ async function main() {
     const rssAfter = rssMiB(service.pid);
 
     const latencies = [];
-    for (const stream of streams.filter((s) => s.probe)) {
+    for (const stream of streams) {
       for (const [matchId, at] of stream.arrivals) {
         const reported = reportedAt.get(matchId);
         if (reported !== undefined) latencies.push(Math.max(0, at - reported));
@@ -73,7 +79,7 @@ async function main() {
     }
     latencies.sort((a, b) => a - b);
     const pct = (p) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] : NaN);
-    const delivered = streams.map((s) => s.count);
+    const delivered = [...streams.map((s) => s.count), ...(await readers.counts())];
     const p99 = pct(99);
     const rss = Math.max(rssWithStreams, rssAfter);
     console.log(`\nEvent streams: ${STREAMS} streams, ${needed} reports at ${achievedRate.toFixed(0)}/s (asked ${RATE}/s), ${failures} failed reports.`);
@@ -84,6 +90,7 @@ async function main() {
     console.log(`| service RSS MiB: before streams / with streams / after reports | ${rssBefore} / ${rssWithStreams} / ${rssAfter} | ${rss <= 300 ? 'ok' : 'MISSED'} (≤ 300) |`);
   } finally {
     for (const stream of streams) stream.close();
+    readers?.close();
     if (service) await stopProcess(service);
     await database.drop();
   }
@@ -114,12 +121,28 @@ async function startedRoundRobin(api) {
   return matches;
 }
 
-/** A stream of match.reported; a probe parses every message and notes when each match's event arrived. */
-function openStream(token, probe) {
+/** The streams beyond the probes, opened and counted by bench/stream-readers.js. */
+function startReaders(token, count) {
+  const child = fork(join(__dirname, 'stream-readers.js'), {
+    env: { ...process.env, BENCH_READERS_PORT: String(PORT), BENCH_READERS_TOKEN: token, BENCH_READERS_COUNT: String(count), BENCH_READERS_PATH: STREAM_PATH },
+  });
+  const answer = (message) =>
+    new Promise((resolve, reject) => {
+      child.once('message', (reply) => (reply?.error ? reject(new Error(reply.error)) : resolve(reply)));
+      child.send(message);
+    });
+  return answer('open').then(() => ({
+    counts: async () => (await answer('counts')).counts,
+    close: () => child.connected && child.send('close'),
+  }));
+}
+
+/** A probe stream of match.reported: it parses every message and notes when each match's event arrived. */
+function openStream(token) {
   return new Promise((resolve, reject) => {
-    const stream = { probe, count: 0, arrivals: new Map(), close: () => req.destroy() };
+    const stream = { count: 0, arrivals: new Map(), close: () => req.destroy() };
     const req = http.get(
-      { host: '127.0.0.1', port: PORT, path: '/api/v1/events/stream?types=match.reported', agent: false, headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } },
+      { host: '127.0.0.1', port: PORT, path: STREAM_PATH, agent: false, headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } },
       (res) => {
         if (res.statusCode !== 200) return reject(new Error(`stream: HTTP ${res.statusCode}`));
         res.setEncoding('utf8');
@@ -133,10 +156,8 @@ function openStream(token, probe) {
             buffer = buffer.slice(boundary + 2);
             if (!message.startsWith('id: ')) continue;
             stream.count += 1;
-            if (probe) {
-              const data = JSON.parse(message.slice(message.indexOf('data: ') + 6));
-              stream.arrivals.set(data.data.id, now);
-            }
+            const data = JSON.parse(message.slice(message.indexOf('data: ') + 6));
+            stream.arrivals.set(data.data.id, now);
           }
         });
         res.on('error', () => undefined);

@@ -199,8 +199,9 @@ export class TournamentsService {
    * reports of one tournament's matches happen one at a time. 404 when the account has no such tournament.
    */
   async lockForPlay(accountId: string, id: string): Promise<Tournament> {
-    if (!(await this.tournaments.lockOwned(accountId, id))) throw new TournamentNotFoundError();
-    return this.get(accountId, id);
+    const tournament = await this.tournaments.lockOwned(accountId, id);
+    if (!tournament) throw new TournamentNotFoundError();
+    return tournament;
   }
 
   /**

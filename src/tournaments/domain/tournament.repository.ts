@@ -52,14 +52,14 @@ export abstract class TournamentRepository {
   abstract list(query: TournamentListQuery): Promise<PositionedTournament[]>;
   /** How many the account owns (for the admin command line). */
   abstract countOwned(accountId: string): Promise<number>;
-  /**
-   * Inside the caller's transaction: locks the account's tournament row until commit, so that registrations
-   * (participants added, changed, removed) and status changes of one tournament happen one at a time.
-   * Returns the row's status, format and cap; null when the account has no such tournament.
-   */
   /** The unlisted tournament with this share id, whoever owns it (public viewing); null for any other id. */
   abstract findShared(shareId: string): Promise<Tournament | null>;
-  abstract lockOwned(accountId: string, id: string): Promise<Pick<Tournament, 'status' | 'format' | 'legs' | 'maxParticipants' | 'checkInOpensAt' | 'checkInClosesAt'> | null>;
+  /**
+   * Inside the caller's transaction: locks the account's tournament row until commit, so that registrations
+   * (participants added, changed, removed), reports and status changes of one tournament happen one at a time.
+   * Returns the tournament as locked (one statement); null when the account has no such tournament.
+   */
+  abstract lockOwned(accountId: string, id: string): Promise<Tournament | null>;
 }
 
 /** Another writer got there first: the version read is no longer current. */

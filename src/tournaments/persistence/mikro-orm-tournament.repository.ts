@@ -6,8 +6,7 @@ import { KeysetStatement, keysetSql, SortKeys } from '../../platform/persistence
 import { PlainRows } from '../../platform/persistence/plain-rows';
 import { plannedRows, preparedRows } from '../../platform/persistence/prepared-query';
 import { containsPattern } from '../../platform/persistence/like-pattern';
-import { Tournament, TournamentFormat } from '../domain/tournament';
-import { TournamentStatus } from '../domain/tournament-status';
+import { Tournament } from '../domain/tournament';
 import {
   PositionedTournament,
   StaleTournamentError,
@@ -108,27 +107,13 @@ export class MikroOrmTournamentRepository extends TournamentRepository {
     }));
   }
 
-  async lockOwned(accountId: string, id: string): Promise<Pick<Tournament, 'status' | 'format' | 'legs' | 'maxParticipants' | 'checkInOpensAt' | 'checkInClosesAt'> | null> {
+  async lockOwned(accountId: string, id: string): Promise<Tournament | null> {
     // NO KEY UPDATE: registrations of one tournament queue behind each other, while the participants' foreign key
     // checks (KEY SHARE) and plain reads pass.
-    const [row] = await preparedRows<
-      { status: TournamentStatus; format: TournamentFormat; legs: number | null; max_participants: number | null; check_in_opens_at: string | null; check_in_closes_at: string | null }
-    >(this.em, 'select status, format, legs, max_participants, check_in_opens_at, check_in_closes_at from tournaments where account_id = ? and id = ? for no key update', [
-      accountId,
-      id,
-    ]);
-    const instant = (value: string | Date | null) => (value === null ? null : new Date(value));
-    return row
-      ? {
-          status: row.status,
-          format: row.format,
-          legs: row.legs,
-          maxParticipants: row.max_participants,
-          checkInOpensAt: instant(row.check_in_opens_at),
-          checkInClosesAt: instant(row.check_in_closes_at),
-        }
-      : null;
+    const [row] = await preparedRows<Record<string, unknown>>(this.em, 'select * from tournaments where account_id = ? and id = ? for no key update', [accountId, id]);
+    return row ? this.rows.toEntity(row) : null;
   }
+
 }
 
 /** The account and the filters that apply, as SQL with `?` placeholders (the text varies only by which filters are set). */

@@ -59,11 +59,8 @@ export class InMemoryTournamentRepository extends TournamentRepository {
     return [...this.rows.values()].filter((row) => row.accountId === accountId).length;
   }
 
-  async lockOwned(accountId: string, id: string): Promise<Pick<Tournament, 'status' | 'format' | 'legs' | 'maxParticipants' | 'checkInOpensAt' | 'checkInClosesAt'> | null> {
-    const row = this.rows.get(id);
-    return row && row.accountId === accountId
-      ? { status: row.status, format: row.format, legs: row.legs, maxParticipants: row.maxParticipants, checkInOpensAt: row.checkInOpensAt, checkInClosesAt: row.checkInClosesAt }
-      : null;
+  lockOwned(accountId: string, id: string): Promise<Tournament | null> {
+    return this.findOwned(accountId, id);
   }
 
   async list(query: TournamentListQuery): Promise<PositionedTournament[]> {
