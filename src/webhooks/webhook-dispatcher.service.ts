@@ -15,6 +15,8 @@ import { WebhookMetrics } from './webhook-metrics';
 const BATCH = 100;
 /** Finished deliveries are kept as long as the log keeps events, then swept this often, in batches. */
 const SWEEP_EVERY_MS = 60_000;
+/** Passes start at least this far apart: while events stream in, one pass takes a burst, not a pass per event. */
+const SETTLE_MS = 20;
 const SWEEP_BATCH = 1_000;
 
 /**
@@ -46,6 +48,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
     this.leaseMs = 2 * config.webhookTimeoutMs + 5_000;
     this.loop = new WakeableLoop(() => this.pass(), {
       pollMs: config.webhookPollMs,
+      settleMs: SETTLE_MS,
       onError: (error) => this.logger.warn(`webhook dispatch pass failed: ${error instanceof Error ? error.message : String(error)}`),
     });
   }

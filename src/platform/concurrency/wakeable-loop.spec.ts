@@ -47,6 +47,24 @@ describe('WakeableLoop', () => {
     await loop.stop();
   });
 
+  it('with settleMs, starts passes at least that far apart, one pass for the wakes in between', async () => {
+    const pass = new ScriptedPass();
+    const loop = new WakeableLoop(pass.run, { pollMs: 60_000, onError: () => undefined, settleMs: 50 });
+    loop.wake();
+    expect(pass.calls).toBe(1);
+    await pass.finish();
+    loop.wake();
+    loop.wake();
+    await settle();
+    expect(pass.calls).toBe(1);
+    await jest.advanceTimersByTimeAsync(49);
+    expect(pass.calls).toBe(1);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(pass.calls).toBe(2);
+    await pass.finish();
+    expect(pass.calls).toBe(2);
+  });
+
   it('runs again at once when a pass says more work waits', async () => {
     const pass = new ScriptedPass();
     const loop = aLoop(pass);

@@ -6,13 +6,22 @@
  */
 export class WakeableLoop {
   private running: Promise<void> | undefined;
+  private lastStart = -Infinity;
   private again = false;
   private isStopped = false;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly pass: () => Promise<boolean | void>,
-    private readonly options: { pollMs: number; onError: (error: unknown) => void },
+    private readonly options: {
+      pollMs: number;
+      onError: (error: unknown) => void;
+      /**
+       * Passes start at least this far apart: under a stream of wake-ups, one pass then covers everything that came
+       * in the meantime instead of a pass (and its round trips) per wake-up. 0: a wake-up runs a pass at once.
+       */
+      settleMs?: number;
+    },
   ) {}
 
   /**
@@ -56,7 +65,11 @@ export class WakeableLoop {
   private async run(): Promise<void> {
     try {
       do {
+        const wait = this.lastStart + (this.options.settleMs ?? 0) - Date.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        if (this.isStopped) return;
         this.again = false;
+        this.lastStart = Date.now();
         if (await this.pass()) this.again = true;
       } while (this.again && !this.isStopped);
     } catch (error) {
