@@ -13,9 +13,8 @@ export interface LeagueMatch {
   opponents: { participantId: string; score: number | null; result: 'win' | 'loss' | 'draw' }[];
 }
 
-/** A row of a round robin or swiss tournament's own table (its points under its own rules). */
-export interface LeagueTableRow {
-  participantId: string;
+/** What a participant's completed matches add up to (the matches module's tables carry the same totals). */
+export interface CompetitionTotals {
   played: number;
   wins: number;
   draws: number;
@@ -23,6 +22,16 @@ export interface LeagueTableRow {
   points: number;
   scoreFor: number;
   scoreAgainst: number;
+}
+
+/** The totals alone, in their order, from any row that carries them (a table row, a tally). */
+export function totalsOf(row: CompetitionTotals): CompetitionTotals {
+  return { played: row.played, wins: row.wins, draws: row.draws, losses: row.losses, points: row.points, scoreFor: row.scoreFor, scoreAgainst: row.scoreAgainst };
+}
+
+/** A row of a round robin or swiss tournament's own table (its points under its own rules). */
+export interface LeagueTableRow extends CompetitionTotals {
+  participantId: string;
 }
 
 /** What ranking by a tournament's rules reads of a row: its totals under those rules and its place in the seeding. */

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { violatedConstraint } from '../../platform/persistence/database-errors';
 import { containsPattern } from '../../platform/persistence/like-pattern';
-import { KeysetStatement, keysetSql, SortKeys } from '../../platform/persistence/keyset-query';
+import { Conditions, KeysetStatement, keysetSql, SortKeys } from '../../platform/persistence/keyset-query';
 import { PlainRows } from '../../platform/persistence/plain-rows';
 import { preparedRows, preparedWrite } from '../../platform/persistence/prepared-query';
 import { League } from '../domain/league';
@@ -103,15 +103,10 @@ export class MikroOrmLeagueRepository extends LeagueRepository {
 
 /** The account and the filters that apply, as SQL with `?` placeholders (the text varies only by which filters are set). */
 function listConditions({ accountId, filters }: LeagueListQuery): KeysetStatement {
-  const where = ['account_id = ?'];
-  const values: unknown[] = [accountId];
-  const add = (sql: string, ...bound: unknown[]) => {
-    where.push(sql);
-    values.push(...bound);
-  };
-  if (filters.status) add(`status in (${filters.status.map(() => '?').join(', ')})`, ...filters.status);
-  if (filters.game) add('lower(game) = lower(?)', filters.game);
-  if (filters.season) add('lower(season) = lower(?)', filters.season);
-  if (filters.q) add(`name ilike ? escape '\\'`, containsPattern(filters.q));
-  return { sql: where.join(' and '), values };
+  const where = new Conditions().add('account_id = ?', accountId);
+  if (filters.status) where.add(`status in (${filters.status.map(() => '?').join(', ')})`, ...filters.status);
+  if (filters.game) where.add('lower(game) = lower(?)', filters.game);
+  if (filters.season) where.add('lower(season) = lower(?)', filters.season);
+  if (filters.q) where.add(`name ilike ? escape '\\'`, containsPattern(filters.q));
+  return where.statement();
 }

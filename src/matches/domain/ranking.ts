@@ -3,6 +3,7 @@
  * competition rules (points and tiebreakers, tiebreakers.ts) or a format's own ranking keys. Each format picks
  * (formats/*.ts); standings.ts asks the tournament's format.
  */
+import { CompetitionTotals, totalsOf } from '../../leagues/domain/league-results';
 import { CompetitionRules, effectiveRules, PointsRule } from '../../tournaments/domain/competition-rules';
 import { FormatSettings, Match, Opponent, SeededParticipant } from './match';
 import { rankByRules, Tiebreaker } from './tiebreakers';
@@ -10,15 +11,7 @@ import { rankByRules, Tiebreaker } from './tiebreakers';
 export type { Tiebreaker };
 
 /** What a participant's completed matches add up to. */
-interface Totals {
-  played: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  points: number;
-  scoreFor: number;
-  scoreAgainst: number;
-}
+type Totals = CompetitionTotals;
 
 export interface StandingRow extends Totals {
   rank: number;
@@ -116,13 +109,7 @@ export function rankedByKeys(
     standings.push({
       rank: tied ? standings[index - 1].rank : index + 1,
       participantId: row.participant.id,
-      played: row.played,
-      wins: row.wins,
-      draws: row.draws,
-      losses: row.losses,
-      points: row.points,
-      scoreFor: row.scoreFor,
-      scoreAgainst: row.scoreAgainst,
+      ...totalsOf(row),
       tiebreakers: ranking.slice(shown),
     });
   });

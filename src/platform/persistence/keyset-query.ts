@@ -61,3 +61,19 @@ export function keysetSql<F extends string>(
     values,
   };
 }
+
+/** A WHERE clause built one condition at a time, each with `?` placeholders and its values, joined by `and`. */
+export class Conditions {
+  private readonly where: string[] = [];
+  private readonly values: unknown[] = [];
+
+  add(sql: string, ...bound: unknown[]): this {
+    this.where.push(sql);
+    this.values.push(...bound);
+    return this;
+  }
+
+  statement(): KeysetStatement {
+    return { sql: this.where.join(' and '), values: this.values };
+  }
+}

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { NewEvent } from '../../events/domain/event-log';
 import { WritesWithEvents } from '../../events/writes-with-events';
-import { KeysetStatement, keysetSql, SortKeys } from '../../platform/persistence/keyset-query';
+import { Conditions, KeysetStatement, keysetSql, SortKeys } from '../../platform/persistence/keyset-query';
 import { PlainRows } from '../../platform/persistence/plain-rows';
 import { plannedRows, preparedRows } from '../../platform/persistence/prepared-query';
 import { containsPattern } from '../../platform/persistence/like-pattern';
@@ -118,20 +118,15 @@ export class MikroOrmTournamentRepository extends TournamentRepository {
 
 /** The account and the filters that apply, as SQL with `?` placeholders (the text varies only by which filters are set). */
 function listConditions({ accountId, filters }: TournamentListQuery): KeysetStatement {
-  const where = ['account_id = ?'];
-  const values: unknown[] = [accountId];
-  const add = (sql: string, ...bound: unknown[]) => {
-    where.push(sql);
-    values.push(...bound);
-  };
-  if (filters.status) add(`status in (${filters.status.map(() => '?').join(', ')})`, ...filters.status);
-  if (filters.format) add('format = ?', filters.format);
-  if (filters.leagueId) add('league_id = ?', filters.leagueId);
-  if (filters.game) add('lower(game) = lower(?)', filters.game);
-  if (filters.q) add(`name ilike ? escape '\\'`, containsPattern(filters.q));
-  if (filters.startsAfter) add('starts_at >= ?', filters.startsAfter);
-  if (filters.startsBefore) add('starts_at < ?', filters.startsBefore);
-  return { sql: where.join(' and '), values };
+  const where = new Conditions().add('account_id = ?', accountId);
+  if (filters.status) where.add(`status in (${filters.status.map(() => '?').join(', ')})`, ...filters.status);
+  if (filters.format) where.add('format = ?', filters.format);
+  if (filters.leagueId) where.add('league_id = ?', filters.leagueId);
+  if (filters.game) where.add('lower(game) = lower(?)', filters.game);
+  if (filters.q) where.add(`name ilike ? escape '\\'`, containsPattern(filters.q));
+  if (filters.startsAfter) where.add('starts_at >= ?', filters.startsAfter);
+  if (filters.startsBefore) where.add('starts_at < ?', filters.startsBefore);
+  return where.statement();
 }
 
 /** Never rewritten by an update (version is bumped separately). */

@@ -1,3 +1,4 @@
+import { totalsOf } from '../../leagues/domain/league-results';
 import { formatOf } from '../../matches/domain/formats/registry';
 import { Match } from '../../matches/domain/match';
 import type { StandingRow } from '../../matches/domain/standings';
@@ -58,13 +59,7 @@ export function buildTournamentView(
         rank: row.rank,
         name: participant?.name ?? '',
         seed: participant?.seed ?? null,
-        played: row.played,
-        wins: row.wins,
-        draws: row.draws,
-        losses: row.losses,
-        points: row.points,
-        scoreFor: row.scoreFor,
-        scoreAgainst: row.scoreAgainst,
+        ...totalsOf(row),
         tiebreakers: row.tiebreakers.map(({ name, value }) => ({ name, value: name === 'stage_reached' && row.reached ? row.reached : value })),
       };
     }),
