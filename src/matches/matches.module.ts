@@ -18,6 +18,9 @@ import { StandingsRefreshes } from './domain/standings-refreshes';
 import { PostgresStandingsRefreshes } from './persistence/postgres-standings-refreshes';
 import { StandingsRefresher } from './standings-refresher.service';
 import { StandingsPublisher } from './domain/standings-publisher';
+import { FieldOfPlay, TournamentsInPlay } from './play-ports';
+import { TournamentsService } from '../tournaments/tournaments.service';
+import { ParticipantsService } from '../participants/participants.service';
 import './matches.problems';
 
 /** The formats' large computations run in worker threads (MATCH_TASKS), so a big start never stalls other requests. */
@@ -45,6 +48,9 @@ function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {
     { provide: StandingsRefreshes, useClass: PostgresStandingsRefreshes },
     StandingsRefresher,
     { provide: StandingsPublisher, useExisting: StandingsRefresher },
+    // The ports play declares, served by the tournaments and participants modules' services.
+    { provide: TournamentsInPlay, useExisting: TournamentsService },
+    { provide: FieldOfPlay, useExisting: ParticipantsService },
   ],
   // For the league table (src/leagues/league-standings.module.ts): the port the leagues module owns.
   exports: [LeagueResults, MatchesService, StandingsRefresher],

@@ -9,10 +9,8 @@ import { Page, SortDirection } from '../platform/pagination/page';
 import { UnitOfWork } from '../platform/persistence/unit-of-work';
 import { HeavyWorkGate } from '../platform/concurrency/heavy-work-gate';
 import { Entrant, FieldEntry } from '../participants/domain/participant.repository';
-import { ParticipantsService } from '../participants/participants.service';
 import { Tournament } from '../tournaments/domain/tournament';
 import { TournamentStatus } from '../tournaments/domain/tournament-status';
-import { TournamentsService } from '../tournaments/tournaments.service';
 import { TournamentTransitions } from '../tournaments/tournament-transitions';
 import { bracketReached } from './domain/bracket-reached';
 import { formatOf } from './domain/formats/registry';
@@ -31,6 +29,7 @@ import { Withdrawals } from './domain/withdrawals';
 import { presentMatch as presentWireMatch } from './dto/match.presenter';
 import { fieldAfterCheckIn, withdrawalTermsOf } from './withdrawal-terms';
 import type { TransitionNote } from '../tournaments/tournament-transitions';
+import { FieldOfPlay, TournamentsInPlay } from './play-ports';
 
 export interface ListMatchesRequest {
   filters: MatchFilters;
@@ -81,8 +80,8 @@ export type Entrants = ReadonlyMap<string, Entrant>;
 export class MatchesService implements OnModuleInit {
   constructor(
     private readonly matches: MatchRepository,
-    private readonly tournaments: TournamentsService,
-    private readonly participants: ParticipantsService,
+    private readonly tournaments: TournamentsInPlay,
+    private readonly participants: FieldOfPlay,
     private readonly transitions: TournamentTransitions,
     private readonly unitOfWork: UnitOfWork,
     private readonly cursors: Cursors,

@@ -1,16 +1,15 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { EventLog, SerializedData } from '../events/domain/event-log';
-import { ParticipantsService } from '../participants/participants.service';
 import { WakeableLoop } from '../platform/concurrency/wakeable-loop';
 import { UnitOfWork } from '../platform/persistence/unit-of-work';
 import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
-import { TournamentsService } from '../tournaments/tournaments.service';
 import { MatchRepository } from './domain/match.repository';
 import { StandingsRefreshes, WaitingRefresh } from './domain/standings-refreshes';
 import { tableEntrants } from './domain/standings-table';
 import { MatchWork } from './match-work';
 import { settingsOf } from './play-settings';
+import { FieldOfPlay, TournamentsInPlay } from './play-ports';
 
 /** Tournaments a pass looks at; a pass that takes them all looks again at once. */
 const BATCH = 50;
@@ -29,8 +28,8 @@ export class StandingsRefresher implements OnApplicationBootstrap, BeforeApplica
 
   constructor(
     private readonly refreshes: StandingsRefreshes,
-    private readonly tournaments: TournamentsService,
-    private readonly participants: ParticipantsService,
+    private readonly tournaments: TournamentsInPlay,
+    private readonly participants: FieldOfPlay,
     private readonly matches: MatchRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly work: MatchWork,

@@ -5,10 +5,8 @@ import { ConflictError, InvalidError, PreconditionFailedError } from '../kernel/
 import { UnitOfWork } from '../platform/persistence/unit-of-work';
 import { Participant } from '../participants/domain/participant';
 import { reinstate, withdraw, WithdrawalReason } from '../participants/domain/withdrawal';
-import { ParticipantsService } from '../participants/participants.service';
 import { Tournament } from '../tournaments/domain/tournament';
 import { locksSetup } from '../tournaments/domain/tournament-status';
-import { TournamentsService } from '../tournaments/tournaments.service';
 import { formatOf } from './domain/formats/registry';
 import { Match } from './domain/match';
 import { MatchRecord, MatchRepository } from './domain/match.repository';
@@ -22,6 +20,7 @@ import { seeded, settingsOf } from './play-settings';
 import { withdrawalTermsOf } from './withdrawal-terms';
 import { StandingsRefreshes } from './domain/standings-refreshes';
 import { StandingsRefresher } from './standings-refresher.service';
+import { FieldOfPlay, TournamentsInPlay } from './play-ports';
 
 export interface WithdrawalRequest {
   reason: WithdrawalReason;
@@ -57,8 +56,8 @@ export class TournamentNotRunningError extends ConflictError {
 export class WithdrawalsService {
   constructor(
     private readonly matches: MatchRepository,
-    private readonly tournaments: TournamentsService,
-    private readonly participants: ParticipantsService,
+    private readonly tournaments: TournamentsInPlay,
+    private readonly participants: FieldOfPlay,
     private readonly unitOfWork: UnitOfWork,
     private readonly play: MatchesService,
     private readonly events: EventLog,

@@ -1,17 +1,24 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
 import { TournamentsModule } from '../tournaments/tournaments.module';
+import { TournamentsService } from '../tournaments/tournaments.service';
 import { ParticipantRepository } from './domain/participant.repository';
 import { MikroOrmParticipantRepository } from './persistence/mikro-orm-participant.repository';
 import { ParticipantSchema } from './persistence/participant.schema';
 import { ParticipantsController } from './participants.controller';
 import { ParticipantsService } from './participants.service';
+import { TournamentGate } from './tournament-gate';
 import './participants.problems';
 
 @Module({
   imports: [MikroOrmModule.forFeature([ParticipantSchema]), TournamentsModule],
   controllers: [ParticipantsController],
-  providers: [ParticipantsService, { provide: ParticipantRepository, useClass: MikroOrmParticipantRepository }],
+  providers: [
+    ParticipantsService,
+    { provide: ParticipantRepository, useClass: MikroOrmParticipantRepository },
+    // The port participants declare, served by the tournaments module's service.
+    { provide: TournamentGate, useExisting: TournamentsService },
+  ],
   exports: [ParticipantsService],
 })
 export class ParticipantsModule {}

@@ -6,7 +6,6 @@ import { keysetPage } from '../platform/pagination/list-request';
 import { Page } from '../platform/pagination/page';
 import { HeavyWorkGate } from '../platform/concurrency/heavy-work-gate';
 import { UnitOfWork } from '../platform/persistence/unit-of-work';
-import { TournamentsService } from '../tournaments/tournaments.service';
 import { NewParticipant, newParticipants, Participant, ParticipantChanges } from './domain/participant';
 import { isClash, locateClashes } from './domain/clashes';
 import { ParticipantNotFoundError } from './domain/participant-errors';
@@ -14,6 +13,7 @@ import { Entrant, FieldEntry, ParticipantFilters, ParticipantListQuery, Particip
 import { checkCanWithdraw, checkRoomFor, Registration } from './domain/registration';
 import { checkIn, checkOut } from './domain/withdrawal';
 import { presentParticipant } from './dto/participant.presenter';
+import { TournamentGate } from './tournament-gate';
 
 export interface ListParticipantsRequest {
   filters: ParticipantFilters;
@@ -35,7 +35,7 @@ function participantEvent(type: 'participant.registered' | 'participant.updated'
 export class ParticipantsService {
   constructor(
     private readonly participants: ParticipantRepository,
-    private readonly tournaments: TournamentsService,
+    private readonly tournaments: TournamentGate,
     private readonly cursors: Cursors,
     private readonly unitOfWork: UnitOfWork,
     private readonly heavyWork: HeavyWorkGate,

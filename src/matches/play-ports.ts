@@ -1,0 +1,33 @@
+import { Entrant, FieldEntry } from '../participants/domain/participant.repository';
+import { Participant } from '../participants/domain/participant';
+import { ExpectedVersion } from '../platform/concurrency/fresh-version';
+import { Tournament } from '../tournaments/domain/tournament';
+import type { FinalRank } from '../tournaments/tournaments.service';
+
+/**
+ * What play needs of a tournament, declared here by its caller: reading it, locking it for a report, and the
+ * status changes play itself brings about (completion with final ranks, reopening by a correction). The matches
+ * module binds it to TournamentsService (matches.module.ts).
+ */
+export abstract class TournamentsInPlay {
+  abstract get(accountId: string, tournamentId: string): Promise<Tournament>;
+  abstract lockForPlay(accountId: string, tournamentId: string): Promise<Tournament>;
+  abstract completeByPlay(tournament: Tournament, finalRanks: FinalRank[]): Promise<void>;
+  abstract checkReopenable(tournament: Tournament): Promise<void>;
+  abstract reopenByPlay(tournament: Tournament): Promise<void>;
+}
+
+/**
+ * What play needs of a tournament's field, declared here by its caller: the field in seeding order, names for
+ * events, final ranks, withdrawals and check-in. The matches module binds it to ParticipantsService.
+ */
+export abstract class FieldOfPlay {
+  abstract inSeedingOrder(accountId: string, tournamentId: string): Promise<FieldEntry[]>;
+  abstract entrants(accountId: string, tournamentId: string, ids: readonly string[]): Promise<Map<string, Entrant>>;
+  abstract recordFinalRanks(accountId: string, tournamentId: string, ranks: ReadonlyMap<string, number | null>): Promise<void>;
+  abstract removeNotCheckedIn(accountId: string, tournamentId: string): Promise<void>;
+  abstract withdrawnIn(accountId: string, tournamentId: string): Promise<Participant[]>;
+  abstract findInPlay(accountId: string, tournamentId: string, id: string): Promise<Participant>;
+  abstract saveInPlay(participant: Participant): Promise<void>;
+  abstract delete(accountId: string, tournamentId: string, id: string, expected: ExpectedVersion<Participant>): Promise<void>;
+}
