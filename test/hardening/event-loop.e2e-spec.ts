@@ -6,14 +6,22 @@ import { freePorts } from '../support/server-processes';
 import { startTestApp, TestApp } from '../support/test-app';
 
 const TOURNAMENTS = '/api/v1/tournaments';
-/** The issue's bound on the p99 of /health/live answers, and of the loop's delay, while the largest tournaments start. */
+/**
+ * Bound on the p99 of /health/live answers, and of the loop's delay, while the largest tournaments start: twice the
+ * issue's 50 ms, since the server, its worker, PostgreSQL and the poller share two cores here (measured p99: 15-35 ms).
+ */
 const P99_BOUND_MS = 100;
-/** The poller's process: GETs the URL 10 ms apart, prints "polling", then the latencies once stdin says stop. */
+/**
+ * The poller's process: GETs the URL 10 ms apart, prints "polling", then the latencies once stdin says stop. Its first
+ * GET is not counted: Node loads its fetch implementation and opens the connection on first use, which takes the
+ * poller itself up to ~100 ms on a busy machine.
+ */
 const POLLER = `
   const latencies = [];
   let done = false;
   process.stdin.on('data', () => (done = true));
   (async () => {
+    await (await fetch(process.argv[1])).arrayBuffer();
     console.log('polling');
     while (!done) {
       const started = performance.now();
