@@ -1,5 +1,5 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { AppConfig } from './config/app-config';
@@ -23,13 +23,25 @@ import { MetricsModule } from './metrics/metrics.module';
 import { AdminModule } from './admin/admin.module';
 import { ParticipantsModule } from './participants/participants.module';
 import { MatchesModule } from './matches/matches.module';
+import { MatchesService } from './matches/matches.service';
+import { StatusChangeHook } from './tournaments/status-change-hook';
 import { LeagueStandingsModule } from './leagues/league-standings.module';
 import { EventsModule } from './events/events.module';
 import { ViewingModule } from './viewing/viewing.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({})
-export class AppModule {
+export class AppModule implements OnModuleInit {
+  constructor(
+    private readonly statusChanges: StatusChangeHook,
+    private readonly play: MatchesService,
+  ) {}
+
+  /** The one port bound after start: play's rules depend on the tournaments module whose status changes run them. */
+  onModuleInit(): void {
+    this.statusChanges.bind(this.play);
+  }
+
   static forRoot(config: AppConfig, routes: RouteTable, logger: Logger): DynamicModule {
     return {
       module: AppModule,

@@ -9,7 +9,7 @@ import { InMemoryAccountsRepository } from '../tokens/testing/in-memory-accounts
 import { aTournament } from '../tournaments/testing/a-tournament';
 import { Tournament } from '../tournaments/domain/tournament';
 import { InMemoryTournamentRepository } from '../tournaments/testing/in-memory-tournament.repository';
-import { TournamentTransitions } from '../tournaments/tournament-transitions';
+import { StatusChangeHook } from '../tournaments/status-change-hook';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { ACCOUNT_PAGE_SIZE, AccountReports } from './account-reports';
 import { InMemoryEventLog } from '../events/testing/in-memory-event-log';
@@ -26,7 +26,7 @@ describe('AccountReports', () => {
     leagueRepository = new InMemoryLeagueRepository();
     const cursors = new StaticCursors('account-reports-secret-0123456789abcdef');
     const leagues = new LeaguesService(leagueRepository, cursors, new ImmediateUnitOfWork(), new InMemoryEventLog());
-    reports = new AccountReports(accounts, new TournamentsService(tournamentRepository, cursors, leagues, new ImmediateUnitOfWork(), new TournamentTransitions(), new InMemoryEventLog()), leagues);
+    reports = new AccountReports(accounts, new TournamentsService(tournamentRepository, cursors, leagues, new ImmediateUnitOfWork(), new StatusChangeHook(), new InMemoryEventLog()), leagues);
   });
 
   async function collect(iterable: AsyncIterable<{ email: string }>): Promise<string[]> {

@@ -13,7 +13,7 @@ import { InlineOffload } from '../platform/work/offload';
 import { TournamentFormat } from '../tournaments/domain/tournament';
 import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
 import { InMemoryTournamentRepository } from '../tournaments/testing/in-memory-tournament.repository';
-import { TournamentTransitions } from '../tournaments/tournament-transitions';
+import { StatusChangeHook } from '../tournaments/status-change-hook';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import {
   DependentMatchesReportedError,
@@ -53,17 +53,17 @@ describe('MatchesService', () => {
   beforeEach(() => {
     const cursors = new StaticCursors('matches-service-spec-secret-0123456789');
     const unitOfWork = new ImmediateUnitOfWork();
-    const transitions = new TournamentTransitions();
+    const statusChanges = new StatusChangeHook();
     const heavyWork = new UnlimitedHeavyWorkGate();
     events = new InMemoryEventLog();
     const leagues = new LeaguesService(new InMemoryLeagueRepository(), cursors, unitOfWork, events);
-    tournaments = new TournamentsService(new InMemoryTournamentRepository(events), cursors, leagues, unitOfWork, transitions, events);
+    tournaments = new TournamentsService(new InMemoryTournamentRepository(events), cursors, leagues, unitOfWork, statusChanges, events);
     participants = new ParticipantsService(new InMemoryParticipantRepository(), tournaments, cursors, unitOfWork, heavyWork, events);
     matches = new InMemoryMatchRepository();
     refreshes = new InMemoryStandingsRefreshes();
     publisher = new CountingPublisher();
-    service = new MatchesService(matches, tournaments, participants, transitions, unitOfWork, cursors, new InlineOffload(MATCH_TASKS), heavyWork, events, refreshes, publisher);
-    service.onModuleInit();
+    service = new MatchesService(matches, tournaments, participants, unitOfWork, cursors, new InlineOffload(MATCH_TASKS), heavyWork, events, refreshes, publisher);
+    statusChanges.bind(service);
   });
 
   /** A tournament of the format with these participants (seeded in this order), started: its matches generated. */

@@ -1,4 +1,4 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { EventLog, NewEvent } from '../events/domain/event-log';
 import { ExpectedVersion } from '../platform/concurrency/fresh-version';
 import { PreconditionFailedError } from '../kernel/domain-error';
@@ -11,7 +11,6 @@ import { HeavyWorkGate } from '../platform/concurrency/heavy-work-gate';
 import { Entrant, FieldEntry } from '../participants/domain/participant.repository';
 import { Tournament } from '../tournaments/domain/tournament';
 import { TournamentStatus } from '../tournaments/domain/tournament-status';
-import { TournamentTransitions } from '../tournaments/tournament-transitions';
 import { bracketReached } from './domain/bracket-reached';
 import { formatOf } from './domain/formats/registry';
 import { FormatSettings, Match, participantsOf } from './domain/match';
@@ -28,7 +27,7 @@ import { needsField, ReportChanges, ReportOptions, TournamentPlay } from './doma
 import { Withdrawals } from './domain/withdrawals';
 import { presentMatch as presentWireMatch } from './dto/match.presenter';
 import { fieldAfterCheckIn, withdrawalTermsOf } from './withdrawal-terms';
-import type { TransitionNote } from '../tournaments/tournament-transitions';
+import type { StatusChangeRules, TransitionNote } from '../tournaments/status-change-hook';
 import { FieldOfPlay, TournamentsInPlay } from './play-ports';
 
 export interface ListMatchesRequest {
@@ -77,12 +76,11 @@ export type Entrants = ReadonlyMap<string, Entrant>;
  * have one winner.
  */
 @Injectable()
-export class MatchesService implements OnModuleInit {
+export class MatchesService implements StatusChangeRules {
   constructor(
     private readonly matches: MatchRepository,
     private readonly tournaments: TournamentsInPlay,
     private readonly participants: FieldOfPlay,
-    private readonly transitions: TournamentTransitions,
     private readonly unitOfWork: UnitOfWork,
     private readonly cursors: Cursors,
     private readonly work: MatchWork,
@@ -91,10 +89,6 @@ export class MatchesService implements OnModuleInit {
     private readonly refreshes: StandingsRefreshes,
     private readonly publisher: StandingsPublisher,
   ) {}
-
-  onModuleInit(): void {
-    this.transitions.listen((tournament, from) => this.onStatusChange(tournament, from));
-  }
 
   async list(accountId: string, tournamentId: string, request: ListMatchesRequest): Promise<Page<MatchRecord>> {
     await this.tournaments.get(accountId, tournamentId);
@@ -281,7 +275,8 @@ export class MatchesService implements OnModuleInit {
     return this.matches.anotherOpen(tournament.accountId, tournament.id, current.id);
   }
 
-  private async onStatusChange(tournament: Tournament, from: TournamentStatus): Promise<TransitionNote | void> {
+  /** Play's rules for a tournament's status change, bound to the tournaments module's hook by src/app.module.ts. */
+  async onStatusChange(tournament: Tournament, from: TournamentStatus): Promise<TransitionNote | void> {
     const { accountId, id } = tournament;
     if (tournament.status === 'in_progress') {
       await this.heavyWork.enter(accountId);

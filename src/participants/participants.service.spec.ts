@@ -8,7 +8,7 @@ import { StaticCursors } from '../platform/pagination/cursors';
 import { ImmediateUnitOfWork } from '../platform/persistence/unit-of-work';
 import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
 import { InMemoryTournamentRepository } from '../tournaments/testing/in-memory-tournament.repository';
-import { TournamentTransitions } from '../tournaments/tournament-transitions';
+import { StatusChangeHook } from '../tournaments/status-change-hook';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { ParticipantNotFoundError } from './domain/participant-errors';
 import { ParticipantsService } from './participants.service';
@@ -28,7 +28,7 @@ describe('ParticipantsService', () => {
       cursors,
       new LeaguesService(new InMemoryLeagueRepository(), cursors, unitOfWork, new InMemoryEventLog()),
       unitOfWork,
-      new TournamentTransitions(),
+      new StatusChangeHook(),
       new InMemoryEventLog(),
     );
     service = new ParticipantsService(new InMemoryParticipantRepository(), tournaments, cursors, unitOfWork, new UnlimitedHeavyWorkGate(), new InMemoryEventLog());

@@ -6,12 +6,12 @@ import { MikroOrmTournamentRepository } from './persistence/mikro-orm-tournament
 import { TournamentSchema } from './persistence/tournament.schema';
 import { TournamentsController } from './tournaments.controller';
 import { TournamentsService } from './tournaments.service';
-import { TournamentTransitions } from './tournament-transitions';
+import { StatusChangeHook } from './status-change-hook';
 
 @Module({
   imports: [MikroOrmModule.forFeature([TournamentSchema]), LeaguesModule],
   controllers: [TournamentsController],
-  providers: [TournamentsService, TournamentTransitions, { provide: TournamentRepository, useClass: MikroOrmTournamentRepository }],
-  exports: [TournamentsService, TournamentTransitions],
+  providers: [TournamentsService, StatusChangeHook, { provide: TournamentRepository, useClass: MikroOrmTournamentRepository }],
+  exports: [TournamentsService, StatusChangeHook],
 })
 export class TournamentsModule {}

@@ -1,4 +1,4 @@
-import { TournamentTransitions } from './tournament-transitions';
+import { StatusChangeHook } from './status-change-hook';
 import { versionIs } from '../platform/concurrency/fresh-version';
 import { randomUUID } from 'node:crypto';
 import { PreconditionFailedError } from '../kernel/domain-error';
@@ -19,13 +19,15 @@ describe('TournamentsService', () => {
   let service: TournamentsService;
   let leagueRepository: InMemoryLeagueRepository;
   let events: InMemoryEventLog;
+  let statusChanges: StatusChangeHook;
 
   beforeEach(() => {
+    statusChanges = new StatusChangeHook();
     events = new InMemoryEventLog();
     repository = new InMemoryTournamentRepository(events);
     leagueRepository = new InMemoryLeagueRepository();
     const cursors = new StaticCursors('service-spec-secret-0123456789abcdef');
-    service = new TournamentsService(repository, cursors, new LeaguesService(leagueRepository, cursors, new ImmediateUnitOfWork(), events), new ImmediateUnitOfWork(), new TournamentTransitions(), events);
+    service = new TournamentsService(repository, cursors, new LeaguesService(leagueRepository, cursors, new ImmediateUnitOfWork(), events), new ImmediateUnitOfWork(), statusChanges, events);
   });
 
   const create = (name = 'Cup') => service.create(account, { name, format: 'swiss' });
@@ -71,6 +73,36 @@ describe('TournamentsService', () => {
     expect(second.items.map((t) => t.name)).toEqual(['c']);
     expect(second.nextCursor).toBeNull();
     await expect(service.list(account, { filters: { q: 'a' }, sort, limit: 2, cursor: first.nextCursor! })).rejects.toThrow(InvalidCursorError);
+  });
+
+  describe('the status-change hook', () => {
+    it('runs the bound rules on a status change only, and returns their note', async () => {
+      const seen: string[] = [];
+      statusChanges.bind({
+        onStatusChange: async (tournament, from) => {
+          seen.push(`${from}->${tournament.status}`);
+          return { droppedParticipants: [{ id: 'p1', name: 'Late' }] };
+        },
+      });
+      const { id } = await create();
+      await service.update(account, id, { name: 'Renamed' }, undefined);
+      const { note } = await service.change(account, id, { status: 'in_progress' }, undefined);
+      expect(seen).toEqual(['draft->in_progress']);
+      expect(note).toEqual({ droppedParticipants: [{ id: 'p1', name: 'Late' }] });
+    });
+
+    it('refuses the change, saving nothing, when the rules throw', async () => {
+      statusChanges.bind({ onStatusChange: () => Promise.reject(new TournamentNotFoundError()) });
+      const { id } = await create();
+      await expect(service.update(account, id, { status: 'in_progress' }, undefined)).rejects.toBeInstanceOf(TournamentNotFoundError);
+      expect((await service.get(account, id)).status).toBe('draft');
+    });
+
+    it('is bound once', () => {
+      const rules = { onStatusChange: async () => undefined };
+      statusChanges.bind(rules);
+      expect(() => statusChanges.bind(rules)).toThrow(/already bound/);
+    });
   });
 
   describe('attaching to a league', () => {

@@ -10,7 +10,7 @@ import { Page } from '../platform/pagination/page';
 import { NewTournament, participantCapOf, Tournament, TournamentChanges } from './domain/tournament';
 import { TournamentInProgressError, TournamentNotFoundError } from './domain/tournament-errors';
 import { locksSetup, TournamentStatus } from './domain/tournament-status';
-import { TournamentTransitions, TransitionNote } from './tournament-transitions';
+import { StatusChangeHook, TransitionNote } from './status-change-hook';
 import { presentTournament } from './dto/tournament.presenter';
 import {
   StaleTournamentError,
@@ -75,7 +75,7 @@ export class TournamentsService {
     private readonly cursors: Cursors,
     private readonly leagues: LeaguesService,
     private readonly unitOfWork: UnitOfWork,
-    private readonly transitions: TournamentTransitions,
+    private readonly statusChanges: StatusChangeHook,
     private readonly events: EventLog,
   ) {}
 
@@ -114,7 +114,7 @@ export class TournamentsService {
     return (await this.change(accountId, id, changes, expected)).tournament;
   }
 
-  /** `update`, with what the status change's listeners said (a start lists who it left out for not checking in). */
+  /** `update`, with what the status-change rules said (a start lists who it left out for not checking in). */
   async change(
     accountId: string,
     id: string,
@@ -130,7 +130,7 @@ export class TournamentsService {
         if (tournament.leagueId && tournament.leagueId !== previousLeague) {
           await this.leagues.lockAttachableLeague(accountId, tournament.leagueId);
         }
-        if (tournament.status !== previousStatus) note = await this.transitions.entered(tournament, previousStatus);
+        if (tournament.status !== previousStatus) note = await this.statusChanges.entered(tournament, previousStatus);
         await this.tournaments.save(tournament, (saved) => changeEvent(saved, previousStatus));
         return tournament;
       });
