@@ -80,16 +80,24 @@ export class PostgresEventStore extends EventStore {
   }
 
   /**
+   * Every event of a transaction below this id is numbered (docs/events.md: why numbering starts here). Each pass
+   * scans from it, so the index entries of rows numbered earlier (dead until vacuumed) are never walked again. It is
+   * this instance's knowledge, so another instance's passes only leave it lower than it could be, never wrong.
+   */
+  private numberedBelow = '0';
+
+  /**
    * One statement (its own transaction, so the advisory lock lasts as long as it does): take the lock, number what
    * is ready, notify its accounts' readers, and say whether events of transactions still open wait.
    */
   async sequencePending(batch: number): Promise<SequencingPass> {
-    const [pass] = await this.maintenance.query<{ locked: boolean; numbered: number; notified: number; waiting: boolean }>(
+    const [pass] = await this.maintenance.query<{ locked: boolean; numbered: number; notified: number; waiting: boolean; horizon: string; last_xid: string | null }>(
       `with lock as materialized (
          select pg_try_advisory_xact_lock($2) as locked
-       ), ready as (
+       ), ready as materialized (
          select account_id, id, xid, ordinal from events
-          where (select locked from lock) and sequence is null and xid < pg_snapshot_xmin(pg_current_snapshot())
+          where (select locked from lock) and sequence is null
+            and xid >= $3::xid8 and xid < pg_snapshot_xmin(pg_current_snapshot())
           order by xid, ordinal limit $1
        ), numbered as (
          select account_id, id, row_number() over (partition by account_id order by xid, ordinal) as n,
@@ -111,10 +119,16 @@ export class PostgresEventStore extends EventStore {
        select (select locked from lock) as locked,
               (select count(*)::int from sequenced) as numbered,
               (select count(*)::int from notified) as notified,
-              exists (select 1 from events where sequence is null and xid >= pg_snapshot_xmin(pg_current_snapshot())) as waiting`,
-      [batch, SEQUENCER_LOCK],
+              exists (select 1 from events where sequence is null and xid >= pg_snapshot_xmin(pg_current_snapshot())) as waiting,
+              pg_snapshot_xmin(pg_current_snapshot())::text as horizon,
+              (select max(xid)::text from ready) as last_xid`,
+      [batch, SEQUENCER_LOCK, this.numberedBelow],
+      'events-sequence-pending',
     );
     if (!pass.locked) return { busy: true, numbered: 0, waiting: true };
+    // A full batch may have left later events of its last transaction; otherwise everything below the horizon is numbered.
+    const below = pass.numbered === batch ? pass.last_xid! : pass.horizon;
+    if (BigInt(below) > BigInt(this.numberedBelow)) this.numberedBelow = below;
     return { busy: false, numbered: pass.numbered, waiting: pass.waiting || pass.numbered === batch };
   }
 

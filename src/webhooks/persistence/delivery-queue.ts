@@ -70,13 +70,15 @@ export class DeliveryQueue implements OnApplicationShutdown {
    */
   async fanOut(): Promise<number> {
     // Most passes find no endpoint behind (most accounts have none): one statement says so, without a transaction.
-    const { rows: [{ behind }] } = await this.pool.query<{ behind: boolean }>(
-      `select exists (
+    const { rows: [{ behind }] } = await this.pool.query<{ behind: boolean }>({
+      // Named: prepared once per connection, so the many idle passes are not planned again each time.
+      name: 'webhook-fan-out-behind',
+      text: `select exists (
          select 1 from webhook_cursors c
            join webhook_endpoints w on w.account_id = c.account_id and w.id = c.endpoint_id
            join event_sequences s on s.account_id = c.account_id
           where w.enabled and s.last_sequence > c.cursor) as behind`,
-    );
+    });
     if (!behind) return 0;
     return this.transaction(async (client) => {
       const { rows: endpoints } = await client.query<{ account_id: string; id: string; cursor: string; event_types: string[] | null; tournament_id: string | null }>(
@@ -122,8 +124,9 @@ export class DeliveryQueue implements OnApplicationShutdown {
       previous_secret: string | null;
       previous_secret_expires_at: Date | string | null;
       failing_since: Date | string | null;
-    }>(
-      `update webhook_endpoints w set lease_owner = $1, lease_until = now() + $2 * interval '1 millisecond'
+    }>({
+      name: 'webhook-claim',
+      text: `update webhook_endpoints w set lease_owner = $1, lease_until = now() + $2 * interval '1 millisecond'
         where (w.account_id, w.id) in (
           select c.account_id, c.id from webhook_endpoints c
            where c.enabled and (c.lease_until is null or c.lease_until < now())
@@ -134,8 +137,8 @@ export class DeliveryQueue implements OnApplicationShutdown {
            limit $3
            for update skip locked)
         returning w.account_id, w.id, w.url, w.secret, w.previous_secret, w.previous_secret_expires_at, w.failing_since`,
-      [owner, leaseMs, limit],
-    );
+      values: [owner, leaseMs, limit],
+    });
     const now = Date.now();
     return rows.map((row) => {
       const previousUntil = instant(row.previous_secret_expires_at);
