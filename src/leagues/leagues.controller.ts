@@ -1,10 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthenticatedAccount } from '../tokens/accounts.service';
 import type { League } from './domain/league';
 import { CurrentAccount } from '../tokens/http/current-account.decorator';
 import { ExpectedVersion } from '../platform/concurrency/fresh-version';
-import { created, IdempotentCreate } from '../platform/idempotency/idempotent-create.interceptor';
+import { created, IdempotentPosts } from '../platform/idempotency/idempotent-posts';
 import { conditionalGet } from '../platform/http/etag';
 import { IfMatch } from '../platform/http/if-match.decorator';
 import { listResponse } from '../platform/http/list-response';
@@ -23,7 +23,10 @@ const LeagueId = new ResourceIdPipe(LeagueNotFoundError);
 
 @Controller('/api/v1/leagues')
 export class LeaguesController {
-  constructor(private readonly leagues: LeaguesService) {}
+  constructor(
+    private readonly leagues: LeaguesService,
+    private readonly posts: IdempotentPosts,
+  ) {}
 
   @Get()
   async list(@CurrentAccount() account: AuthenticatedAccount, @Query() query: ListLeaguesQuery, @Res({ passthrough: true }) reply: FastifyReply) {
@@ -49,10 +52,16 @@ export class LeaguesController {
   }
 
   @Post()
-  @UseInterceptors(IdempotentCreate)
-  async create(@CurrentAccount() account: AuthenticatedAccount, @Body() body: CreateLeagueDto) {
-    const league = await this.leagues.create(account.id, toNewLeague(body));
-    return created(presentLeague(league), { id: league.id, etag: leagueEtag(league) });
+  create(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Body() body: CreateLeagueDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.posts.create(request, reply, async () => {
+      const league = await this.leagues.create(account.id, toNewLeague(body));
+      return created(presentLeague(league), { id: league.id, etag: leagueEtag(league) });
+    });
   }
 
   @Patch(':id')

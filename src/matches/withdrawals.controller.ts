@@ -1,6 +1,7 @@
-import { Body, Controller, Param, Post, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Param, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ExpectedVersion } from '../platform/concurrency/fresh-version';
-import { ActionAnswer, IdempotentAction } from '../platform/idempotency/idempotent-action.interceptor';
+import { ActionAnswer, IdempotentPosts } from '../platform/idempotency/idempotent-posts';
 import { IfMatch } from '../platform/http/if-match.decorator';
 import { ResourceIdPipe } from '../platform/http/resource-id.pipe';
 import { AuthenticatedAccount } from '../tokens/accounts.service';
@@ -20,38 +21,37 @@ const ParticipantId = new ResourceIdPipe(ParticipantNotFoundError);
 /** Withdraw or disqualify a participant of a running tournament, and take it back (issue 32). */
 @Controller('/api/v1/tournaments/:id/participants/:participant_id')
 export class WithdrawalsController {
-  constructor(private readonly withdrawals: WithdrawalsService) {}
+  constructor(
+    private readonly withdrawals: WithdrawalsService,
+    private readonly posts: IdempotentPosts,
+  ) {}
 
   /** 200 with the participant and the matches it decided; before the start, a plain removal (204). */
   @Post('withdraw')
-  @UseInterceptors(IdempotentAction)
-  async withdraw(
+  withdraw(
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', TournamentId) tournamentId: string,
     @Param('participant_id', ParticipantId) id: string,
     @Body() body: WithdrawParticipantDto,
     @IfMatch(participantEtag) expected: ExpectedVersion<Participant>,
-  ): Promise<ActionAnswer> {
-    const result = await this.withdrawals.withdraw(
-      account.id,
-      tournamentId,
-      id,
-      { reason: body.reason as WithdrawalReason, note: body.note ?? null, voidResults: body.void_results ?? false, forfeitScore: body.forfeit_score ?? null },
-      expected,
-    );
-    return present(result);
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const terms = { reason: body.reason as WithdrawalReason, note: body.note ?? null, voidResults: body.void_results ?? false, forfeitScore: body.forfeit_score ?? null };
+    return this.posts.act(request, reply, async () => present(await this.withdrawals.withdraw(account.id, tournamentId, id, terms, expected)));
   }
 
   /** Takes a withdrawal back while no reported match depends on it. */
   @Post('reinstate')
-  @UseInterceptors(IdempotentAction)
-  async reinstate(
+  reinstate(
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', TournamentId) tournamentId: string,
     @Param('participant_id', ParticipantId) id: string,
     @IfMatch(participantEtag) expected: ExpectedVersion<Participant>,
-  ): Promise<ActionAnswer> {
-    return present(await this.withdrawals.reinstate(account.id, tournamentId, id, expected));
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.posts.act(request, reply, async () => present(await this.withdrawals.reinstate(account.id, tournamentId, id, expected)));
   }
 }
 

@@ -1,11 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthenticatedAccount } from '../tokens/accounts.service';
 import type { Participant } from './domain/participant';
 import { CurrentAccount } from '../tokens/http/current-account.decorator';
 import { ExpectedVersion } from '../platform/concurrency/fresh-version';
-import { created, IdempotentCreate } from '../platform/idempotency/idempotent-create.interceptor';
-import { ActionAnswer, IdempotentAction } from '../platform/idempotency/idempotent-action.interceptor';
+import { ActionAnswer, created, IdempotentPosts } from '../platform/idempotency/idempotent-posts';
 import { conditionalGet } from '../platform/http/etag';
 import { IfMatch } from '../platform/http/if-match.decorator';
 import { listResponse } from '../platform/http/list-response';
@@ -25,7 +24,10 @@ const ParticipantId = new ResourceIdPipe(ParticipantNotFoundError);
 
 @Controller('/api/v1/tournaments/:id/participants')
 export class ParticipantsController {
-  constructor(private readonly participants: ParticipantsService) {}
+  constructor(
+    private readonly participants: ParticipantsService,
+    private readonly posts: IdempotentPosts,
+  ) {}
 
   @Get()
   async list(
@@ -44,21 +46,31 @@ export class ParticipantsController {
   }
 
   @Post()
-  @UseInterceptors(IdempotentCreate)
-  async create(@CurrentAccount() account: AuthenticatedAccount, @Param('id', TournamentId) tournamentId: string, @Body() body: CreateParticipantDto) {
-    const participant = await this.participants.create(account.id, tournamentId, toNewParticipant(body));
-    return created(presentParticipant(participant), { id: participant.id, etag: participantEtag(participant) });
+  create(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Param('id', TournamentId) tournamentId: string,
+    @Body() body: CreateParticipantDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.posts.create(request, reply, async () => {
+      const participant = await this.participants.create(account.id, tournamentId, toNewParticipant(body));
+      return created(presentParticipant(participant), { id: participant.id, etag: participantEtag(participant) });
+    });
   }
 
   @Post('bulk')
-  @UseInterceptors(IdempotentCreate)
-  async createMany(
+  createMany(
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', TournamentId) tournamentId: string,
     @Body() body: BulkCreateParticipantsDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const participants = await this.participants.createMany(account.id, tournamentId, body.participants.map(toNewParticipant));
-    return created({ data: participants.map(presentParticipant) });
+    return this.posts.create(request, reply, async () => {
+      const participants = await this.participants.createMany(account.id, tournamentId, body.participants.map(toNewParticipant));
+      return created({ data: participants.map(presentParticipant) });
+    });
   }
 
   @Get(':participant_id')
@@ -90,25 +102,27 @@ export class ParticipantsController {
 
   /** Checks in (before the start, inside the tournament's check-in window); checking in twice keeps the first time. */
   @Post(':participant_id/check-in')
-  @UseInterceptors(IdempotentAction)
   checkIn(
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', TournamentId) tournamentId: string,
     @Param('participant_id', ParticipantId) id: string,
     @IfMatch(participantEtag) expected: ExpectedVersion<Participant>,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    return this.setCheckIn(account, tournamentId, id, true, expected);
+    return this.posts.act(request, reply, () => this.setCheckIn(account, tournamentId, id, true, expected));
   }
 
   @Post(':participant_id/check-out')
-  @UseInterceptors(IdempotentAction)
   checkOut(
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', TournamentId) tournamentId: string,
     @Param('participant_id', ParticipantId) id: string,
     @IfMatch(participantEtag) expected: ExpectedVersion<Participant>,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    return this.setCheckIn(account, tournamentId, id, false, expected);
+    return this.posts.act(request, reply, () => this.setCheckIn(account, tournamentId, id, false, expected));
   }
 
   private async setCheckIn(

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { HeavyWorkGate, PgHeavyWorkGate } from './concurrency/heavy-work-gate';
 import { IdempotencyStore } from './idempotency/idempotency.store';
 import { IdempotentRequests } from './idempotency/idempotent-requests';
+import { IdempotentPosts } from './idempotency/idempotent-posts';
 import { MikroOrmIdempotencyStore } from './idempotency/mikro-orm-idempotency.store';
 import { Cursors, DatabaseKeyedCursors } from './pagination/cursors';
 import { MikroOrmUnitOfWork, UnitOfWork } from './persistence/unit-of-work';
@@ -13,9 +14,10 @@ import { MikroOrmUnitOfWork, UnitOfWork } from './persistence/unit-of-work';
     { provide: UnitOfWork, useClass: MikroOrmUnitOfWork },
     { provide: IdempotencyStore, useClass: MikroOrmIdempotencyStore },
     IdempotentRequests,
+    IdempotentPosts,
     { provide: Cursors, useClass: DatabaseKeyedCursors },
     { provide: HeavyWorkGate, useClass: PgHeavyWorkGate },
   ],
-  exports: [UnitOfWork, IdempotentRequests, Cursors, HeavyWorkGate],
+  exports: [UnitOfWork, IdempotentRequests, IdempotentPosts, Cursors, HeavyWorkGate],
 })
 export class PlatformModule {}

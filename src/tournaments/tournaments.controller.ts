@@ -1,10 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { RouteSchema } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthenticatedAccount } from '../tokens/accounts.service';
 import { CurrentAccount } from '../tokens/http/current-account.decorator';
 import { ExpectedVersion } from '../platform/concurrency/fresh-version';
-import { created, IdempotentCreate } from '../platform/idempotency/idempotent-create.interceptor';
+import { created, IdempotentPosts } from '../platform/idempotency/idempotent-posts';
 import { conditionalGet } from '../platform/http/etag';
 import { IfMatch } from '../platform/http/if-match.decorator';
 import { listResponse } from '../platform/http/list-response';
@@ -26,7 +26,10 @@ const TournamentId = new ResourceIdPipe(TournamentNotFoundError);
 
 @Controller('/api/v1/tournaments')
 export class TournamentsController {
-  constructor(private readonly tournaments: TournamentsService) {}
+  constructor(
+    private readonly tournaments: TournamentsService,
+    private readonly posts: IdempotentPosts,
+  ) {}
 
   @Get()
   async list(@CurrentAccount() account: AuthenticatedAccount, @Query() query: ListTournamentsQuery, @Res({ passthrough: true }) reply: FastifyReply) {
@@ -54,10 +57,16 @@ export class TournamentsController {
 
   @Post()
   @RouteSchema({ response: { 201: TOURNAMENT_RESPONSE_SCHEMA } })
-  @UseInterceptors(IdempotentCreate)
-  async create(@CurrentAccount() account: AuthenticatedAccount, @Body() body: CreateTournamentDto) {
-    const tournament = await this.tournaments.create(account.id, toNewTournament(body));
-    return created(presentTournament(tournament), { id: tournament.id, etag: tournamentEtag(tournament) });
+  create(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Body() body: CreateTournamentDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.posts.create(request, reply, async () => {
+      const tournament = await this.tournaments.create(account.id, toNewTournament(body));
+      return created(presentTournament(tournament), { id: tournament.id, etag: tournamentEtag(tournament) });
+    });
   }
 
   @Patch(':id')
