@@ -79,7 +79,8 @@ async function withAutocannon(spec) {
         method: spec.method,
         body: spec.body,
         // Each request takes the next path in turn (a different tournament per GET one / PATCH).
-        setupRequest: (request) => ({ ...request, path: spec.paths[next++ % spec.paths.length] }),
+        // "{n}" in the body becomes a number no other request gets (a PATCH always changes something).
+        setupRequest: (request) => ({ ...request, path: spec.paths[next % spec.paths.length], body: spec.body?.replaceAll('{n}', String(next++)) }),
       },
     ],
   };

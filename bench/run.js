@@ -11,7 +11,8 @@
 //   --scale    seed 1 000 000 tournaments and print p50 of the first page, a page 100 000 deep, a filtered sorted
 //              page and a q search (sequential requests to the service)
 // Environment: BENCH_SECONDS (10, per round, as the issue measured), BENCH_ROUNDS (3: service and bare take turns;
-// p50 and p99 are each the median of the rounds', so one round hit by a burst from elsewhere does not set them), BENCH_WARMUP_SECONDS (1),
+// p50 and p99 are each the median of the rounds', so one round hit by a burst from elsewhere does not set them), BENCH_WARMUP_SECONDS (5: before each scenario's first round per side; a fresh service compiles its hot paths for
+// several seconds, which 1 s left inside the measured rounds),
 // BENCH_CONNECTIONS (50), BENCH_ROWS (101000), BENCH_PORT (3950; the bare server takes the next one), EMBEDDED_DB_PORT
 // (54350), BENCH_LOAD_GENERATOR (wrk|autocannon). While profiling: BENCH_SERVICE_ARGS / BENCH_BARE_ARGS are extra node
 // options for either side (`--cpu-prof --cpu-prof-dir=/tmp/prof`), BENCH_STDOUT=1 shows their standard output.
@@ -31,11 +32,12 @@ const SCALE = args.includes('--scale');
 const RUNS = Number(args[args.indexOf('--runs') + 1]) || 1;
 const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ROWS = SCALE ? 1_000_000 : Number(process.env.BENCH_ROWS ?? 101_000);
 const DEPTH = 100_000;
+const WRITE_TARGET = 0.85;
 const SERVICE_PORT = Number(process.env.BENCH_PORT ?? 3950);
 const BARE_PORT = SERVICE_PORT + 1;
 const EMBEDDED_DB_PORT = Number(process.env.EMBEDDED_DB_PORT ?? 54350);
@@ -82,7 +84,7 @@ function scenarios(fixture, serviceDeepCursor) {
     },
     { name: 'q search', method: 'GET', read: true, service: [`/api/v1/tournaments?${q}`], bare: [`/tournaments?${q}`] },
     { name: 'POST create', method: 'POST', body: created, service: ['/api/v1/tournaments'], bare: ['/tournaments'] },
-    { name: 'PATCH', method: 'PATCH', body: JSON.stringify({ description: 'patched by the benchmark' }), service: one('/api/v1/tournaments'), bare: one('/tournaments') },
+    { name: 'PATCH', method: 'PATCH', body: JSON.stringify({ description: 'patched by the benchmark {n}' }), service: one('/api/v1/tournaments'), bare: one('/tournaments') },
   ];
 }
 
@@ -148,10 +150,10 @@ function combine(rounds) {
   };
 }
 
-/** Targets: reads ≥ 1.0× the bare throughput with p99 ≤ bare's; writes ≥ 0.7×; RSS ≤ 200 MiB. */
+/** Targets: reads ≥ 1.0× the bare throughput with p99 ≤ bare's; writes ≥ 0.85× (issue 28); RSS ≤ 200 MiB. */
 function verdict(row) {
   if (row.read) return row.ratio >= 1 && row.service.p99 <= row.bare.p99 ? 'ok' : 'MISSED';
-  return row.ratio >= 0.7 ? 'ok' : 'MISSED';
+  return row.ratio >= WRITE_TARGET ? 'ok' : 'MISSED';
 }
 
 function toMarkdown(report) {
@@ -163,7 +165,7 @@ function toMarkdown(report) {
     '| scenario | service req/s | bare req/s | ratio | service p50 / p99 ms | bare p50 / p99 ms | CPU µs/request service / bare | heap KiB/request service / bare | GC µs/request service / bare | errors service / bare | target |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ...report.results.map((r) =>
-      `| ${r.scenario} | ${r.service.perSecond.toFixed(0)} | ${r.bare.perSecond.toFixed(0)} | ${r.ratio.toFixed(2)}${r.ratioEachRun.length > 1 ? ` (runs: ${r.ratioEachRun.join(' / ')})` : ''} | ${r.service.p50} / ${r.service.p99} | ${r.bare.p50} / ${r.bare.p99} | ${r.service.cpuUsPerRequest} / ${r.bare.cpuUsPerRequest} | ${r.service.heapKiBPerRequest} / ${r.bare.heapKiBPerRequest} | ${r.service.gcUsPerRequest} / ${r.bare.gcUsPerRequest} | ${r.service.errors} / ${r.bare.errors} | ${verdict(r)} (${r.read ? '≥ 1.0, p99 ≤ bare' : '≥ 0.7'}) |`,
+      `| ${r.scenario} | ${r.service.perSecond.toFixed(0)} | ${r.bare.perSecond.toFixed(0)} | ${r.ratio.toFixed(2)}${r.ratioEachRun.length > 1 ? ` (runs: ${r.ratioEachRun.join(' / ')})` : ''} | ${r.service.p50} / ${r.service.p99} | ${r.bare.p50} / ${r.bare.p99} | ${r.service.cpuUsPerRequest} / ${r.bare.cpuUsPerRequest} | ${r.service.heapKiBPerRequest} / ${r.bare.heapKiBPerRequest} | ${r.service.gcUsPerRequest} / ${r.bare.gcUsPerRequest} | ${r.service.errors} / ${r.bare.errors} | ${verdict(r)} (${r.read ? '≥ 1.0, p99 ≤ bare' : `≥ ${WRITE_TARGET}`}) |`,
     ),
     '',
     `RSS: service ${rss.serviceAtStart} MiB at start, ${rss.serviceAfterRun.join(' / ')} MiB after ${rss.serviceAfterRun.length > 1 ? 'each run' : 'the run'} (target ≤ 200, flat) ${Math.max(...rss.serviceAfterRun) <= 200 ? 'ok' : 'MISSED'}; bare server ${rss.bareAtStart} → ${rss.bareAfterRun.join(' / ')} MiB.`,

@@ -1,5 +1,6 @@
 -- bench/load.js drives wrk with this script: each request takes the next path of BENCH_PATHS_FILE in turn (one per line),
--- with the method, headers and body of the scenario; the last line printed is the result as JSON.
+-- with the method, headers and body of the scenario ("{n}" in the body becomes a number no other request of the run
+-- gets, so a PATCH always changes something); the last line printed is the result as JSON.
 local paths = {}
 for path in io.open(os.getenv("BENCH_PATHS_FILE")):lines() do paths[#paths + 1] = path end
 local method = os.getenv("BENCH_METHOD")
@@ -11,15 +12,18 @@ for name, value in string.gmatch(os.getenv("BENCH_HEADERS"), "([^\n:]+): ([^\n]*
 -- Globals, so done() can read them from each thread.
 counter = 0
 non2xx = 0
+tid = 0
 local threads = {}
 
 function setup(thread)
   table.insert(threads, thread)
+  thread:set("tid", #threads)
 end
 
 function request()
   counter = counter + 1
-  return wrk.format(method, paths[counter % #paths + 1], headers, body)
+  local unique = body and string.gsub(body, "{n}", tid .. "-" .. counter) or nil
+  return wrk.format(method, paths[counter % #paths + 1], headers, unique)
 end
 
 function response(status)
