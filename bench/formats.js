@@ -31,7 +31,8 @@ const env = benchEnv({ PORT: String(PORT), ...embeddedDatabaseSettings('bench-fo
 let headers;
 
 async function main() {
-  const server = await startService(env, { nodeArgs: ['--require', join(__dirname, 'start-meter.js')], ipc: true });
+  const extraArgs = (process.env.BENCH_SERVICE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = await startService(env, { nodeArgs: [...extraArgs, '--require', join(__dirname, 'start-meter.js')], ipc: true });
   try {
     const { token } = premiumAccount(env, 'formats');
     headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
