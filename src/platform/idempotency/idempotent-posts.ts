@@ -37,12 +37,11 @@ export class IdempotentPosts {
 
   /** POST of a collection: 201 with `Location` (the collection path + id) and `ETag`, or the first answer replayed. */
   create(request: FastifyRequest, reply: FastifyReply, work: () => Promise<Created>): Promise<unknown> {
-    // Routes are lower case and ids match in any case: one canonical path per collection, for the key and Location.
-    const collection = pathOf(request.url).replace(/\/+$/, '').toLowerCase();
-    return this.answer(this.requestOf(request, collection), reply, async () => {
+    const idempotent = this.requestOf(request);
+    return this.answer(idempotent, reply, async () => {
       const { body, id, etag } = await work();
       const headers: Record<string, string> = {};
-      if (id) headers.location = `${collection}/${id}`;
+      if (id) headers.location = `${idempotent.path}/${id}`;
       if (etag) headers.etag = etag;
       return { status: 201, body, headers };
     });
@@ -50,8 +49,7 @@ export class IdempotentPosts {
 
   /** POST of an action on a resource (`…/withdraw`, `…/check-in`): its status, body and ETag, or the first answer replayed. */
   async act(request: FastifyRequest, reply: FastifyReply, work: () => Promise<ActionAnswer>): Promise<unknown> {
-    const path = pathOf(request.url).replace(/\/+$/, '').toLowerCase();
-    const body = await this.answer(this.requestOf(request, path), reply, async () => {
+    const body = await this.answer(this.requestOf(request), reply, async () => {
       const { status, body, etag } = await work();
       const headers: Record<string, string> = etag ? { etag } : {};
       return { status, body: body ?? null, headers };
@@ -59,9 +57,11 @@ export class IdempotentPosts {
     return reply.statusCode === 204 ? undefined : body;
   }
 
-  private requestOf(request: FastifyRequest, path: string): IdempotentRequest {
+  /** The request as the key covers it. Routes are lower case and ids match in any case: one canonical path per resource. */
+  private requestOf(request: FastifyRequest): IdempotentRequest {
     const accountId = request.user?.id;
     if (!accountId) throw new Error('An idempotent POST on a route the bearer guard does not protect.');
+    const path = pathOf(request.url).replace(/\/+$/, '').toLowerCase();
     return { accountId, key: idempotencyKeyOf(request), method: 'POST', path, body: request.body ?? null };
   }
 
