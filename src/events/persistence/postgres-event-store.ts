@@ -88,7 +88,9 @@ export class PostgresEventStore extends EventStore {
 
   /**
    * One statement (its own transaction, so the advisory lock lasts as long as it does): take the lock, number what
-   * is ready, notify its accounts' readers, and say whether events of transactions still open wait.
+   * is ready, notify its accounts' readers, and say whether events of transactions still open wait. Its snapshot
+   * is taken before the lock, so another instance's pass can commit in between unseen: locking the ready rows
+   * re-reads each one's latest version and skips those that pass numbered (else they would be numbered twice).
    */
   async sequencePending(batch: number): Promise<SequencingPass> {
     const [pass] = await this.maintenance.query<{ locked: boolean; numbered: number; notified: number; waiting: boolean; horizon: string; last_xid: string | null }>(
@@ -99,6 +101,7 @@ export class PostgresEventStore extends EventStore {
           where (select locked from lock) and sequence is null
             and xid >= $3::xid8 and xid < pg_snapshot_xmin(pg_current_snapshot())
           order by xid, ordinal limit $1
+            for no key update
        ), numbered as (
          select account_id, id, row_number() over (partition by account_id order by xid, ordinal) as n,
                 count(*) over (partition by account_id) as total
