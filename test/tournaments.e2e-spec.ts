@@ -312,6 +312,13 @@ describe('tournaments API', () => {
       expect((await create({ name: 'Fixed', format: 'swiss' }, api.owner, { 'idempotency-key': key })).statusCode).toBe(201);
       expectProblem(await create({ name: 'X', format: 'swiss' }, api.owner, { 'idempotency-key': 'k'.repeat(256) }), 400, 'malformed_request');
     });
+
+    it('refuses an invalid body before it looks at the key', async () => {
+      expectProblem(await create({ name: '', format: 'swiss' }, api.owner, { 'idempotency-key': 'k'.repeat(256) }), 422, 'validation_failed');
+      const key = randomUUID();
+      await create({ name: 'Kept', format: 'swiss' }, api.owner, { 'idempotency-key': key });
+      expectProblem(await create({ name: '', format: 'swiss' }, api.owner, { 'idempotency-key': key }), 422, 'validation_failed');
+    });
   });
 
   describe('GET list', () => {

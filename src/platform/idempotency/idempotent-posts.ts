@@ -49,12 +49,12 @@ export class IdempotentPosts {
 
   /** POST of an action on a resource (`…/withdraw`, `…/check-in`): its status, body and ETag, or the first answer replayed. */
   async act(request: FastifyRequest, reply: FastifyReply, work: () => Promise<ActionAnswer>): Promise<unknown> {
-    const body = await this.answer(this.requestOf(request), reply, async () => {
+    const sent = await this.answer(this.requestOf(request), reply, async () => {
       const { status, body, etag } = await work();
       const headers: Record<string, string> = etag ? { etag } : {};
       return { status, body: body ?? null, headers };
     });
-    return reply.statusCode === 204 ? undefined : body;
+    return reply.statusCode === 204 ? undefined : sent;
   }
 
   /** The request as the key covers it. Routes are lower case and ids match in any case: one canonical path per resource. */

@@ -341,7 +341,7 @@ function sharedResponses(): Record<string, ResponseObject> {
     ),
     IdempotentCreateConflict: problemResponse('A request with the same `Idempotency-Key` is still running.', EXAMPLE_PATH, [new IdempotencyKeyInUseError()], API_HEADERS),
     IdempotentCreateInvalid: problemResponse(
-      'The body breaks a rule (`validation_failed`), or the `Idempotency-Key` was used before with another body.',
+      'The body breaks a rule (`validation_failed`, whatever the `Idempotency-Key`: the body is checked first), or the key was used before with another body.',
       EXAMPLE_PATH,
       [InvalidError.field('/name', 'name must be 1 to 100 characters long.'), new IdempotencyKeyReusedError()],
       API_HEADERS,
