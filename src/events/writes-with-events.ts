@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { newId } from '../kernel/ids';
-import { preparedWrite } from '../platform/persistence/prepared-query';
+import { preparedRows, preparedWrite } from '../platform/persistence/prepared-query';
 import { dataJson, NewEvent } from './domain/event-log';
 import { AppendedCommits } from './persistence/appended-commits';
 import { EVENT_INSERT } from './persistence/postgres-event-log';
@@ -27,27 +27,41 @@ export class WritesWithEvents {
    * each row it changed (an adapter's write names one row by its key). Returns how many rows it changed.
    */
   async write(sql: string, values: readonly unknown[], event: NewEvent): Promise<number> {
-    const changed = await preparedWrite(this.em, this.withEvent(sql), [
-      ...values,
-      event.accountId,
-      newId(),
-      event.type,
-      event.tournamentId ?? null,
-      event.leagueId ?? null,
-      dataJson(event.data),
-    ]);
+    const changed = await preparedWrite(this.em, this.withEvent(sql, 'count'), [...values, ...eventValues(event)]);
     if (changed > 0) this.commits.appendedThrough(this.em);
     return changed;
   }
 
-  private withEvent(sql: string): string {
-    let statement = this.statements.get(sql);
+  /**
+   * As `write`, for one row: returns the row's version as PostgreSQL keeps it after the write (`xmin`, as text), or
+   * undefined when no row matched.
+   */
+  async writeRow(sql: string, values: readonly unknown[], event: NewEvent): Promise<string | undefined> {
+    const [row] = await preparedRows<{ row_version: string }>(this.em, this.withEvent(sql, 'row version'), [...values, ...eventValues(event)]);
+    if (row) this.commits.appendedThrough(this.em);
+    return row?.row_version;
+  }
+
+  private withEvent(sql: string, answer: 'count' | 'row version'): string {
+    const key = `${answer}:${sql}`;
+    let statement = this.statements.get(key);
     if (!statement) {
-      statement = `with changed as (${sql} returning 1)
+      statement =
+        answer === 'count'
+          ? `with changed as (${sql} returning 1)
         ${EVENT_INSERT}
-        select ?::uuid, ?::uuid, ?, now(), ?::uuid, ?::uuid, ?::jsonb from changed`;
-      this.statements.set(sql, statement);
+        ${EVENT_VALUES}`
+          : `with changed as (${sql} returning xmin::text as row_version),
+        appended as (${EVENT_INSERT} ${EVENT_VALUES})
+        select row_version from changed`;
+      this.statements.set(key, statement);
     }
     return statement;
   }
+}
+
+const EVENT_VALUES = 'select ?::uuid, ?::uuid, ?, now(), ?::uuid, ?::uuid, ?::jsonb from changed';
+
+function eventValues(event: NewEvent): unknown[] {
+  return [event.accountId, newId(), event.type, event.tournamentId ?? null, event.leagueId ?? null, dataJson(event.data)];
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ExpectedVersion, withFreshVersion } from '../platform/concurrency/fresh-version';
+import { ExpectedVersion, StaleVersionError, withFreshVersion } from '../platform/concurrency/fresh-version';
+import { DomainError, ServiceUnavailableError } from '../kernel/domain-error';
 import { EventLog, NewEvent } from '../events/domain/event-log';
 import { LeaguesService } from '../leagues/leagues.service';
 import { isShareId } from '../kernel/sharing';
@@ -65,6 +66,11 @@ function completionEvent(tournament: Tournament, finalRanks: FinalRank[]): NewEv
       final_ranks: finalRanks.map((rank) => ({ participant_id: rank.participantId, name: rank.name, final_rank: rank.finalRank })),
     },
   };
+}
+
+/** A refusal that a copy of the row may have caused (a lost race, or a rule applied to stale values); not an outage. */
+function decidedOnTheCopy(error: unknown): boolean {
+  return error instanceof StaleVersionError || (error instanceof DomainError && !(error instanceof ServiceUnavailableError));
 }
 
 /** Use cases of the tournaments API, all scoped to the calling account. */
@@ -229,12 +235,27 @@ export class TournamentsService {
     if (tournament.leagueId) await this.leagues.lockAttachableLeague(tournament.accountId, tournament.leagueId);
   }
 
-  private withFreshVersion<T>(
+  /**
+   * A read-modify-write of the newest version. When this instance wrote the tournament last (outside a transaction),
+   * the change is first tried on its copy of that write, without reading: it counts only if its own write went
+   * through, which proves the copy was the row. Anything else (a lost race, a refusal decided on the copy, nothing to
+   * write) is decided again on the row as read, so an answer never rests on a copy that was not current.
+   */
+  private async withFreshVersion<T>(
     accountId: string,
     id: string,
     expected: ExpectedVersion<Tournament>,
     write: (tournament: Tournament) => Promise<T>,
   ): Promise<T> {
+    const copy = this.tournaments.recentCopy(accountId, id);
+    if (copy && (typeof expected !== 'function' || expected(copy))) {
+      try {
+        const result = await write(copy);
+        if (this.tournaments.wasWritten(copy)) return result;
+      } catch (error) {
+        if (!decidedOnTheCopy(error)) throw error;
+      }
+    }
     return withFreshVersion(() => this.get(accountId, id), expected, write, 'tournament');
   }
 }

@@ -60,6 +60,20 @@ export abstract class TournamentRepository {
    * Returns the tournament as locked (one statement); null when the account has no such tournament.
    */
   abstract lockOwned(accountId: string, id: string): Promise<Tournament | null>;
+
+  /**
+   * Outside a transaction: this instance's copy of the tournament as its own last write left it, to change without
+   * reading it first; undefined when there is none (an adapter may keep none). Saving or removing the copy succeeds
+   * only if the row is still exactly the copy (StaleTournamentError, or false, otherwise); `wasWritten` tells whether
+   * it did, which is the only proof that the copy was current.
+   */
+  recentCopy(_accountId: string, _id: string): Tournament | undefined {
+    return undefined;
+  }
+
+  wasWritten(_copy: Tournament): boolean {
+    return false;
+  }
 }
 
 /** Another writer got there first: the version read is no longer current. */

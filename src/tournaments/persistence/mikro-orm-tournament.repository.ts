@@ -4,7 +4,8 @@ import { NewEvent } from '../../events/domain/event-log';
 import { WritesWithEvents } from '../../events/writes-with-events';
 import { Conditions, KeysetStatement, keysetSql, SortKeys } from '../../platform/persistence/keyset-query';
 import { PlainRows } from '../../platform/persistence/plain-rows';
-import { plannedRows, preparedRows } from '../../platform/persistence/prepared-query';
+import { openTransaction, plannedRows, preparedRows } from '../../platform/persistence/prepared-query';
+import { RecentCopies } from '../../platform/persistence/recent-copies';
 import { containsPattern } from '../../platform/persistence/like-pattern';
 import { Tournament } from '../domain/tournament';
 import {
@@ -32,11 +33,13 @@ const SORT_KEYS: SortKeys<TournamentSortField> = {
  * the identity map or change sets (a request reads or writes one aggregate;
  * the `version` column is the concurrency check, as the ORM's was).
  * A write and its event are one statement (WritesWithEvents), inside the caller's transaction when there is one
- * (UnitOfWork).
+ * (UnitOfWork). What a write outside a transaction leaves is kept as a recent copy (RecentCopies), so the next change
+ * of the same tournament on this instance can skip its read.
  */
 @Injectable()
 export class MikroOrmTournamentRepository extends TournamentRepository {
   private readonly rows: PlainRows<Tournament>;
+  private readonly recent = new RecentCopies<Tournament>((tournament) => Object.assign(new Tournament(), tournament), RECENT_COPIES, RECENT_COPY_MAX_AGE_MS);
 
   constructor(
     private readonly em: EntityManager,
@@ -66,29 +69,51 @@ export class MikroOrmTournamentRepository extends TournamentRepository {
     await this.writes.write(sql, values, event);
   }
 
-  /** All columns but the keys, where the version is still the one read; the version goes up by one. */
+  /**
+   * All columns but the keys, where the version is still the one read (and, for a recent copy, the row is still
+   * exactly the copy); the version goes up by one.
+   */
   async save(tournament: Tournament, eventOf: (saved: Tournament) => NewEvent): Promise<void> {
     const assignments = this.rows.assignments(tournament, IMMUTABLE_COLUMNS);
     const read = tournament.version;
+    const copied = this.recent.rowVersionOf(tournament);
     tournament.version = read + 1;
-    const updated = await this.writes.write(
-      `update tournaments set ${assignments.sql}, version = version + 1 where id = ? and account_id = ? and version = ?`,
-      [...assignments.values, tournament.id, tournament.accountId, read],
+    const rowVersion = await this.writes.writeRow(
+      `update tournaments set ${assignments.sql}, version = version + 1
+        where id = ? and account_id = ? and version = ?${copied === undefined ? '' : ' and xmin = ?::xid'}`,
+      [...assignments.values, tournament.id, tournament.accountId, read, ...(copied === undefined ? [] : [copied])],
       eventOf(tournament),
     );
-    if (updated === 0) {
+    const key = keyOf(tournament.accountId, tournament.id);
+    if (rowVersion === undefined) {
       tournament.version = read;
+      this.recent.forget(key);
       throw new StaleTournamentError();
     }
+    // Inside a transaction the write may yet roll back: no copy is kept of what might never be.
+    if (openTransaction(this.em)) this.recent.forget(key);
+    else this.recent.remember(key, tournament, rowVersion);
   }
 
   async remove(tournament: Tournament, event: NewEvent): Promise<boolean> {
+    const copied = this.recent.rowVersionOf(tournament);
     const deleted = await this.writes.write(
-      'delete from tournaments where id = ? and account_id = ? and version = ?',
-      [tournament.id, tournament.accountId, tournament.version],
+      `delete from tournaments where id = ? and account_id = ? and version = ?${copied === undefined ? '' : ' and xmin = ?::xid'}`,
+      [tournament.id, tournament.accountId, tournament.version, ...(copied === undefined ? [] : [copied])],
       event,
     );
+    const key = keyOf(tournament.accountId, tournament.id);
+    if (deleted > 0) this.recent.removed(key, tournament);
+    else this.recent.forget(key);
     return deleted > 0;
+  }
+
+  override recentCopy(accountId: string, id: string): Tournament | undefined {
+    return openTransaction(this.em) ? undefined : this.recent.take(keyOf(accountId, id));
+  }
+
+  override wasWritten(copy: Tournament): boolean {
+    return this.recent.wasWritten(copy);
   }
 
   async countOwned(accountId: string): Promise<number> {
@@ -128,6 +153,17 @@ function listConditions({ accountId, filters }: TournamentListQuery): KeysetStat
   if (filters.startsBefore) where.add('starts_at < ?', filters.startsBefore);
   return where.statement();
 }
+
+function keyOf(accountId: string, id: string): string {
+  return `${accountId}/${id}`;
+}
+
+/**
+ * Recent copies kept: enough for every tournament being run on an instance at once. Bounded in age too, so a copy
+ * is never matched against a transaction id PostgreSQL has since reused.
+ */
+const RECENT_COPIES = 2_048;
+const RECENT_COPY_MAX_AGE_MS = 10 * 60_000;
 
 /** Never rewritten by an update (version is bumped separately). */
 const IMMUTABLE_COLUMNS = new Set(['id', 'account_id', 'created_at', 'version']);
