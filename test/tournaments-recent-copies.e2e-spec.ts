@@ -100,6 +100,19 @@ describe('changing a tournament this instance wrote last', () => {
     expectProblem(await http().patch(`${BASE}/${gone}`, { description: 'gone' }, as()), 404, 'not_found');
   });
 
+  it('loses no change when concurrent changes start from the same copy', async () => {
+    const id = await writtenHere();
+    const writers = Array.from({ length: 12 }, (_, n) => http().patch(`${BASE}/${id}`, { metadata: { [`key${n}`]: `value ${n}` } }, as()));
+    const statuses = (await Promise.all(writers)).map((response) => response.statusCode);
+    // A writer that loses every one of its attempts is told so (409 conflict) and changes nothing.
+    expect(statuses.every((status) => status === 200 || status === 409)).toBe(true);
+    const accepted = statuses.flatMap((status, n) => (status === 200 ? [n] : []));
+    expect(accepted.length).toBeGreaterThan(0);
+    const { body } = await read(id);
+    expect(body.version).toBe(2 + accepted.length);
+    expect(body.metadata).toEqual(Object.fromEntries(accepted.map((n) => [`key${n}`, `value ${n}`])));
+  });
+
   it('never lends one account the copy of another', async () => {
     const id = await writtenHere();
     expectProblem(await http().patch(`${BASE}/${id}`, { description: 'not mine' }, { token: api.stranger.token }), 404, 'not_found');
