@@ -76,12 +76,11 @@ export class MikroOrmTournamentRepository extends TournamentRepository {
   async save(tournament: Tournament, eventOf: (saved: Tournament) => NewEvent): Promise<void> {
     const assignments = this.rows.assignments(tournament, IMMUTABLE_COLUMNS);
     const read = tournament.version;
-    const copied = this.recent.rowVersionOf(tournament);
+    const unchanged = this.unchangedSince(tournament, read);
     tournament.version = read + 1;
     const rowVersion = await this.writes.writeRow(
-      `update tournaments set ${assignments.sql}, version = version + 1
-        where id = ? and account_id = ? and version = ?${copied === undefined ? '' : ' and xmin = ?::xid'}`,
-      [...assignments.values, tournament.id, tournament.accountId, read, ...(copied === undefined ? [] : [copied])],
+      `update tournaments set ${assignments.sql}, version = version + 1 where ${unchanged.sql}`,
+      [...assignments.values, ...unchanged.values],
       eventOf(tournament),
     );
     const key = keyOf(tournament.accountId, tournament.id);
@@ -96,16 +95,19 @@ export class MikroOrmTournamentRepository extends TournamentRepository {
   }
 
   async remove(tournament: Tournament, event: NewEvent): Promise<boolean> {
-    const copied = this.recent.rowVersionOf(tournament);
-    const deleted = await this.writes.write(
-      `delete from tournaments where id = ? and account_id = ? and version = ?${copied === undefined ? '' : ' and xmin = ?::xid'}`,
-      [tournament.id, tournament.accountId, tournament.version, ...(copied === undefined ? [] : [copied])],
-      event,
-    );
+    const unchanged = this.unchangedSince(tournament, tournament.version);
+    const deleted = await this.writes.write(`delete from tournaments where ${unchanged.sql}`, unchanged.values, event);
     const key = keyOf(tournament.accountId, tournament.id);
     if (deleted > 0) this.recent.removed(key, tournament);
     else this.recent.forget(key);
     return deleted > 0;
+  }
+
+  /** The row at the version read; for a recent copy, also still exactly the row the copy was taken of. */
+  private unchangedSince(tournament: Tournament, version: number): { sql: string; values: unknown[] } {
+    const copied = this.recent.rowVersionOf(tournament);
+    const key = { sql: 'id = ? and account_id = ? and version = ?', values: [tournament.id, tournament.accountId, version] };
+    return copied === undefined ? key : { sql: `${key.sql} and xmin = ?::xid`, values: [...key.values, copied] };
   }
 
   override recentCopy(accountId: string, id: string): Tournament | undefined {
