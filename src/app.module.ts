@@ -1,13 +1,12 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { DynamicModule, Module, OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DocsModule } from './docs/docs.module';
 import { HealthModule } from './health/health.module';
 import { ProblemFilter } from './platform/http/problem.filter';
-import { RequestValidationPipe } from './platform/http/request-validation.pipe';
 import { RouteTable } from './platform/http/route-table';
 import { BearerAuthGuard } from './tokens/http/bearer-auth.guard';
 import { TokensModule } from './tokens/tokens.module';
@@ -50,7 +49,6 @@ export class AppModule implements OnModuleInit {
         { provide: RouteTable, useValue: routes },
         ProblemFilter,
         { provide: APP_FILTER, useExisting: ProblemFilter },
-        { provide: APP_PIPE, useClass: RequestValidationPipe },
         // Global guards run in this order: count the request against its caller's budget (identifying the caller),
         // then refuse an unidentified caller, so refused attempts are counted too.
         { provide: APP_GUARD, useExisting: RateLimitGuard },

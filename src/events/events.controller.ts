@@ -1,3 +1,4 @@
+import { RequestValidationPipe } from '../platform/http/request-validation.pipe';
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpProblem } from '../platform/http/error-translation';
@@ -19,7 +20,7 @@ export class EventsController {
 
   /** The replayable feed: the account's events after `after`, oldest first. */
   @Get()
-  async feed(@CurrentAccount() account: AuthenticatedAccount, @Query() query: ListEventsQuery) {
+  async feed(@CurrentAccount() account: AuthenticatedAccount, @Query(RequestValidationPipe) query: ListEventsQuery) {
     const page = await this.events.page(account.id, { after: query.afterSequence(), filters: query.filters(), limit: query.pageSize() });
     return { data: page.events.map(presentEvent), next_after: page.nextAfter };
   }
@@ -32,7 +33,7 @@ export class EventsController {
   @Get('stream')
   async stream(
     @CurrentAccount() account: AuthenticatedAccount,
-    @Query() query: StreamEventsQuery,
+    @Query(RequestValidationPipe) query: StreamEventsQuery,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {

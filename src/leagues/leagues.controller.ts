@@ -1,3 +1,4 @@
+import { RequestValidationPipe } from '../platform/http/request-validation.pipe';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthenticatedAccount } from '../tokens/accounts.service';
@@ -29,7 +30,7 @@ export class LeaguesController {
   ) {}
 
   @Get()
-  async list(@CurrentAccount() account: AuthenticatedAccount, @Query() query: ListLeaguesQuery, @Res({ passthrough: true }) reply: FastifyReply) {
+  async list(@CurrentAccount() account: AuthenticatedAccount, @Query(RequestValidationPipe) query: ListLeaguesQuery, @Res({ passthrough: true }) reply: FastifyReply) {
     const page = await this.leagues.list(account.id, {
       filters: filtersOf(query),
       sort: parseSort<LeagueSortField>(query.sort ?? '-created_at'),
@@ -54,7 +55,7 @@ export class LeaguesController {
   @Post()
   create(
     @CurrentAccount() account: AuthenticatedAccount,
-    @Body() body: CreateLeagueDto,
+    @Body(RequestValidationPipe) body: CreateLeagueDto,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
@@ -68,7 +69,7 @@ export class LeaguesController {
   async update(
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', LeagueId) id: string,
-    @Body() body: UpdateLeagueDto,
+    @Body(RequestValidationPipe) body: UpdateLeagueDto,
     @IfMatch(leagueEtag) expected: ExpectedVersion<League>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {

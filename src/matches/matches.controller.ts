@@ -1,3 +1,4 @@
+import { RequestValidationPipe } from '../platform/http/request-validation.pipe';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ExpectedVersion } from '../platform/concurrency/fresh-version';
@@ -65,7 +66,7 @@ export class MatchesController {
   async list(
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', TournamentId) tournamentId: string,
-    @Query() query: ListMatchesQuery,
+    @Query(RequestValidationPipe) query: ListMatchesQuery,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
@@ -105,8 +106,8 @@ export class MatchesController {
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', TournamentId) tournamentId: string,
     @Param('match_id', MatchId) id: string,
-    @Body() body: UpdateMatchDto,
-    @Query() query: UpdateMatchQuery,
+    @Body(RequestValidationPipe) body: UpdateMatchDto,
+    @Query(RequestValidationPipe) query: UpdateMatchQuery,
     @IfMatch(matchEtag) expected: ExpectedVersion<MatchRecord>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
@@ -131,8 +132,8 @@ export class MatchesController {
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', TournamentId) tournamentId: string,
     @Param('match_id', MatchId) id: string,
-    @Body() body: UpdateMatchDto,
-    @Query() query: PreviewMatchQuery,
+    @Body(RequestValidationPipe) body: UpdateMatchDto,
+    @Query(RequestValidationPipe) query: PreviewMatchQuery,
     @IfMatch(matchEtag) expected: ExpectedVersion<MatchRecord>,
   ) {
     const result = await this.matches.update(account.id, tournamentId, id, toMatchUpdate(body), expected, {

@@ -1,3 +1,4 @@
+import { RequestValidationPipe } from '../platform/http/request-validation.pipe';
 import { Body, Controller, Param, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ExpectedVersion } from '../platform/concurrency/fresh-version';
@@ -32,7 +33,7 @@ export class WithdrawalsController {
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', TournamentId) tournamentId: string,
     @Param('participant_id', ParticipantId) id: string,
-    @Body() body: WithdrawParticipantDto,
+    @Body(RequestValidationPipe) body: WithdrawParticipantDto,
     @IfMatch(participantEtag) expected: ExpectedVersion<Participant>,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,

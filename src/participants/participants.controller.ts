@@ -1,3 +1,4 @@
+import { RequestValidationPipe } from '../platform/http/request-validation.pipe';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthenticatedAccount } from '../tokens/accounts.service';
@@ -33,7 +34,7 @@ export class ParticipantsController {
   async list(
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', TournamentId) tournamentId: string,
-    @Query() query: ListParticipantsQuery,
+    @Query(RequestValidationPipe) query: ListParticipantsQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const page = await this.participants.list(account.id, tournamentId, {
@@ -49,7 +50,7 @@ export class ParticipantsController {
   create(
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', TournamentId) tournamentId: string,
-    @Body() body: CreateParticipantDto,
+    @Body(RequestValidationPipe) body: CreateParticipantDto,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
@@ -63,7 +64,7 @@ export class ParticipantsController {
   createMany(
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', TournamentId) tournamentId: string,
-    @Body() body: BulkCreateParticipantsDto,
+    @Body(RequestValidationPipe) body: BulkCreateParticipantsDto,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
@@ -91,7 +92,7 @@ export class ParticipantsController {
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', TournamentId) tournamentId: string,
     @Param('participant_id', ParticipantId) id: string,
-    @Body() body: UpdateParticipantDto,
+    @Body(RequestValidationPipe) body: UpdateParticipantDto,
     @IfMatch(participantEtag) expected: ExpectedVersion<Participant>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {

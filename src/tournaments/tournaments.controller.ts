@@ -1,3 +1,4 @@
+import { RequestValidationPipe } from '../platform/http/request-validation.pipe';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { RouteSchema } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -32,7 +33,7 @@ export class TournamentsController {
   ) {}
 
   @Get()
-  async list(@CurrentAccount() account: AuthenticatedAccount, @Query() query: ListTournamentsQuery, @Res({ passthrough: true }) reply: FastifyReply) {
+  async list(@CurrentAccount() account: AuthenticatedAccount, @Query(RequestValidationPipe) query: ListTournamentsQuery, @Res({ passthrough: true }) reply: FastifyReply) {
     const page = await this.tournaments.list(account.id, {
       filters: filtersOf(query),
       sort: parseSort<TournamentSortField>(query.sort ?? '-created_at'),
@@ -59,7 +60,7 @@ export class TournamentsController {
   @RouteSchema({ response: { 201: TOURNAMENT_RESPONSE_SCHEMA } })
   create(
     @CurrentAccount() account: AuthenticatedAccount,
-    @Body() body: CreateTournamentDto,
+    @Body(RequestValidationPipe) body: CreateTournamentDto,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
@@ -74,7 +75,7 @@ export class TournamentsController {
   async update(
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', TournamentId) id: string,
-    @Body() body: UpdateTournamentDto,
+    @Body(RequestValidationPipe) body: UpdateTournamentDto,
     @IfMatch(tournamentEtag) expected: ExpectedVersion<Tournament>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {

@@ -1,3 +1,4 @@
+import { RequestValidationPipe } from '../platform/http/request-validation.pipe';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { HttpProblem } from '../platform/http/error-translation';
@@ -20,7 +21,7 @@ export class WebhooksController {
 
   @Post()
   @HttpCode(201)
-  async create(@CurrentAccount() account: AuthenticatedAccount, @Body() body: CreateWebhookDto, @Res({ passthrough: true }) reply: FastifyReply) {
+  async create(@CurrentAccount() account: AuthenticatedAccount, @Body(RequestValidationPipe) body: CreateWebhookDto, @Res({ passthrough: true }) reply: FastifyReply) {
     const { endpoint, secret } = await this.webhooks.create(account.id, {
       url: body.url,
       eventTypes: body.event_types,
@@ -43,7 +44,7 @@ export class WebhooksController {
   }
 
   @Patch(':id')
-  async update(@CurrentAccount() account: AuthenticatedAccount, @Param('id', WebhookId) id: string, @Body() body: UpdateWebhookDto) {
+  async update(@CurrentAccount() account: AuthenticatedAccount, @Param('id', WebhookId) id: string, @Body(RequestValidationPipe) body: UpdateWebhookDto) {
     const endpoint = await this.webhooks.update(account.id, id, {
       url: body.url,
       eventTypes: body.event_types,
@@ -68,7 +69,7 @@ export class WebhooksController {
   }
 
   @Get(':id/deliveries')
-  async deliveries(@CurrentAccount() account: AuthenticatedAccount, @Param('id', WebhookId) id: string, @Query() query: ListDeliveriesQuery) {
+  async deliveries(@CurrentAccount() account: AuthenticatedAccount, @Param('id', WebhookId) id: string, @Query(RequestValidationPipe) query: ListDeliveriesQuery) {
     let before: number | null = null;
     if (query.cursor !== undefined) {
       const position = positionOf(query.cursor);
@@ -99,7 +100,7 @@ export class WebhooksController {
 
   @Post(':id/replay')
   @HttpCode(202)
-  async replay(@CurrentAccount() account: AuthenticatedAccount, @Param('id', WebhookId) id: string, @Body() body: ReplayWebhookDto) {
+  async replay(@CurrentAccount() account: AuthenticatedAccount, @Param('id', WebhookId) id: string, @Body(RequestValidationPipe) body: ReplayWebhookDto) {
     return { queued: await this.webhooks.replay(account.id, id, body.after) };
   }
 }
