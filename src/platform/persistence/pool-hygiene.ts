@@ -10,7 +10,7 @@
 const TRANSACTION_STATUS = Symbol('transactionStatus');
 
 /** The parts of a pg Client used here. */
-interface PooledConnection {
+export interface PooledConnection {
   /** false while a statement it sent has not been answered. */
   readyForQuery?: boolean;
   /** pg's protocol connection: emits every ReadyForQuery message, whose status is I (idle), T (in a transaction) or E (failed one). */

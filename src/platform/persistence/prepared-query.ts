@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { EntityManager, Knex, TransactionContext } from '@mikro-orm/postgresql';
+import { HeldConnections, PoolClient } from './held-connections';
+import type { PooledConnection } from './pool-hygiene';
 
 interface PgResult {
   rows: unknown[][];
@@ -7,7 +9,7 @@ interface PgResult {
   fields: { name: string }[];
 }
 
-interface PgConnection {
+interface PgConnection extends PooledConnection {
   query(config: { name?: string; text: string; values: readonly unknown[]; rowMode: 'array' }): Promise<PgResult>;
 }
 
@@ -79,14 +81,14 @@ async function run(em: EntityManager, statement: { name?: string; text: string }
   const transaction = openTransaction(em)?.getTransactionContext() as { client?: { acquireConnection(): Promise<PgConnection> } } | undefined;
   if (transaction?.client) return (await transaction.client.acquireConnection()).query({ name: statement.name, text: statement.text, values, rowMode: 'array' });
   // The driver's pool is shared by every fork: reaching it this way does not resolve (or fork) the request's context.
-  const client = em.getConnection().getKnex().client as { acquireConnection(): Promise<PgConnection>; releaseConnection(connection: PgConnection): Promise<void> };
-  const connection = await client.acquireConnection();
-  try {
-    return await connection.query({ name: statement.name, text: statement.text, values, rowMode: 'array' });
-  } finally {
-    await client.releaseConnection(connection);
-  }
+  const client = em.getConnection().getKnex().client as PoolClient<PgConnection>;
+  let connections = held.get(client);
+  if (!connections) held.set(client, (connections = new HeldConnections(client)));
+  return connections.use((connection) => connection.query({ name: statement.name, text: statement.text, values, rowMode: 'array' }));
 }
+
+/** Per pool (one per MikroORM instance), the connections kept between statements. */
+const held = new WeakMap<object, HeldConnections<PgConnection>>();
 
 const statements = new Map<string, Statement>();
 
