@@ -144,7 +144,7 @@ export class AppMetrics {
       });
     gauge('db_pool_max', 'Largest number of connections the pool may open (DATABASE_POOL_SIZE).', (s) => s.max);
     gauge('db_pool_size', 'Connections the pool holds open now, in use or idle.', (s) => s.open);
-    gauge('db_pool_in_use', 'Connections lent to a query or transaction now.', (s) => s.inUse);
+    gauge('db_pool_in_use', 'Connections lent to a query or transaction now, those kept between statements included.', (s) => s.inUse);
     gauge('db_pool_waiting', 'Queries waiting for a free connection now.', (s) => s.waiting);
   }
 }
