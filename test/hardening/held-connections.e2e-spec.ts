@@ -1,4 +1,4 @@
-import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { preparedRows } from '../../src/platform/persistence/prepared-query';
 import { createPremiumAccount } from '../support/accounts';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -78,6 +78,6 @@ describe('connections held between statements', () => {
   });
 
   function lentConnections(): number {
-    return (testApp.app.get(MikroORM).em.getConnection().getKnex().client as { pool: { numUsed(): number } }).pool.numUsed();
+    return (testApp.app.get(EntityManager).getConnection().getKnex().client as { pool: { numUsed(): number } }).pool.numUsed();
   }
 });
