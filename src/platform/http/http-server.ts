@@ -1,5 +1,5 @@
 import { FastifyAdapter } from '@nestjs/platform-fastify';
-import { FastifyBaseLogger, FastifyInstance, FastifyRequest, LogController } from 'fastify';
+import { FastifyBaseLogger, FastifyInstance, FastifyRequest, FastifyServerOptions, LogController } from 'fastify';
 import type { Bindings, ChildLoggerOptions, Logger as PinoLogger } from 'pino';
 import { ServiceUnavailableError } from '../../kernel/domain-error';
 import { HttpProblem } from './error-translation';
@@ -40,7 +40,7 @@ export function createHttpAdapter(options: HttpServerOptions): FastifyAdapter {
     routerOptions: { ignoreTrailingSlash: true },
     // Node would answer a request without Host a bare 400 with no body; our onRequest hook refuses it as problem+json.
     http: { requireHostHeader: false },
-    frameworkErrors: options.refusals.refuse,
+    frameworkErrors: options.refusals.refuse as FastifyServerOptions['frameworkErrors'],
     clientErrorHandler: onClientError,
   });
   const fastify = adapter.getInstance() as unknown as FastifyInstance;
@@ -102,9 +102,15 @@ function lacksRequiredHost(request: FastifyRequest): boolean {
 }
 
 /** TRUST_PROXY: unset or "false" ignores X-Forwarded-For; "true", a hop count, or a list of addresses/CIDRs trusts it. */
-export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+export function parseTrustProxy(value: string | undefined): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (value === undefined || value === 'false') return false;
   if (value === 'true') return true;
-  if (/^\d+$/.test(value)) return Number(value);
+  // Fastify 5.12 trusts no proxy for a bare number (a hop count cannot vouch for the socket's peer); the count keeps
+  // its documented meaning as the function Fastify used to make of it: the nearest `hops` addresses are proxies.
+  if (/^\d+$/.test(value)) return trustNearest(Number(value));
   return value.split(',').map((entry) => entry.trim()).filter(Boolean);
+}
+
+function trustNearest(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
 }
