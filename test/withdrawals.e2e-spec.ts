@@ -181,6 +181,74 @@ describe('the organiser’s day: withdrawals, check-in, reopening corrections', 
     });
   });
 
+  describe('brackets that stay consistent through withdrawals (issue 45)', () => {
+    interface RowJson {
+      rank: number;
+      participant_id: string;
+      reached: string | null;
+      tiebreakers: { name: string; value: number | boolean }[];
+    }
+
+    const standings = async (base: string) => (await http().get(`${base}/standings`, as())).json().data as RowJson[];
+    const finalRank = async (base: string, participantId: string) => (await http().get(`${base}/participants/${participantId}`, as())).json().final_rank as number | null;
+
+    it('a forfeit winner who then leaves a ready final: their forfeit win stands, they reached the final and forfeit it (rank 2)', async () => {
+      const { base, id, byName } = await aTournament('single_elimination', 4);
+      expect((await withdraw(base, byName('P3'))).statusCode).toBe(200); // match 2: P2 v P3, P2's forfeit win
+      const [one] = await matches(base);
+      expect((await http().patch(`${base}/matches/${one.id}`, winBy(one, byName('P1')), as())).statusCode).toBe(200);
+      expect((await matches(base))[2]).toMatchObject({ status: 'ready' });
+
+      const leaving = await withdraw(base, byName('P2'));
+      expect(leaving.statusCode).toBe(200);
+      expect(leaving.json()).toMatchObject({ tournament_completed: true });
+      const [, two, final] = await matches(base);
+      expect(two).toMatchObject({ status: 'completed', outcome: 'forfeit', winner_id: byName('P2') });
+      expect(final).toMatchObject({ status: 'completed', outcome: 'forfeit', winner_id: byName('P1') });
+      expect(final.opponents.map((opponent) => opponent.participant_id)).toEqual([byName('P1'), byName('P2')]);
+      expect((await http().get(`${TOURNAMENTS}/${id}`, as())).json()).toMatchObject({ status: 'completed' });
+
+      const table = await standings(base);
+      expect(table.find((row) => row.participant_id === byName('P2'))).toMatchObject({ rank: 2, reached: 'final' });
+      expect(await finalRank(base, byName('P1'))).toBe(1);
+      expect(await finalRank(base, byName('P2'))).toBe(2);
+      expect(await finalRank(base, byName('P3'))).toBe(3);
+      expect(await finalRank(base, byName('P4'))).toBe(3);
+    });
+
+    it.each([
+      ['single_elimination', 'round 1'],
+      ['double_elimination', 'winners round 1'],
+    ])('%s of 6: a bye holder who leaves at the start is out in round 1, not still in, and shares its rank', async (format, words) => {
+      const { base, id, byName } = await aTournament(format, 6);
+      expect((await withdraw(base, byName('P1'))).statusCode).toBe(200); // P1 had a bye into round 2
+      for (let guard = 0; guard < 20; guard++) {
+        const ready = (await matches(base)).find((match) => match.status === 'ready');
+        if (!ready) break;
+        expect((await http().patch(`${base}/matches/${ready.id}`, { scores: [2, 1] }, as())).statusCode).toBe(200); // the first opponent wins
+      }
+      expect((await http().get(`${TOURNAMENTS}/${id}`, as())).json()).toMatchObject({ status: 'completed' });
+
+      const table = await standings(base);
+      const p1 = table.find((row) => row.participant_id === byName('P1'))!;
+      expect(p1).toMatchObject({ reached: words, tiebreakers: [{ name: 'stage_reached', value: 1 }, { name: 'still_in', value: false }] });
+      expect(await finalRank(base, byName('P1'))).toBe(p1.rank);
+      for (const row of table.filter((one) => one.participant_id !== byName('P1'))) {
+        expect(row.tiebreakers.find((tiebreaker) => tiebreaker.name === 'stage_reached')!.value).toBeGreaterThanOrEqual(1);
+      }
+      if (format === 'single_elimination') {
+        // Round 1: P4 beat P5 and P3 beat P6; P1 shares their losers' rank.
+        const sharing = table.filter((row) => row.rank === p1.rank).map((row) => row.participant_id);
+        expect(sharing.sort()).toEqual([byName('P1'), byName('P5'), byName('P6')].sort());
+        expect(p1.rank).toBe(4);
+      } else {
+        // The round-1 losers play on in the losers' bracket; nobody else forfeited winners' round 1.
+        expect(p1.rank).toBe(6);
+        expect(table.filter((row) => row.rank === 6)).toHaveLength(1);
+      }
+    });
+  });
+
   describe('check-in', () => {
     const hour = 3_600_000;
 

@@ -235,7 +235,7 @@ export class MatchesService implements StatusChangeRules {
     const changes: ReportChanges = report
       ? play.report(id, report, options)
       : { match: current, updated: [], created: [], deleted: [], cleared: [], complete: options.tournamentCompleted };
-    const table = () => ({ rows: play.standings(), reached: [...bracketReached(settings.format, play.all())] });
+    const table = () => ({ rows: play.standings(), reached: [...bracketReached(settings.format, play.all(), field && seeded(field))] });
     return { changes, stored: new Map(all.map((match) => [match.id, match])), table, field };
   }
 

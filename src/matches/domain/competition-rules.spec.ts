@@ -126,6 +126,13 @@ function venues(rounds: [number, number][][], count: number): string[] {
   return sequences;
 }
 
+/** Times a participant plays at the same venue as in their previous match (a round they sit out skipped). */
+function repeats(sequence: string): number {
+  let count = 0;
+  for (let i = 1; i < sequence.length; i++) if (sequence[i] === sequence[i - 1]) count++;
+  return count;
+}
+
 function longestRun(sequence: string): number {
   return Math.max(...(sequence.match(/H+|A+/g) ?? ['']).map((run) => run.length));
 }
@@ -176,6 +183,23 @@ describe('double round robin (legs: 2)', () => {
       }
       const worst = Math.max(...venues(rounds, count).map(longestRun));
       expect(worst).toBeLessThanOrEqual(count === 4 ? 3 : 2);
+    }
+  });
+
+  it('for every field size from 4 to 40, the repeats docs/matches.md states: per participant in each half, and in all', () => {
+    for (let count = 4; count <= 40; count++) {
+      const rounds = doubleRoundRobinPairings(count);
+      const half = rounds.length / 2;
+      const even = count % 2 === 0;
+      // Even n: two participants alternate throughout a half, two repeat once, the other n − 4 twice; odd n: two
+      // alternate, n − 2 repeat once.
+      const perParticipant = even ? [0, 0, 1, 1, ...Array<number>(count - 4).fill(2)] : [0, 0, ...Array<number>(count - 2).fill(1)];
+      for (const part of [rounds.slice(0, half), rounds.slice(half)]) {
+        expect(venues(part, count).map(repeats).sort((a, b) => a - b)).toEqual(perParticipant);
+      }
+      // The halves meet with one more repeat for two participants.
+      const total = venues(rounds, count).map(repeats).reduce((sum, one) => sum + one, 0);
+      expect(total).toBe(even ? 4 * count - 10 : 2 * count - 2);
     }
   });
 });

@@ -8,8 +8,10 @@
  * with homes swapped. Where the halves meet, a participant whose half ends on the other side from where it began
  * plays twice running at the same venue; its one other repeat must then not touch the junction, and in the
  * canonical schedule only the repeats between the first two rounds do: swapping those two rounds moves them
- * away. Result: nobody plays more than two home or two away matches in a row, for every field size but 4,
- * where no mirrored schedule can avoid one run of three (three rounds a half leave no room).
+ * away, at the cost of more repeats (with an even count, n − 4 participants then repeat twice in each half;
+ * docs/matches.md gives the exact counts, which competition-rules.spec.ts pins). Result: nobody plays more than
+ * two home or two away matches in a row, for every field size but 4, where no mirrored schedule can avoid one run
+ * of three (three rounds a half leave no room).
  * Odd fields get an empty seat; whoever faces it sits the round out.
  */
 export function doubleRoundRobinPairings(count: number): [number, number][][] {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { countingIds, randomReport, seededRandom, someParticipants } from '../testing/play-out';
+import { bracketReached } from './bracket-reached';
 import { generateMatches } from './generation';
 import { FormatSettings, Match, MatchFormat, participantsOf } from './match';
 import { ResultReport } from './report';
@@ -54,16 +55,17 @@ describe('withdrawals in single elimination (8 players: 1v8, 4v5, 2v7, 3v6)', ()
     expect(who(t.byNumber(7))).toEqual(['p5', null]);
   });
 
-  it('voids a match whose two players both left; the next match goes to whoever arrives', () => {
+  it('keeps a forfeit win when its winner leaves too: they reached the next match, and forfeit that one', () => {
     const t = start('single_elimination', 8);
     t.withdraw('p1');
     expect(t.byNumber(1)).toMatchObject({ outcome: 'forfeit', winnerId: 'p8' });
     t.withdraw('p8');
-    expect(t.byNumber(1)).toMatchObject({ status: 'completed', outcome: 'void', winnerId: null });
-    expect(results(t.byNumber(1))).toEqual([null, null]);
-    t.first(2); // p4 arrives in match 5 and walks over
+    expect(t.byNumber(1)).toMatchObject({ status: 'completed', outcome: 'forfeit', winnerId: 'p8' });
+    expect(who(t.byNumber(5))).toEqual([null, null]);
+    t.first(2); // p4 arrives in match 5, which p8 forfeits
     expect(t.byNumber(5)).toMatchObject({ status: 'completed', outcome: 'forfeit', winnerId: 'p4' });
-    expect(who(t.byNumber(5))).toEqual([null, 'p4']);
+    expect(who(t.byNumber(5))).toEqual(['p8', 'p4']);
+    expect(results(t.byNumber(5))).toEqual(['loss', 'win']);
     expect(who(t.byNumber(7))).toEqual(['p4', null]);
   });
 
@@ -87,6 +89,108 @@ describe('withdrawals in single elimination (8 players: 1v8, 4v5, 2v7, 3v6)', ()
   });
 });
 
+describe('a forfeit winner who then leaves (issue 45)', () => {
+  it('4 players: S3 leaves, S1 beats S4, S2 leaves: S2 keeps the forfeit win, reached the final and forfeits it', () => {
+    const t = start('single_elimination', 4); // 1: p1 v p4, 2: p2 v p3, 3: the final
+    t.withdraw('p3');
+    t.first(1);
+    expect(t.byNumber(3)).toMatchObject({ status: 'ready' });
+    const changes = t.withdraw('p2');
+    expect(changes.complete).toBe(true);
+    expect(t.byNumber(2)).toMatchObject({ status: 'completed', outcome: 'forfeit', winnerId: 'p2' });
+    expect(t.byNumber(3)).toMatchObject({ status: 'completed', outcome: 'forfeit', winnerId: 'p1' });
+    expect(who(t.byNumber(3))).toEqual(['p1', 'p2']);
+    expect(changes.updated.map((match) => match.number)).toEqual([3]);
+    expect(t.play.standings().map((row) => [row.participantId, row.rank])).toEqual([
+      ['p1', 1],
+      ['p2', 2],
+      ['p3', 3],
+      ['p4', 3],
+    ]);
+    expect(bracketReached('single_elimination', t.play.all()).get('p2')).toBe('final');
+  });
+
+  it('8 players, mid-bracket: the semi-final a forfeit winner leaves lists them as its loser, and their forfeit win stands', () => {
+    const t = start('single_elimination', 8); // 1: p1 v p8, 2: p4 v p5, 3: p2 v p7, 4: p3 v p6; 5, 6 semi-finals; 7 the final
+    t.withdraw('p5');
+    t.first(1);
+    expect(who(t.byNumber(5))).toEqual(['p1', 'p4']);
+    t.withdraw('p4');
+    expect(t.byNumber(2)).toMatchObject({ outcome: 'forfeit', winnerId: 'p4' });
+    expect(t.byNumber(5)).toMatchObject({ outcome: 'forfeit', winnerId: 'p1' });
+    expect(who(t.byNumber(5))).toEqual(['p1', 'p4']);
+    t.first(3);
+    t.first(4);
+    t.first(6);
+    t.first(7);
+    expect(t.play.isComplete()).toBe(true);
+    expect(t.row('p4')).toMatchObject({ rank: 3, wins: 1, losses: 1 });
+    expect(t.row('p5')).toMatchObject({ rank: 5 });
+  });
+
+  it('takes back the leaving of a forfeit winner who played on: only the match they left reopens', () => {
+    const t = start('single_elimination', 8);
+    t.withdraw('p5'); // p4 wins match 2 by forfeit
+    t.first(1);
+    t.second(5); // p4 beats p1
+    t.first(3);
+    t.first(4);
+    t.first(6); // final: p4 v p2
+    t.withdraw('p4');
+    expect(t.byNumber(7)).toMatchObject({ outcome: 'forfeit', winnerId: 'p2' });
+    const changes = t.play.reinstate('p4', now);
+    expect(changes.updated.map((match) => match.number)).toEqual([7]);
+    expect(t.byNumber(7)).toMatchObject({ status: 'ready', outcome: null });
+    expect(who(t.byNumber(7))).toEqual(['p4', 'p2']);
+    expect(t.byNumber(2)).toMatchObject({ outcome: 'forfeit', winnerId: 'p4' });
+  });
+});
+
+describe('a bye holder who leaves before playing (issue 45)', () => {
+  it.each([
+    ['single_elimination', 'round 1'],
+    ['double_elimination', 'winners round 1'],
+  ] as const)('%s, 6 players: out in round 1 with the round-1 losers (still_in false, stage 1), their round-2 opponent walks over', (format, words) => {
+    const t = start(format, 6);
+    t.withdraw('p1'); // p1 had a bye into round 2, against the winner of p4 v p5
+    expect(t.row('p1').tiebreakers).toEqual([
+      { name: 'stage_reached', value: 1 },
+      { name: 'still_in', value: false },
+    ]);
+    let guard = 0;
+    while (!t.play.isComplete() && guard++ < 50) t.first(t.play.all().find((match) => match.status === 'ready')!.number);
+    expect(t.play.isComplete()).toBe(true);
+    const standings = t.play.standings();
+    const p1 = standings.find((row) => row.participantId === 'p1')!;
+    expect(p1.tiebreakers).toEqual([
+      { name: 'stage_reached', value: 1 },
+      { name: 'still_in', value: false },
+    ]);
+    expect(bracketReached(format, t.play.all(), someParticipants(6)).get('p1')).toBe(words);
+    const secondRound = t.play.all().find((match) => participantsOf(match).includes('p4') && match.round === 2 && match.bracket !== 'losers')!;
+    expect(secondRound).toMatchObject({ outcome: 'forfeit', winnerId: 'p4' });
+    expect(who(secondRound)).toEqual([null, 'p4']);
+    if (format === 'single_elimination') {
+      // p5 lost to p4 and p3 beat p6 in round 1: the round-1 losers share 4th place with p1.
+      expect(standings.filter((row) => row.rank === 4).map((row) => row.participantId).sort()).toEqual(['p1', 'p5', 'p6']);
+    } else {
+      // Only a round-1 forfeit ranks as low: the round-1 losers went on in the losers' bracket.
+      expect(p1.rank).toBe(6);
+    }
+  });
+
+  it('a winner who leaves while their next match waits is no longer still in', () => {
+    const t = start('single_elimination', 8);
+    t.first(1);
+    expect(t.row('p1').tiebreakers[1]).toEqual({ name: 'still_in', value: true });
+    t.withdraw('p1');
+    expect(t.row('p1').tiebreakers).toEqual([
+      { name: 'stage_reached', value: 1 },
+      { name: 'still_in', value: false },
+    ]);
+  });
+});
+
 describe('withdrawals in double elimination (4 players)', () => {
   it('does not drop a player who left into the losers’ bracket: the losers’ opponent walks over', () => {
     const t = start('double_elimination', 4);
@@ -96,6 +200,21 @@ describe('withdrawals in double elimination (4 players)', () => {
     expect(losersFirst).toMatchObject({ status: 'completed', outcome: 'forfeit', winnerId: 'p3' });
     expect(who(losersFirst)).toContain(null);
     expect(t.row('p1')).toMatchObject({ losses: 1 });
+  });
+
+  it('voids a match with nobody left to play it (one left, the other slot a forfeit’s loser); the next goes to whoever arrives', () => {
+    const t = start('double_elimination', 4); // 1: p1 v p4, 2: p2 v p3, 3: winners' final, 4, 5: losers' rounds, 6: grand final
+    t.withdraw('p1');
+    t.first(2); // p3 drops into match 4 and walks over
+    t.withdraw('p3'); // waiting in the losers' final
+    t.withdraw('p2'); // the winners' final is p4's by forfeit: its loser's slot stays empty
+    expect(t.byNumber(3)).toMatchObject({ outcome: 'forfeit', winnerId: 'p4' });
+    expect(t.byNumber(5)).toMatchObject({ status: 'completed', outcome: 'void', winnerId: null });
+    expect(who(t.byNumber(5))).toEqual(['p3', null]);
+    expect(results(t.byNumber(5))).toEqual([null, null]);
+    expect(t.byNumber(6)).toMatchObject({ status: 'completed', outcome: 'forfeit', winnerId: 'p4' });
+    expect(who(t.byNumber(6))).toEqual(['p4', null]);
+    expect(t.play.isComplete()).toBe(true);
   });
 
   it('gives the grand final to the losers’ champion when the winners’ champion leaves, with no reset', () => {

@@ -85,17 +85,10 @@ export function settleBracket(bench: Workbench, withdrawals: Withdrawals, now: D
     moved = false;
     const matches = [...bench.live()].sort((a, b) => a.number - b.number);
     const feeders = feedersOf(matches);
-    const byId = new Map(matches.map((match) => [match.id, match]));
     for (const match of matches) {
-      if (match.status === 'completed') {
-        // A forfeit whose winner left as well, before playing on: nobody comes out of it (void).
-        const next = match.nextMatchId === null ? undefined : byId.get(match.nextMatchId);
-        if (match.outcome === 'forfeit' && withdrawals.has(match.winnerId!) && next && next.status !== 'completed') {
-          decide(bench.write(match.id), participantsOfSlots(match), null, null, now);
-          moved = true;
-        }
-        continue;
-      }
+      // A decided match stays decided: a forfeit win is earned like a played one, even if its winner leaves later
+      // (they reached the next match, and forfeit that one), so every filled slot stays earned by its feeder.
+      if (match.status === 'completed') continue;
       const occupants = match.opponents.map((_, slot) => occupantOf(match, slot, feeders));
       const isIn = (occupant: Occupant) => occupant.kind === 'participant' && !withdrawals.has(occupant.id);
       const idOf = (occupant: Occupant) => (occupant.kind === 'participant' ? occupant.id : null);
@@ -110,10 +103,6 @@ export function settleBracket(bench: Workbench, withdrawals: Withdrawals, now: D
       }
     }
   }
-}
-
-function participantsOfSlots(match: Match): (string | null)[] {
-  return match.opponents.map((opponent) => opponent.participantId);
 }
 
 function setSlots(bench: Workbench, match: Match, ids: (string | null)[], status: 'pending' | 'ready'): boolean {

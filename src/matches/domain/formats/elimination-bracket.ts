@@ -38,7 +38,7 @@ export function eliminationBracket(name: MatchFormat, rules: BracketRules): Omit
     reinstate: (participantId, _afterMatchNumber, bench) => reinstateInBracket(participantId, bench, rules),
     afterFieldChange: () => undefined,
     standings: (_settings, participants, matches) => standingsByStage(participants, matches, rules),
-    reached: (matches) => reachedInWords(matches, rules),
+    reached: (matches, field = []) => reachedInWords(matches, rules, field),
     isComplete: () => true,
   };
 }
@@ -123,13 +123,14 @@ function isGrandFinalReset(match: Match): boolean {
 /**
  * Reinstatement: the matches their leaving decided (a forfeit they lost, a walkover or void match a slot of theirs
  * emptied) reopen, with whatever they decided downstream; a starting slot emptied while its match waited gets
- * them back.
+ * them back. A forfeit they won was decided by someone else's leaving, and stays.
  */
 function reinstateInBracket(participantId: string, bench: PlayBench, rules: BracketRules): void {
   const seededSlots = startingSlotsOf(participantId, bench, rules);
   const matches = [...bench.live()].sort((a, b) => a.number - b.number);
   const decided = matches.filter(
-    (match) => match.outcome !== null && (participantsOf(match).includes(participantId) || seededSlots.has(match.number)),
+    (match) =>
+      match.outcome !== null && match.winnerId !== participantId && (participantsOf(match).includes(participantId) || seededSlots.has(match.number)),
   );
   const reported = new Map<string, Match>();
   for (const match of decided) for (const dependent of bench.reportedDependents(match)) reported.set(dependent.id, dependent);
@@ -161,8 +162,11 @@ function winnersRoundsOf(matches: readonly Match[]): number {
   return Math.max(0, ...matches.filter((match) => match.bracket === 'winners').map((match) => match.round));
 }
 
-/** How far each participant got, and whether a loss has put them out. */
-function progressOf(matches: Match[], rules: BracketRules): Map<string, { stage: number; eliminated: boolean }> {
+/**
+ * How far each participant got, and whether they are out: a loss put them out, or they left (the match a result
+ * sent them to no longer shows them, or they are in no match at all).
+ */
+function progressOf(participants: readonly SeededParticipant[], matches: Match[], rules: BracketRules): Map<string, { stage: number; eliminated: boolean }> {
   const winnersRounds = winnersRoundsOf(matches);
   const progress = new Map<string, { stage: number; eliminated: boolean }>();
   for (const match of matches) {
@@ -176,13 +180,44 @@ function progressOf(matches: Match[], rules: BracketRules): Map<string, { stage:
       progress.set(opponent.participantId, entry);
     }
   }
+  // Left while waiting for the match a result sent them to: it shows them no more until it is decided.
+  const byId = new Map(matches.map((match) => [match.id, match]));
+  for (const match of matches) {
+    if (match.status !== 'completed') continue;
+    for (const [id, targetId, slot] of sentOn(match)) {
+      const target = targetId === null ? undefined : byId.get(targetId);
+      if (id !== null && target && target.status !== 'completed' && target.opponents[slot!].participantId !== id) progress.get(id)!.eliminated = true;
+    }
+  }
+  // Every participant is placed at the start, so one in no match left holding a bye, before playing: out in round 1,
+  // as if they had forfeited a round-1 match (a bye is not a win).
+  const firstRound = firstRoundOf(matches);
+  if (firstRound) {
+    for (const { id } of participants) {
+      if (!progress.has(id)) progress.set(id, { stage: rules.stageOf(firstRound, winnersRounds), eliminated: true });
+    }
+  }
   return progress;
+}
+
+/** Who a completed match sends on, and where: its winner, and its loser when it was played (a forfeit's loser goes no further). */
+function sentOn(match: Match): [string | null, string | null, number | null][] {
+  const loser = match.outcome === null ? (match.opponents.find((opponent) => opponent.participantId !== match.winnerId)?.participantId ?? null) : null;
+  return [
+    [match.winnerId, match.nextMatchId, match.nextSlot],
+    [loser, match.loserNextMatchId, match.loserNextSlot],
+  ];
+}
+
+/** A match of the bracket's first round (the main or winners' bracket), if there is one. */
+function firstRoundOf(matches: readonly Match[]): Match | undefined {
+  return matches.find((match) => match.round === 1 && (match.bracket === 'main' || match.bracket === 'winners'));
 }
 
 /** Ranked by the stage reached; a participant still in is above one knocked out at the same stage. */
 function standingsByStage(participants: SeededParticipant[], matches: Match[], rules: BracketRules): StandingRow[] {
   const tallies = tally(participants, matches, pointsByResult(WINS_ONLY));
-  const progress = progressOf(matches, rules);
+  const progress = progressOf(participants, matches, rules);
   return rankedByKeys(tallies, [{ name: 'stage_reached' }, { name: 'still_in' }], (row) => ({
     stage_reached: progress.get(row.participant.id)?.stage ?? 0,
     still_in: !(progress.get(row.participant.id)?.eliminated ?? false),
@@ -193,7 +228,7 @@ function standingsByStage(participants: SeededParticipant[], matches: Match[], r
  * Where each participant got to, in words a reader knows from the bracket itself: "winners round 2", "losers
  * round 3", "grand final", "grand final reset" in double elimination; "round 1", "final", "third-place match" in single.
  */
-function reachedInWords(matches: readonly Match[], rules: BracketRules): Map<string, string> {
+function reachedInWords(matches: readonly Match[], rules: BracketRules, field: readonly SeededParticipant[]): Map<string, string> {
   const reached = new Map<string, { stage: number; words: string }>();
   const winnersRounds = winnersRoundsOf(matches);
   const finalRound = Math.max(0, ...matches.filter((match) => match.bracket === 'main').map((match) => match.round));
@@ -206,6 +241,9 @@ function reachedInWords(matches: readonly Match[], rules: BracketRules): Map<str
       if (!known || stage > known.stage) reached.set(participantId, { stage, words });
     }
   }
+  // One who left holding a bye, before playing, is in no match: out in the first round (progressOf).
+  const firstRound = firstRoundOf(matches);
+  if (firstRound) for (const { id } of field) if (!reached.has(id)) reached.set(id, { stage: 0, words: describe(firstRound, finalRound) });
   return new Map([...reached].map(([id, { words }]) => [id, words]));
 }
 

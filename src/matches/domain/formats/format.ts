@@ -81,8 +81,11 @@ export interface Format {
 
   /** The table from the completed matches; once the tournament is complete, the final ranks. */
   standings(settings: FormatSettings, participants: SeededParticipant[], matches: Match[]): StandingRow[];
-  /** Where each participant got to, in words (a bracket's "final"); empty where there is no bracket. */
-  reached(matches: readonly Match[]): Map<string, string>;
+  /**
+   * Where each participant got to, in words (a bracket's "final"); empty where there is no bracket. With the field,
+   * also for those in no match (a bracket's bye holder who left before playing).
+   */
+  reached(matches: readonly Match[], field?: readonly SeededParticipant[]): Map<string, string>;
   /** Whether play is over, asked once no match is open. */
   isComplete(bench: PlayBench): boolean;
 }
