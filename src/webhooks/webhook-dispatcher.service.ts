@@ -104,11 +104,21 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
   }
 
   /**
-   * Sends the endpoint's due queue in order while attempts succeed, under the lease. A success is recorded while
-   * the next message goes out (the outcome is known here, so order holds); a failure is recorded before anything
-   * else, and the sender stops there until the retry is due.
+   * Sends the endpoint's due queue under the lease, then lets the endpoint go. A sender that failed (an attempt it
+   * could not record, the database gone) keeps the lease until it runs out: the attempt it could not record is still
+   * pending, and letting go would send it again at once, again and again, as fast as the receiver answers.
    */
   private async work(endpoint: ClaimedEndpoint): Promise<void> {
+    await this.send(endpoint);
+    await this.queue.release(this.owner, endpoint).catch(() => undefined);
+  }
+
+  /**
+   * Sends the endpoint's due queue in order while attempts succeed. A success is recorded while the next message
+   * goes out (the outcome is known here, so order holds); a failure is recorded before anything else, and the sender
+   * stops there until the retry is due. Rejects when a record failed.
+   */
+  private async send(endpoint: ClaimedEndpoint): Promise<void> {
     let failingSince = endpoint.failingSince;
     let recorded: Promise<boolean> = Promise.resolve(true);
     try {
@@ -143,14 +153,15 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
             { statusCode: outcome.statusCode ?? null, responseBody: result.responseBody, error: outcome.ok ? null : outcome.error, durationMs: result.durationMs, attemptedAt },
             decision,
           );
+          // Awaited later (after the next send); handled now, so a failure meanwhile is not an unhandled rejection.
+          void recorded.catch(() => undefined);
           failingSince = decision.failingSince;
           if (decision.status === 'pending') return;
         }
         if (!(await recorded) || deliveries.length < BATCH) return;
       }
     } finally {
-      await recorded.catch(() => undefined);
-      await this.queue.release(this.owner, endpoint).catch(() => undefined);
+      await recorded;
     }
   }
 }

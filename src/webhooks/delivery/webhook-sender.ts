@@ -108,7 +108,7 @@ function readAnswer(
   const kept: Buffer[] = [];
   let keptBytes = 0;
   let total = 0;
-  const keptText = () => Buffer.concat(kept).toString('utf8');
+  const keptText = () => storableText(Buffer.concat(kept));
   response.on('data', (chunk: Buffer) => {
     total += chunk.length;
     if (keptBytes < KEPT_RESPONSE_BYTES) {
@@ -131,6 +131,15 @@ function readAnswer(
     else if (status >= 300 && status < 400) settle(failed(`answered ${status} (redirects are not followed)`, status, keptText()));
     else settle(failed(`answered ${status}`, status, keptText()));
   });
+}
+
+/**
+ * The kept bytes as text PostgreSQL stores: invalid UTF-8 (a binary answer, or a character cut at the 1 KiB mark)
+ * decodes to U+FFFD, and so does NUL, which a text column refuses: an attempt that cannot be recorded would be sent
+ * again at once, again and again.
+ */
+export function storableText(bytes: Buffer): string {
+  return bytes.toString('utf8').replace(/\0/g, '\uFFFD');
 }
 
 async function resolveAll(host: string): Promise<{ address: string; family: number }[]> {
