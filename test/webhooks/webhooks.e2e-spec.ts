@@ -103,6 +103,12 @@ describe('webhooks', () => {
     ['IPv6 loopback', 'https://[::1]/hook'],
     ['a loopback address not allowed', 'https://127.0.0.2/hook'],
     ['the IPv6 metadata address', 'https://[fd00:ec2::254]/hook'],
+    ['an IPv4-compatible IPv6 loopback', 'https://[::127.0.0.1]/hook'],
+    ['an IPv4-mapped IPv6 private address', 'https://[::ffff:10.0.0.1]/hook'],
+    ['an IPv4-translated IPv6 loopback', 'https://[::ffff:0:127.0.0.1]/hook'],
+    ['a NAT64 form of the metadata address', 'https://[64:ff9b::169.254.169.254]/hook'],
+    ['a 6to4 form of a loopback address', 'https://[2002:7f00:1::1]/hook'],
+    ['a Teredo address', 'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook'],
   ])('refuses %s with 422 on /url, and creates nothing', async (_what, url) => {
     const before = (await testApp.http.get('/api/v1/webhooks', { token: account.token })).json() as { data: unknown[] };
     const problem = expectProblem(await post('/api/v1/webhooks', { url }), 422, 'validation_failed');
@@ -227,14 +233,18 @@ describe('webhooks', () => {
     await testApp.http.patch(`/api/v1/webhooks/${endpoint.id}`, { enabled: false }, { token: account.token });
   });
 
-  it('refuses at delivery a host name that resolves to a loopback address', async () => {
+  it('refuses at delivery a host name that resolves to a loopback address, or to nothing, saying only that the address is not allowed', async () => {
     const local = await receiver();
-    const endpoint = await createEndpoint({ url: `https://localhost:${local.port}/hook`, event_types: ['league.created'] });
+    const loopback = await createEndpoint({ url: `https://localhost:${local.port}/hook`, event_types: ['league.created'] });
+    const nowhere = await createEndpoint({ url: 'https://no-such-host.invalid/hook', event_types: ['league.created'] });
     await makeLeague();
-    const failed = await waitForDelivery(endpoint.id, (d) => d.attempts >= 1);
-    expect(failed.last_error).toMatch(/^refused: localhost resolves to/);
+    for (const endpoint of [loopback, nowhere]) {
+      const failed = await waitForDelivery(endpoint.id, (d) => d.attempts >= 1);
+      // Neither what localhost resolves to nor that the other name does not exist: no map of internal names.
+      expect(failed.last_error).toBe("refused: the endpoint's address is not allowed");
+      await testApp.http.patch(`/api/v1/webhooks/${endpoint.id}`, { enabled: false }, { token: account.token });
+    }
     expect(local.received).toHaveLength(0);
-    await testApp.http.patch(`/api/v1/webhooks/${endpoint.id}`, { enabled: false }, { token: account.token });
   });
 
   it('sends a test event, lists deliveries page by page, retries one, and replays retained events', async () => {
