@@ -88,6 +88,8 @@ export class AppConfig {
   readonly webhookPollMs: number;
   /** Endpoints one instance delivers to at once; 0: this instance serves the API but sends no webhooks. */
   readonly webhookConcurrency: number;
+  /** Of those, how many one account may hold (unset: three quarters, at least 1), so others always find one free. */
+  readonly webhookConcurrencyPerAccount: number | undefined;
   /** Requests per client address per minute to the public viewer routes (/v/), apart from any account's budget. */
   readonly publicRateLimitPerMinute: number;
   /** Browser origins allowed to call /api/v1 (CORS); empty: none, browsers are refused as before. */
@@ -142,6 +144,7 @@ export class AppConfig {
       webhookTimeoutMs: read.integer('WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
       webhookPollMs: read.integer('WEBHOOK_POLL_MS', 1_000, 10, 1_000),
       webhookConcurrency: read.integer('WEBHOOK_CONCURRENCY', 8, 0, 256),
+      webhookConcurrencyPerAccount: read.optionalInteger('WEBHOOK_CONCURRENCY_PER_ACCOUNT', 1, 256),
       publicRateLimitPerMinute: read.integer('PUBLIC_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
       corsOrigins: read.origins('CORS_ORIGINS'),
     });

@@ -82,6 +82,8 @@ export const PROBLEM_GUIDE: Record<string, string> = {
   webhook_limit_reached: 'An account can have at most 20 webhook endpoints. Delete one you no longer use (or point one at a new URL with PATCH), then retry.',
   webhook_disabled:
     'The webhook endpoint is disabled (`disabled_reason` says why: 410 Gone, 5 days of failures, or `enabled: false`). PATCH it with `"enabled": true`, then retry; POST …/replay re-sends what it missed.',
+  webhook_queue_full:
+    'The webhook endpoint already has 10 000 deliveries waiting (`limit`), the most a replay or test message may add to. Wait until its deliveries list shows them sent (or fix the receiver), then replay from the last sequence it got.',
   internal_error: 'Something failed on our side; the body deliberately says nothing more. Retry later, and quote `request_id` if you report it.',
   service_unavailable:
     'The service cannot reach its database right now (or is starting or stopping). Retry after the number of seconds in `Retry-After`.',

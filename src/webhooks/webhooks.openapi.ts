@@ -5,8 +5,8 @@ import { problemResponse } from '../platform/openapi/problem-examples';
 import { queryParameters, requestBodySchema } from '../platform/openapi/request-schema';
 import { EVENT_TYPE_NAMES } from '../events/domain/event-types';
 import { MAX_ATTEMPTS } from './domain/retry-schedule';
-import { MAX_ENDPOINTS_PER_ACCOUNT, TEST_EVENT_TYPE } from './domain/webhook-endpoint';
-import { DeliveryNotFoundError, WebhookDisabledError, WebhookLimitReachedError, WebhookNotFoundError } from './domain/webhook-errors';
+import { MAX_ENDPOINTS_PER_ACCOUNT, MAX_PENDING_DELIVERIES, TEST_EVENT_TYPE } from './domain/webhook-endpoint';
+import { DeliveryNotFoundError, WebhookDisabledError, WebhookLimitReachedError, WebhookNotFoundError, WebhookQueueFullError } from './domain/webhook-errors';
 import { ListDeliveriesQuery } from './dto/deliveries.query';
 import { CreateWebhookDto, ReplayWebhookDto, UpdateWebhookDto } from './dto/webhook-body.dto';
 import { MAX_REPLAY } from './webhooks.service';
@@ -61,6 +61,13 @@ const FIELD_DOCS = {
 const notFound = problemResponse('No such webhook endpoint among yours (unknown id, malformed id, or another account’s).', PATH, [new WebhookNotFoundError()], API_HEADERS);
 const invalid = problemResponse('A field breaks a rule; `errors` points at each.', '/api/v1/webhooks', [InvalidError.field('/url', 'must use https.')], API_HEADERS);
 const disabled = problemResponse('The endpoint is disabled.', PATH, [new WebhookDisabledError()], API_HEADERS);
+const disabledOrFull = (path: string) =>
+  problemResponse(
+    `The endpoint is disabled, or already has ${MAX_PENDING_DELIVERIES} deliveries waiting (\`webhook_queue_full\`: send again once they are delivered).`,
+    path,
+    [new WebhookDisabledError(), new WebhookQueueFullError()],
+    API_HEADERS,
+  );
 
 function endpointSchema(withSecret: boolean): SchemaObject {
   const properties: Record<string, SchemaObject> = {
@@ -176,20 +183,27 @@ const operations: Record<string, ApiOperation> = {
   test: {
     operationId: 'testWebhook',
     summary: 'Send a test message',
-    description: `Queues a \`${TEST_EVENT_TYPE}\` message (\`sequence\` null, \`data\`: \`{ "webhook_id" }\`), signed like any other, behind what the endpoint is waiting for.`,
+    description: `Queues a \`${TEST_EVENT_TYPE}\` message (\`sequence\` null, \`data\`: \`{ "webhook_id" }\`), signed like any other, behind what the endpoint is waiting for (409 once ${MAX_PENDING_DELIVERIES} wait).`,
     tags: tag,
-    responses: { '202': jsonResponse('The delivery, queued.', 'WebhookDelivery', { ...EXAMPLE_DELIVERY, event_type: TEST_EVENT_TYPE, sequence: null, status: 'pending', attempts: 0 }), '404': notFound, '409': disabled },
+    responses: {
+      '202': jsonResponse('The delivery, queued.', 'WebhookDelivery', { ...EXAMPLE_DELIVERY, event_type: TEST_EVENT_TYPE, sequence: null, status: 'pending', attempts: 0 }),
+      '404': notFound,
+      '409': disabledOrFull(`${PATH}/test`),
+    },
   },
   replay: {
     operationId: 'replayWebhook',
     summary: 'Send retained events again',
-    description: `Queues again, in order, the retained events after \`after\` that the endpoint was already given and that match its filters (at most ${MAX_REPLAY} per call: replay again from the last one for more). They keep their \`webhook-id\`.`,
+    description:
+      `Queues again, in order, the retained events after \`after\` that the endpoint was already given and that match its filters, leaving out those it has waiting ` +
+      `already (at most ${MAX_REPLAY} per call: replay again from the last one for more). They keep their \`webhook-id\`. While the endpoint has ` +
+      `${MAX_PENDING_DELIVERIES} deliveries waiting, a replay queues nothing and is refused (409 \`webhook_queue_full\`); one that would pass that number queues what fits.`,
     tags: tag,
     requestBody: jsonBody('ReplayWebhookRequest', 'Where to start.', { after: 41 }),
     responses: {
       '202': { description: 'How many were queued.', headers: API_HEADERS, content: { 'application/json': { schema: { type: 'object', required: ['queued'], properties: { queued: { type: 'integer', format: 'int32', minimum: 0, maximum: MAX_REPLAY } } }, example: { queued: 12 } } } },
       '404': notFound,
-      '409': disabled,
+      '409': disabledOrFull(`${PATH}/replay`),
       '422': invalid,
     },
   },

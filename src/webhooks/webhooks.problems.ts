@@ -4,4 +4,5 @@ import { registerProblemKinds } from '../platform/http/problem';
 export const WEBHOOKS_PROBLEM_KINDS = registerProblemKinds({
   webhook_limit_reached: { status: 409, title: 'Webhook limit reached' },
   webhook_disabled: { status: 409, title: 'Webhook disabled' },
+  webhook_queue_full: { status: 409, title: 'Webhook queue full' },
 });

@@ -6,8 +6,8 @@ import { wireInstant } from '../platform/http/wire-instant';
 import { Delivery } from './domain/delivery';
 import { checkEndpointUrl } from './domain/endpoint-url';
 import { PREVIOUS_SECRET_TTL_MS, generateSecret } from './domain/signature';
-import { checkEventTypes, EndpointFields, MAX_ENDPOINTS_PER_ACCOUNT, TEST_EVENT_TYPE, WebhookEndpoint } from './domain/webhook-endpoint';
-import { DeliveryNotFoundError, WebhookDisabledError, WebhookLimitReachedError, WebhookNotFoundError } from './domain/webhook-errors';
+import { checkEventTypes, EndpointFields, MAX_ENDPOINTS_PER_ACCOUNT, MAX_PENDING_DELIVERIES, TEST_EVENT_TYPE, WebhookEndpoint } from './domain/webhook-endpoint';
+import { DeliveryNotFoundError, WebhookDisabledError, WebhookLimitReachedError, WebhookNotFoundError, WebhookQueueFullError } from './domain/webhook-errors';
 import { DeliveryPage, WebhookStore } from './domain/webhook-store';
 import { Clock } from './delivery/clock';
 import { WebhookDispatcher } from './webhook-dispatcher.service';
@@ -103,7 +103,8 @@ export class WebhooksService {
       league_id: null,
       data: { webhook_id: id },
     });
-    const delivery = await this.store.enqueue(accountId, id, { id: eventId, type: TEST_EVENT_TYPE, body });
+    const delivery = await this.store.enqueue(accountId, id, { id: eventId, type: TEST_EVENT_TYPE, body }, MAX_PENDING_DELIVERIES);
+    if (!delivery) throw new WebhookQueueFullError();
     this.dispatcher.wake();
     return delivery;
   }
@@ -111,7 +112,8 @@ export class WebhooksService {
   async replay(accountId: string, id: string, after: number): Promise<number> {
     const endpoint = await this.get(accountId, id);
     if (!endpoint.enabled) throw new WebhookDisabledError();
-    const queued = await this.store.replay(accountId, endpoint, after, MAX_REPLAY);
+    const queued = await this.store.replay(accountId, endpoint, after, MAX_REPLAY, MAX_PENDING_DELIVERIES);
+    if (queued === undefined) throw new WebhookQueueFullError();
     this.dispatcher.wake();
     return queued;
   }

@@ -23,21 +23,32 @@ class MemoryQueue {
   delivery: QueuedDelivery & { status: string } = { id: 'd1', eventId: 'e1', body: '{"n":1}', attempts: 0, nextAttemptAt: new Date(0), status: 'pending' };
   failingSince: Date | null = null;
   enabled = true;
+  /** The lease: claimed until then (fake clock), let go by release. */
+  leasedUntil = -Infinity;
+  releases = 0;
+  /** Set: recording an attempt fails with this (the database refused it, or is gone). */
+  recordError: Error | undefined;
   constructor(
     private readonly clock: FakeClock,
     private readonly url: string,
   ) {}
   fanOut = () => Promise.resolve(0);
   backlog = () => Promise.resolve(this.delivery.status === 'pending' ? 1 : 0);
-  release = () => Promise.resolve();
-  claim(): Promise<ClaimedEndpoint[]> {
-    const due = this.enabled && this.delivery.status === 'pending' && this.delivery.nextAttemptAt.getTime() <= this.clock.time;
+  release(): Promise<void> {
+    this.releases += 1;
+    this.leasedUntil = -Infinity;
+    return Promise.resolve();
+  }
+  claim(_owner: string, leaseMs: number): Promise<ClaimedEndpoint[]> {
+    const due = this.enabled && this.delivery.status === 'pending' && this.delivery.nextAttemptAt.getTime() <= this.clock.time && this.leasedUntil < this.clock.time;
+    if (due) this.leasedUntil = this.clock.time + leaseMs;
     return Promise.resolve(due ? [{ accountId: 'a', id: 'w', url: this.url, secrets: ['whsec_' + Buffer.alloc(32).toString('base64')], failingSince: this.failingSince }] : []);
   }
   pending(): Promise<QueuedDelivery[]> {
     return Promise.resolve(this.delivery.status === 'pending' ? [{ ...this.delivery }] : []);
   }
   record(_owner: string, _lease: number, _endpoint: ClaimedEndpoint, _delivery: QueuedDelivery, attempt: AttemptRecord, decision: AttemptDecision): Promise<boolean> {
+    if (this.recordError) return Promise.reject(this.recordError);
     this.records.push({ attempt, decision });
     this.delivery = { ...this.delivery, attempts: this.delivery.attempts + 1, status: decision.status, nextAttemptAt: decision.nextAttemptAt ?? this.delivery.nextAttemptAt };
     this.failingSince = decision.failingSince;
@@ -104,6 +115,46 @@ describe('the webhook dispatcher on a fake clock', () => {
       await attemptOnce();
       expect(queue.records[8].decision.disableReason).toMatch(/5 days/);
       expect(queue.enabled).toBe(false);
+    } finally {
+      await dispatcher.beforeApplicationShutdown();
+      await receiver.close();
+    }
+  });
+
+  it('keeps the lease of an endpoint whose attempt could not be recorded, so the message is not sent again before it runs out', async () => {
+    const receiver = await Receiver.start();
+    const start = Date.parse('2026-05-01T00:00:00Z');
+    const clock = new FakeClock(start);
+    const queue = new MemoryQueue(clock, receiver.url());
+    queue.recordError = new Error('invalid byte sequence for encoding "UTF8": 0x00');
+    const config = AppConfig.fromEnvironment({}).with({ webhookAllowHosts: ['127.0.0.1'], webhookTimeoutMs: 2_000, webhookPollMs: 1_000_000, webhookConcurrency: 1 });
+    const dispatcher = new WebhookDispatcher(
+      queue as unknown as DeliveryQueue,
+      config,
+      clock,
+      new WebhookMetrics(new AppMetrics({ processMetrics: false }), queue as unknown as DeliveryQueue),
+      new EventWakeups(),
+    );
+    try {
+      dispatcher.wake();
+      await receiver.waitFor(1);
+      // Wake-ups keep coming (events, polls) while the lease runs: nothing is sent again.
+      for (let i = 0; i < 20; i++) {
+        dispatcher.wake();
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(receiver.received).toHaveLength(1);
+      expect(queue.releases).toBe(0);
+      // Once the lease ran out (2 × timeout + 5 s), the message is tried again, and recorded this time.
+      queue.recordError = undefined;
+      clock.time = start + 2 * 2_000 + 5_000 + 1;
+      dispatcher.wake();
+      await receiver.waitFor(2);
+      for (let i = 0; queue.records.length === 0; i++) {
+        if (i > 500) throw new Error('the attempt was not recorded');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(queue.records[0].decision.status).toBe('succeeded');
     } finally {
       await dispatcher.beforeApplicationShutdown();
       await receiver.close();

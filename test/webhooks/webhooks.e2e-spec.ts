@@ -103,6 +103,12 @@ describe('webhooks', () => {
     ['IPv6 loopback', 'https://[::1]/hook'],
     ['a loopback address not allowed', 'https://127.0.0.2/hook'],
     ['the IPv6 metadata address', 'https://[fd00:ec2::254]/hook'],
+    ['an IPv4-compatible IPv6 loopback', 'https://[::127.0.0.1]/hook'],
+    ['an IPv4-mapped IPv6 private address', 'https://[::ffff:10.0.0.1]/hook'],
+    ['an IPv4-translated IPv6 loopback', 'https://[::ffff:0:127.0.0.1]/hook'],
+    ['a NAT64 form of the metadata address', 'https://[64:ff9b::169.254.169.254]/hook'],
+    ['a 6to4 form of a loopback address', 'https://[2002:7f00:1::1]/hook'],
+    ['a Teredo address', 'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook'],
   ])('refuses %s with 422 on /url, and creates nothing', async (_what, url) => {
     const before = (await testApp.http.get('/api/v1/webhooks', { token: account.token })).json() as { data: unknown[] };
     const problem = expectProblem(await post('/api/v1/webhooks', { url }), 422, 'validation_failed');
@@ -227,14 +233,18 @@ describe('webhooks', () => {
     await testApp.http.patch(`/api/v1/webhooks/${endpoint.id}`, { enabled: false }, { token: account.token });
   });
 
-  it('refuses at delivery a host name that resolves to a loopback address', async () => {
+  it('refuses at delivery a host name that resolves to a loopback address, or to nothing, saying only that the address is not allowed', async () => {
     const local = await receiver();
-    const endpoint = await createEndpoint({ url: `https://localhost:${local.port}/hook`, event_types: ['league.created'] });
+    const loopback = await createEndpoint({ url: `https://localhost:${local.port}/hook`, event_types: ['league.created'] });
+    const nowhere = await createEndpoint({ url: 'https://no-such-host.invalid/hook', event_types: ['league.created'] });
     await makeLeague();
-    const failed = await waitForDelivery(endpoint.id, (d) => d.attempts >= 1);
-    expect(failed.last_error).toMatch(/^refused: localhost resolves to/);
+    for (const endpoint of [loopback, nowhere]) {
+      const failed = await waitForDelivery(endpoint.id, (d) => d.attempts >= 1);
+      // Neither what localhost resolves to nor that the other name does not exist: no map of internal names.
+      expect(failed.last_error).toBe("refused: the endpoint's address is not allowed");
+      await testApp.http.patch(`/api/v1/webhooks/${endpoint.id}`, { enabled: false }, { token: account.token });
+    }
     expect(local.received).toHaveLength(0);
-    await testApp.http.patch(`/api/v1/webhooks/${endpoint.id}`, { enabled: false }, { token: account.token });
   });
 
   it('sends a test event, lists deliveries page by page, retries one, and replays retained events', async () => {
@@ -271,6 +281,59 @@ describe('webhooks', () => {
     await local.waitFor(6);
     expect(local.events().slice(4).map((e) => e.sequence)).toEqual([1, 2]);
     expectProblem(await post(`/api/v1/webhooks/${endpoint.id}/replay`, { after: -1 }, who), 422, 'validation_failed');
+  });
+
+  describe('replay (issue 47: each call queued every retained event again, without bound)', () => {
+    const sql = (text: string, values: unknown[]) => testApp.app.get(EntityManager).fork().getConnection().execute(text, values);
+    const pending = async (who: TestAccount, endpointId: string) =>
+      Number(((await sql("select count(*) as n from webhook_deliveries where account_id = ? and endpoint_id = ? and status = 'pending'", [who.id, endpointId])) as { n: string }[])[0].n);
+
+    it('leaves out the events an endpoint has waiting already: ten replays queue each event once', async () => {
+      const who = await createPremiumAccount(testApp);
+      const local = await receiver();
+      const endpoint = await createEndpoint({ url: local.url(), event_types: ['league.created'] }, who);
+      for (let i = 0; i < 3; i++) await makeLeague(who);
+      await local.waitFor(3);
+      // From now on the receiver fails: what is replayed stays pending, retried on the schedule.
+      local.behaviour = (_q, response) => response.writeHead(503).end();
+      const queued: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        const replayed = await post(`/api/v1/webhooks/${endpoint.id}/replay`, { after: 0 }, who);
+        expect(replayed.statusCode).toBe(202);
+        queued.push((replayed.json() as { queued: number }).queued);
+      }
+      expect(queued).toEqual([3, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+      expect(await pending(who, endpoint.id)).toBe(3);
+      // Once one is no longer waiting (given up here), a replay queues it again, and only it.
+      await sql("update webhook_deliveries set status = 'failed' where account_id = ? and endpoint_id = ? and status = 'pending' and sequence = 2", [who.id, endpoint.id]);
+      expect((await post(`/api/v1/webhooks/${endpoint.id}/replay`, { after: 0 }, who)).json()).toEqual({ queued: 1 });
+      expect(await pending(who, endpoint.id)).toBe(3);
+      await testApp.http.patch(`/api/v1/webhooks/${endpoint.id}`, { enabled: false }, { token: who.token });
+    });
+
+    it('refuses with 409 webhook_queue_full a replay or test message for an endpoint with 10 000 deliveries waiting, and queues only what fits below', async () => {
+      const who = await createPremiumAccount(testApp);
+      const local = await receiver();
+      const endpoint = await createEndpoint({ url: local.url(), event_types: ['league.created'] }, who);
+      for (let i = 0; i < 3; i++) await makeLeague(who);
+      await local.waitFor(3);
+      // 10 000 test messages waiting, due tomorrow (so none is sent meanwhile).
+      await sql(
+        `insert into webhook_deliveries (account_id, endpoint_id, id, event_id, event_type, body, next_attempt_at)
+         select ?, ?, gen_random_uuid(), gen_random_uuid(), 'webhook.test', '{}', now() + interval '1 day' from generate_series(1, 10000)`,
+        [who.id, endpoint.id],
+      );
+      const full = expectProblem(await post(`/api/v1/webhooks/${endpoint.id}/replay`, { after: 0 }, who), 409, 'webhook_queue_full');
+      expect(full.limit).toBe(10_000);
+      expectProblem(await post(`/api/v1/webhooks/${endpoint.id}/test`, undefined, who), 409, 'webhook_queue_full');
+      expect(await pending(who, endpoint.id)).toBe(10_000);
+
+      await sql("delete from webhook_deliveries where ctid in (select ctid from webhook_deliveries where account_id = ? and endpoint_id = ? and status = 'pending' limit 2)", [who.id, endpoint.id]);
+      expect((await post(`/api/v1/webhooks/${endpoint.id}/replay`, { after: 0 }, who)).json()).toEqual({ queued: 2 });
+      expect(await pending(who, endpoint.id)).toBe(10_000);
+      expectProblem(await post(`/api/v1/webhooks/${endpoint.id}/replay`, { after: 0 }, who), 409, 'webhook_queue_full');
+      await testApp.http.delete(`/api/v1/webhooks/${endpoint.id}`, { token: who.token });
+    });
   });
 
   it('counts attempts and the backlog on /metrics', async () => {

@@ -10,6 +10,12 @@ export const MAX_RESPONSE_BYTES = 64 * 1024;
 /** Bytes of an answer kept for the deliveries list. */
 export const KEPT_RESPONSE_BYTES = 1024;
 
+/**
+ * Every refusal of a host's addresses, and every failure to resolve it, reads the same: an account sees its
+ * deliveries, and must not learn from them which internal names exist or where they point.
+ */
+export const ADDRESS_NOT_ALLOWED = "refused: the endpoint's address is not allowed";
+
 export interface AttemptResult {
   outcome: AttemptOutcome;
   /** The first KEPT_RESPONSE_BYTES of the body, when an answer came. */
@@ -53,16 +59,10 @@ export async function sendWebhook(target: string, headers: Record<string, string
   try {
     addresses = isIP(host) !== 0 ? [{ address: host, family: isIP(host) }] : await withTimeout((options.resolve ?? resolveAll)(host), options.timeoutMs);
   } catch (error) {
-    return failed(`could not resolve ${host}: ${messageOf(error)}`);
+    return failed(allowed ? `could not resolve ${host}: ${messageOf(error)}` : ADDRESS_NOT_ALLOWED);
   }
-  if (addresses.length === 0) return failed(`could not resolve ${host}: no address`);
-  if (!allowed) {
-    for (const { address } of addresses) {
-      if (!blockedAddressReason(address)) continue;
-      const what = 'a loopback, private, link-local, multicast or reserved address';
-      return failed(address === host ? `refused: ${host} is ${what}` : `refused: ${host} resolves to ${address}, ${what}`);
-    }
-  }
+  if (addresses.length === 0) return failed(allowed ? `could not resolve ${host}: no address` : ADDRESS_NOT_ALLOWED);
+  if (!allowed && addresses.some(({ address }) => blockedAddressReason(address) !== undefined)) return failed(ADDRESS_NOT_ALLOWED);
   const pinned = addresses[0];
   const lookup: LookupFunction = (_hostname, lookupOptions, callback) => {
     if ((lookupOptions as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [pinned]);
@@ -108,7 +108,7 @@ function readAnswer(
   const kept: Buffer[] = [];
   let keptBytes = 0;
   let total = 0;
-  const keptText = () => Buffer.concat(kept).toString('utf8');
+  const keptText = () => storableText(Buffer.concat(kept));
   response.on('data', (chunk: Buffer) => {
     total += chunk.length;
     if (keptBytes < KEPT_RESPONSE_BYTES) {
@@ -131,6 +131,15 @@ function readAnswer(
     else if (status >= 300 && status < 400) settle(failed(`answered ${status} (redirects are not followed)`, status, keptText()));
     else settle(failed(`answered ${status}`, status, keptText()));
   });
+}
+
+/**
+ * The kept bytes as text PostgreSQL stores: invalid UTF-8 (a binary answer, or a character cut at the 1 KiB mark)
+ * decodes to U+FFFD, and so does NUL, which a text column refuses: an attempt that cannot be recorded would be sent
+ * again at once, again and again.
+ */
+export function storableText(bytes: Buffer): string {
+  return bytes.toString('utf8').replace(/\0/g, '\uFFFD');
 }
 
 async function resolveAll(host: string): Promise<{ address: string; family: number }[]> {

@@ -2,6 +2,11 @@ import { InvalidError } from '../../kernel/domain-error';
 import { EventType, isEventType } from '../../events/domain/event-types';
 
 export const MAX_ENDPOINTS_PER_ACCOUNT = 20;
+/**
+ * Deliveries waiting for an endpoint past which a replay or a test message is refused (409): what an account can
+ * make the service store by asking. New events are never refused: they are queued whatever waits.
+ */
+export const MAX_PENDING_DELIVERIES = 10_000;
 /** The type of the message POST …/test sends (not in the event log). */
 export const TEST_EVENT_TYPE = 'webhook.test';
 

@@ -1,5 +1,5 @@
 import { ConflictError, NotFoundError } from '../../kernel/domain-error';
-import { MAX_ENDPOINTS_PER_ACCOUNT } from './webhook-endpoint';
+import { MAX_ENDPOINTS_PER_ACCOUNT, MAX_PENDING_DELIVERIES } from './webhook-endpoint';
 
 export class WebhookNotFoundError extends NotFoundError {
   constructor() {
@@ -23,5 +23,16 @@ export class WebhookLimitReachedError extends ConflictError {
 export class WebhookDisabledError extends ConflictError {
   constructor() {
     super('webhook_disabled', 'The webhook endpoint is disabled: PATCH it with "enabled": true first.');
+  }
+}
+
+/** A replay or test message for an endpoint that already has the most deliveries waiting that a request may add to. */
+export class WebhookQueueFullError extends ConflictError {
+  constructor() {
+    super(
+      'webhook_queue_full',
+      `The webhook endpoint already has ${MAX_PENDING_DELIVERIES} deliveries waiting. Replay (or test) again once they are delivered.`,
+      { limit: MAX_PENDING_DELIVERIES },
+    );
   }
 }

@@ -19,10 +19,14 @@ export abstract class WebhookStore {
   abstract deliveries(accountId: string, endpointId: string, before: number | null, limit: number): Promise<DeliveryPage>;
   /** Puts a delivery back in the queue, due now; false when there is none with that id. */
   abstract retry(accountId: string, endpointId: string, deliveryId: string): Promise<Delivery | undefined>;
-  /** Queues one message that is not in the event log (the test event). */
-  abstract enqueue(accountId: string, endpointId: string, message: { id: string; type: string; body: string }): Promise<Delivery>;
+  /** Queues one message that is not in the event log (the test event); undefined when `pendingLimit` deliveries already wait. */
+  abstract enqueue(accountId: string, endpointId: string, message: { id: string; type: string; body: string }, pendingLimit: number): Promise<Delivery | undefined>;
   /** The account's latest failed attempts (pending retries and given-up deliveries), newest first. */
   abstract recentFailures(accountId: string, limit: number): Promise<Delivery[]>;
-  /** Queues again the retained events after `after` up to what the endpoint was already given; returns how many. */
-  abstract replay(accountId: string, endpoint: WebhookEndpoint, after: number, max: number): Promise<number>;
+  /**
+   * Queues again the retained events after `after` up to what the endpoint was already given, in order, leaving out
+   * those it has waiting already, at most `max` and no more than bring its waiting deliveries to `pendingLimit`.
+   * Returns how many it queued, or undefined when `pendingLimit` deliveries already wait.
+   */
+  abstract replay(accountId: string, endpoint: WebhookEndpoint, after: number, max: number, pendingLimit: number): Promise<number | undefined>;
 }

@@ -114,8 +114,13 @@ export class DeliveryQueue implements OnApplicationShutdown {
     });
   }
 
-  /** Leases up to `limit` enabled endpoints whose oldest pending delivery is due and that no live lease holds. */
-  async claim(owner: string, leaseMs: number, limit: number): Promise<ClaimedEndpoint[]> {
+  /**
+   * Leases up to `limit` enabled endpoints whose oldest pending delivery is due and that no live lease holds, shared
+   * round robin between accounts: an account's n-th endpoint takes its turn after every other account's (n-1)-th,
+   * counting the senders it already has here (`held`), and no account gets more than `perAccount` here. Within a
+   * turn, and within an account, the endpoint let go longest ago goes first (a released lease keeps its end time).
+   */
+  async claim(owner: string, leaseMs: number, limit: number, perAccount: number, held: ReadonlyMap<string, number>): Promise<ClaimedEndpoint[]> {
     const { rows } = await this.pool.query<{
       account_id: string;
       id: string;
@@ -126,18 +131,23 @@ export class DeliveryQueue implements OnApplicationShutdown {
       failing_since: Date | string | null;
     }>({
       name: 'webhook-claim',
-      text: `update webhook_endpoints w set lease_owner = $1, lease_until = now() + $2 * interval '1 millisecond'
-        where (w.account_id, w.id) in (
-          select c.account_id, c.id from webhook_endpoints c
+      text: `with due as (
+          select c.account_id, c.id, c.lease_until,
+                 row_number() over (partition by c.account_id order by c.lease_until nulls first, c.id) + coalesce(h.held, 0) as turn
+            from webhook_endpoints c
+            left join unnest($4::uuid[], $5::int[]) as h(account_id, held) on h.account_id = c.account_id
            where c.enabled and (c.lease_until is null or c.lease_until < now())
              and (select d.next_attempt_at from webhook_deliveries d
                    where d.account_id = c.account_id and d.endpoint_id = c.id and d.status = 'pending'
-                   order by d.position limit 1) <= now()
-           order by c.lease_until nulls first
-           limit $3
-           for update skip locked)
+                   order by d.position limit 1) <= now())
+        update webhook_endpoints w set lease_owner = $1, lease_until = now() + $2 * interval '1 millisecond'
+         where (w.account_id, w.id) in (
+           select c.account_id, c.id from webhook_endpoints c
+            where (c.account_id, c.id) in (select account_id, id from due where turn <= $6 order by turn, lease_until nulls first, id limit $3)
+              and c.enabled and (c.lease_until is null or c.lease_until < now())
+            for update skip locked)
         returning w.account_id, w.id, w.url, w.secret, w.previous_secret, w.previous_secret_expires_at, w.failing_since`,
-      values: [owner, leaseMs, limit],
+      values: [owner, leaseMs, limit, [...held.keys()], [...held.values()], perAccount],
     });
     const now = Date.now();
     return rows.map((row) => {
@@ -196,8 +206,9 @@ export class DeliveryQueue implements OnApplicationShutdown {
     return rows.length > 0 && rows[0].enabled;
   }
 
+  /** Lets the endpoint go; its lease_until, now past, says when it was last served (claim serves the oldest first). */
   async release(owner: string, endpoint: ClaimedEndpoint): Promise<void> {
-    await this.pool.query('update webhook_endpoints set lease_owner = null, lease_until = null where account_id = $1 and id = $2 and lease_owner = $3', [endpoint.accountId, endpoint.id, owner]);
+    await this.pool.query('update webhook_endpoints set lease_owner = null, lease_until = now() where account_id = $1 and id = $2 and lease_owner = $3', [endpoint.accountId, endpoint.id, owner]);
   }
 
   /** Deletes up to `batch` finished deliveries older than the event log keeps events; returns how many. */

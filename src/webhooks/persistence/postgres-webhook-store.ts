@@ -157,26 +157,44 @@ export class PostgresWebhookStore extends WebhookStore {
     return row ? toDelivery(row) : undefined;
   }
 
-  async enqueue(accountId: string, endpointId: string, message: { id: string; type: string; body: string }): Promise<Delivery> {
-    const [row] = await preparedRows<DeliveryRow>(
-      this.em,
-      `insert into webhook_deliveries (account_id, endpoint_id, id, event_id, event_type, body) values (?, ?, ?, ?, ?, ?) returning ${DELIVERY_COLUMNS}`,
-      [accountId, endpointId, randomUUID(), message.id, message.type, message.body],
-    );
-    return toDelivery(row);
+  enqueue(accountId: string, endpointId: string, message: { id: string; type: string; body: string }, pendingLimit: number): Promise<Delivery | undefined> {
+    return this.unitOfWork.run(async () => {
+      const queue = await this.lockQueue(accountId, endpointId, pendingLimit);
+      if (queue && queue.room <= 0) return undefined;
+      const [row] = await preparedRows<DeliveryRow>(
+        this.em,
+        `insert into webhook_deliveries (account_id, endpoint_id, id, event_id, event_type, body) values (?, ?, ?, ?, ?, ?) returning ${DELIVERY_COLUMNS}`,
+        [accountId, endpointId, randomUUID(), message.id, message.type, message.body],
+      );
+      return toDelivery(row);
+    });
   }
 
-  replay(accountId: string, endpoint: WebhookEndpoint, after: number, max: number): Promise<number> {
+  replay(accountId: string, endpoint: WebhookEndpoint, after: number, max: number, pendingLimit: number): Promise<number | undefined> {
     return this.unitOfWork.run(async () => {
-      const [cursor] = await preparedRows<{ cursor: string }>(this.em, 'select cursor from webhook_cursors where account_id = ? and endpoint_id = ? for update', [accountId, endpoint.id]);
-      if (!cursor) return 0;
+      const queue = await this.lockQueue(accountId, endpoint.id, pendingLimit);
+      if (!queue) return 0;
+      if (queue.room <= 0) return undefined;
+      // An event the endpoint has waiting already goes out anyway: queuing it again would only store it twice.
       const rows = await plannedRows<EventRow>(
         this.em,
         `select ${EVENT_COLUMNS} from events e
           where e.account_id = ? and e.sequence > ? and e.sequence <= ?
             and (?::text is null or e.type = any(string_to_array(?, ','))) and (?::uuid is null or e.tournament_id = ?)
+            and not exists (select 1 from webhook_deliveries d
+                             where d.account_id = e.account_id and d.endpoint_id = ? and d.event_id = e.id and d.status = 'pending')
           order by e.sequence limit ?`,
-        [accountId, after, cursor.cursor, endpoint.eventTypes?.join(',') ?? null, endpoint.eventTypes?.join(',') ?? null, endpoint.tournamentId, endpoint.tournamentId, max],
+        [
+          accountId,
+          after,
+          queue.cursor,
+          endpoint.eventTypes?.join(',') ?? null,
+          endpoint.eventTypes?.join(',') ?? null,
+          endpoint.tournamentId,
+          endpoint.tournamentId,
+          endpoint.id,
+          Math.min(max, queue.room),
+        ],
       );
       if (rows.length === 0) return 0;
       await plannedRows(
@@ -189,6 +207,22 @@ export class PostgresWebhookStore extends WebhookStore {
       );
       return rows.length;
     });
+  }
+
+  /**
+   * Locks the endpoint's cursor row, so requests that add to its queue count and add one after the other. Returns
+   * the cursor and how many more deliveries may wait (`pendingLimit` less those waiting), or undefined when the
+   * endpoint is gone.
+   */
+  private async lockQueue(accountId: string, endpointId: string, pendingLimit: number): Promise<{ cursor: string; room: number } | undefined> {
+    const [cursor] = await preparedRows<{ cursor: string }>(this.em, 'select cursor from webhook_cursors where account_id = ? and endpoint_id = ? for update', [accountId, endpointId]);
+    if (!cursor) return undefined;
+    const [waiting] = await preparedRows<{ n: number }>(
+      this.em,
+      `select count(*)::int as n from (select 1 from webhook_deliveries where account_id = ? and endpoint_id = ? and status = 'pending' limit ?) w`,
+      [accountId, endpointId, pendingLimit],
+    );
+    return { cursor: cursor.cursor, room: pendingLimit - waiting.n };
   }
 }
 
