@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Validates docker-compose.yml (with and without the monitoring profile) and
+# Validates docker-compose.yml (with and without the monitoring profile),
+# checks that the API's memory limit holds its worker threads, and
 # lints the HAProxy configuration, offline: no Docker engine, no DNS for the
 # compose service names (the proxy config resolves them at run time only,
 # `init-addr none`). Installs the Debian packages docker-compose and haproxy
@@ -25,6 +26,13 @@ export POSTGRES_PASSWORD=ci-config-check
 docker-compose -f docker-compose.yml config -q
 docker-compose -f docker-compose.yml --profile monitoring config -q
 echo "docker-compose.yml is valid ($(docker-compose -f docker-compose.yml --profile monitoring config --services | tr '\n' ' '))"
+
+# The API's memory limit holds the process and its WORK_THREADS (docs/operations.md, "Sizing a replica"), as .env sets
+# them; and the check itself refuses a limit that cannot (four threads in 480 MiB).
+docker-compose -f docker-compose.yml config | node scripts/check-api-memory.js
+if WORK_THREADS=4 API_MEMORY_LIMIT=480m docker-compose -f docker-compose.yml config | node scripts/check-api-memory.js > /dev/null 2>&1; then
+  echo "scripts/check-api-memory.js accepted 4 worker threads in 480 MiB"; exit 1
+fi
 
 haproxy -c -q -f deploy/haproxy/haproxy.cfg
 echo "deploy/haproxy/haproxy.cfg is valid ($(haproxy -v | head -1))"

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { load } from 'js-yaml';
+import { spawnSync } from 'node:child_process';
+import { dump, load } from 'js-yaml';
 
 /**
  * The compose stack's pieces must agree with each other: the ports and names
@@ -121,7 +122,47 @@ describe('the compose stack (docker-compose.yml, deploy/)', () => {
     for (const [name, service] of Object.entries(compose.services)) {
       expect({ name, memory: withDefaults(service.mem_limit ?? '') }).toEqual({ name, memory: expect.stringMatching(/^\d+[mg]$/) });
     }
-    expect(withDefaults(api.mem_limit!)).toBe('320m');
+    expect(withDefaults(api.mem_limit!)).toBe('480m');
+  });
+
+  it('sets WORK_THREADS for the API, and its memory check refuses a limit that cannot hold the threads', () => {
+    expect(withDefaults(String(api.environment!.WORK_THREADS))).toBe('1');
+    // The stack as compose resolves it with nothing in .env, then with one override at a time.
+    const resolved = (environment: Record<string, string | undefined>, memory = withDefaults(api.mem_limit!)) =>
+      dump({ services: { api: { mem_limit: memory, environment: { ...api.environment, WORK_THREADS: withDefaults(String(api.environment!.WORK_THREADS)), ...environment } } } });
+    const check = (yaml: string) => spawnSync(process.execPath, [join(root, 'scripts', 'check-api-memory.js')], { input: yaml, encoding: 'utf8' });
+    expect(check(resolved({}))).toMatchObject({ status: 0, stdout: expect.stringContaining('holds 1 worker thread(s)') });
+    expect(check(resolved({ WORK_THREADS: '2' }))).toMatchObject({ status: 1, stderr: expect.stringContaining('320 MiB + 2 × 150 MiB = 620 MiB') });
+    expect(check(resolved({ WORK_THREADS: '2' }, '1g'))).toMatchObject({ status: 0 });
+    expect(check(resolved({ WORK_THREADS: undefined }))).toMatchObject({ status: 1, stderr: expect.stringContaining('must set WORK_THREADS') });
+    expect(check(resolved({}, '320m'))).toMatchObject({ status: 1, stderr: expect.stringContaining('(320 MiB) cannot hold 1 worker thread(s)') });
+  });
+
+  it('loads the alerting rules, and the runbook gives every alert its meaning, checks and steps under its name', () => {
+    const config = load(read('deploy/prometheus/prometheus.yml')) as { rule_files: string[] };
+    expect(config.rule_files).toEqual(['/etc/prometheus/alerts.yml']);
+    expect(prometheus.volumes).toContain('./deploy/prometheus/alerts.yml:/etc/prometheus/alerts.yml:ro');
+    const rules = (load(read('deploy/prometheus/alerts.yml')) as { groups: { rules: { alert: string; expr: string; annotations: Record<string, string> }[] }[] }).groups.flatMap(
+      (group) => group.rules,
+    );
+    expect(rules.map((rule) => rule.alert)).toEqual(expect.arrayContaining(['ServerErrors', 'WebhookBacklogGrowing', 'WebhooksFailing', 'WebhookEndpointsDisabled']));
+    const runbook = read('docs/operations.md');
+    // The metrics the runbook's Metrics table lists (prom-client's process_* and nodejs_* aside), and Prometheus's own `up`.
+    const firstCells = runbook.split('\n').filter((line) => line.startsWith('| `')).map((line) => line.split('|')[1]);
+    const metrics = new Set(firstCells.flatMap((cell) => [...cell.matchAll(/`([a-z_]+)`/g)].map(([, name]) => name)).concat('up', 'process_cpu_seconds_total'));
+    for (const { alert, expr, annotations } of rules) {
+      const section = runbook.split(/^### /m).find((part) => part.startsWith(`${alert}\n`)) ?? '';
+      const steps = ['**Means**', '**Check**', '**Do**'].filter((step) => section.includes(step));
+      const used = [...expr.matchAll(/\b([a-z][a-z0-9_]*)(?=[{[])|\b([a-z][a-z0-9_]*_(?:total|pending|waiting))\b/g)]
+        .map(([, before, bare]) => (before ?? bare).replace(/_bucket$/, ''))
+        .filter((name) => !['rate', 'increase', 'deriv', 'sum', 'max', 'absent', 'histogram_quantile', 'by'].includes(name));
+      expect({ alert, runbook: annotations.runbook, steps, unknownMetrics: used.filter((name) => !metrics.has(name)) }).toEqual({
+        alert,
+        runbook: `docs/operations.md#${alert.toLowerCase()}`,
+        steps: ['**Means**', '**Check**', '**Do**'],
+        unknownMetrics: [],
+      });
+    }
   });
 
   it('ships no usable database password in .env.example: compose refuses an empty one, the service a placeholder', () => {

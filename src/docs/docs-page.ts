@@ -367,7 +367,9 @@ function samples(document: OpenApiDocument, entry: Operation): Html {
   const [status, success] = Object.entries(operation.responses ?? {}).find(([code]) => code.startsWith('2')) ?? [];
   const response = success ? deref<ResponseObject>(document, success) : undefined;
   const [type, media] = Object.entries(response?.content ?? {})[0] ?? [];
-  const answer = media?.example === undefined ? '' : typeof media.example === 'string' ? media.example : JSON.stringify(media.example, null, 2);
+  // An answer with more than one shape names its examples: the first is the usual one.
+  const example = media?.example ?? (Object.values(media?.examples ?? {})[0] as { value?: unknown } | undefined)?.value;
+  const answer = example === undefined ? '' : typeof example === 'string' ? example : JSON.stringify(example, null, 2);
   return html`<h5>Request sample</h5>
 <pre><code>${lines.join(' \\\n')}</code></pre>
 <h5>Response sample: ${status ?? ''}${type ? html` <span class="muted">${type}</span>` : ''}</h5>

@@ -1,6 +1,6 @@
 import type { ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
 import { InvalidError } from '../kernel/domain-error';
-import { API_HEADERS, ApiDocs, ApiOperation, getOneOperation, headerRefs, idParameter, jsonBody, jsonResponse, ref, schemaRef } from '../platform/openapi/openapi-kit';
+import { API_HEADERS, ApiDocs, ApiOperation, emptyResponse, getOneOperation, headerRefs, idParameter, jsonBody, jsonResponse, ref, schemaRef } from '../platform/openapi/openapi-kit';
 import { LIST_PARAMETER_DOCS } from '../platform/openapi/openapi-document';
 import { ProblemSource, problemResponse } from '../platform/openapi/problem-examples';
 import { queryParameters, requestBodySchema } from '../platform/openapi/request-schema';
@@ -266,9 +266,11 @@ function list(example: object): ApiOperation {
   return {
     operationId: 'listMatches',
     summary: 'List a tournament’s matches',
-    description: 'In play order (`number`), one page at a time. Empty until the tournament starts. Unknown query parameters are 400.',
+    description:
+      'In play order (`number`), one page at a time. Empty until the tournament starts. Unknown query parameters are 400. ' +
+      'The `ETag` moves with every change of the tournament: send it in `If-None-Match` to poll for 304.',
     tags: tag,
-    parameters: queryParameters(ListMatchesQuery, {
+    parameters: [ref('parameters', 'IfNoneMatch'), ...queryParameters(ListMatchesQuery, {
       ...LIST_PARAMETER_DOCS,
       sort: { description: 'Play order (`number`), ascending by default; `-number` for the latest first.', example: '-number' },
       round: { description: 'Only matches of this round.', example: 2, schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 99_999 } },
@@ -281,9 +283,10 @@ function list(example: object): ApiOperation {
         example: ['ready'],
       },
       participant_id: { description: 'Only matches this participant plays in.', example: PARTICIPANTS[0].id },
-    }),
+    })],
     responses: {
-      '200': jsonResponse('A page of matches.', 'MatchList', { data: [example], next_cursor: null }, headerRefs('Link')),
+      '200': jsonResponse('A page of matches.', 'MatchList', { data: [example], next_cursor: null }, headerRefs('Link', 'ETag')),
+      '304': notModified(),
       '400': ref('responses', 'InvalidParameter'),
       '404': notFound(COLLECTION, new TournamentNotFoundError()),
     },
@@ -321,13 +324,24 @@ function report(example: ReturnType<typeof played>): ApiOperation {
     requestBody: jsonBody('MatchPatch', 'The result and/or schedule.', { scores: [2, 1] }, { mergePatch: true }),
     responses: {
       '200': {
-        description: 'Reported; the body is the match as it is now (with its new `ETag`). (With the deprecated `dry_run=true`: a `MatchReportPreview`, no `ETag`.)',
+        description:
+          'Reported; the body is the match as it is now (with its new `ETag`). With the deprecated `dry_run=true` it is a `MatchReportPreview` ' +
+          '(`dry_run: true`, nothing written, no `ETag`), as `POST …/preview` answers.',
         headers: {
           ETag: { description: 'The match’s new entity tag.', schema: { type: 'string', maxLength: 40 } },
           ...headerRefs('Deprecation', 'Sunset'),
           ...API_HEADERS,
         },
-        content: { 'application/json': { schema: schemaRef('Match'), example: example.match } },
+        content: {
+          'application/json': {
+            // Both shapes: a client that still sends dry_run=true gets the preview, and a typed client must be able to say so.
+            schema: { oneOf: [schemaRef('Match'), schemaRef('MatchReportPreview')] },
+            examples: {
+              reported: { summary: 'Reported', value: example.match },
+              dry_run: { summary: 'With the deprecated dry_run=true: the preview', value: previewExample(example) },
+            },
+          },
+        },
       },
       '400': ref('responses', 'InvalidParameter'),
       '404': notFound(ITEM, new MatchNotFoundError()),
@@ -407,16 +421,23 @@ function preview(example: ReturnType<typeof played>): ApiOperation {
   };
 }
 
+/** Lists and standings: the tournament's tag, checked before anything is computed. */
+function notModified() {
+  return emptyResponse('`If-None-Match` matched: nothing in the tournament changed since. No body.', headerRefs('ETag'));
+}
+
 function standings(example: object[]): ApiOperation {
   return {
     operationId: 'getStandings',
     summary: 'The tournament’s standings',
     description:
       'Computed from the reported matches, with every tiebreaker’s value. Once the tournament is completed, `rank` is each participant’s `final_rank`. ' +
-      'It takes no query parameters: any is 400.',
+      'It takes no query parameters: any is 400. The `ETag` moves with every change of the tournament: send it in `If-None-Match` to poll for 304.',
     tags: tag,
+    parameters: [ref('parameters', 'IfNoneMatch')],
     responses: {
-      '200': jsonResponse('The standings.', 'Standings', { data: example }),
+      '200': jsonResponse('The standings.', 'Standings', { data: example }, headerRefs('ETag')),
+      '304': notModified(),
       '400': ref('responses', 'InvalidParameter'),
       '404': notFound(`/api/v1/tournaments/${EXAMPLE_TOURNAMENT_ID}/standings`, new TournamentNotFoundError()),
     },

@@ -320,6 +320,9 @@ function remove(): ApiOperation {
         new ConcurrentWritesError('participant'),
       ], API_HEADERS),
       '412': ref('responses', 'PreconditionFailed'),
+      // A DELETE takes no body, but one sent is parsed (and refused) like any other.
+      '413': ref('responses', 'PayloadTooLarge'),
+      '415': ref('responses', 'UnsupportedMediaType'),
     },
   };
 }

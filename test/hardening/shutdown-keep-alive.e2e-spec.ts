@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createPremiumAccount } from '../support/accounts';
-import { startReadyServer } from '../support/built-server';
+import { BuiltServer, startReadyServer } from '../support/built-server';
 import { RawConnection } from '../support/raw-http';
 import { startTestApp, TestApp } from '../support/test-app';
 import { freePorts } from '../support/server-processes';
@@ -62,4 +62,39 @@ describe('SIGTERM with keep-alive clients', () => {
     const rows = await testApp.app.get(EntityManager).fork().execute(`select 1 from tournaments where name = 'Acknowledged during shutdown'`);
     expect(rows).toHaveLength(1);
   });
+});
+
+/** A connection opened ahead of need (a proxy's or a browser's) that has sent nothing yet must not hold shutdown up. */
+describe('SIGTERM with a connection that has not sent a request yet', () => {
+  // Long enough that waiting it out is unmistakable, short enough for the test's own timeout.
+  const GRACE_MS = 15_000;
+  let server: BuiltServer;
+  let port: number;
+
+  beforeAll(async () => {
+    [port] = await freePorts(1);
+    server = await startReadyServer(port, { LOG_LEVEL: 'warn', SHUTDOWN_TIMEOUT_MS: String(GRACE_MS) });
+  }, 30_000);
+
+  afterAll(() => server.stop('SIGKILL'));
+
+  it('closes it at once and exits 0 without waiting for the grace period, while a request half sent is still answered', async () => {
+    const unused = await RawConnection.open(port);
+    const halfSent = await RawConnection.open(port);
+    halfSent.write('GET /health/live HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const signalledAt = Date.now();
+    const exited = server.stop('SIGTERM');
+    await Promise.race([unused.closed, exited]);
+    expect(unused.isClosed).toBe(true);
+    halfSent.write('\r\n');
+    const [answer] = await halfSent.responses(1);
+    // Shutting down, it refuses the request with a problem another instance can take, instead of cutting the client off mid-request.
+    expect({ status: answer?.status, connection: answer?.headers.connection }).toEqual({ status: 503, connection: 'close' });
+
+    expect(await exited).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(GRACE_MS);
+    expect(server.output()).not.toContain('requests still running at the shutdown timeout');
+  }, 30_000);
 });

@@ -42,6 +42,8 @@ export async function playTournament(baseUrl: string, token: string) {
         body: { scores: [3, 1] },
       });
       if (!report.data) throw new Error(`report: ${report.response.status} ${report.error?.code}`);
+      // The PATCH documents the deprecated dry run's preview too; a report without it answers the match.
+      if ('dry_run' in report.data) throw new Error('report: answered a preview');
       reported.push(report.data);
     }
   }

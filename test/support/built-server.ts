@@ -2,6 +2,8 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 
 const MAIN = join(__dirname, '..', '..', 'dist', 'main.js');
+/** Records what the server answers for the run's OpenAPI coverage check (openapi-coverage.ts). */
+export const RECORD_ANSWERS = join(__dirname, 'record-answers.cjs');
 
 /** The built server (`node dist/main.js`) as a child process, with its stdout collected. */
 export interface BuiltServer {
@@ -22,8 +24,8 @@ export interface BuiltServer {
 export function startBuiltServer(env: Record<string, string>, options: { terminal?: boolean } = {}): BuiltServer {
   const fullEnv = { ...process.env, HOST: '127.0.0.1', DATABASE_URL: process.env.TEST_DATABASE_URL, LOG_LEVEL: 'warn', WEBHOOK_CONCURRENCY: '0', ...env };
   const child = options.terminal
-    ? spawn('script', ['-qfec', `exec '${process.execPath}' '${MAIN}'`, '/dev/null'], { env: fullEnv, detached: true, stdio: ['pipe', 'pipe', 'ignore'] })
-    : spawn(process.execPath, [MAIN], { env: fullEnv, stdio: ['ignore', 'pipe', 'inherit'] });
+    ? spawn('script', ['-qfec', `exec '${process.execPath}' --require '${RECORD_ANSWERS}' '${MAIN}'`, '/dev/null'], { env: fullEnv, detached: true, stdio: ['pipe', 'pipe', 'ignore'] })
+    : spawn(process.execPath, ['--require', RECORD_ANSWERS, MAIN], { env: fullEnv, stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { COVERAGE_DIR_VARIABLE } from './openapi-coverage';
 import { freePorts } from './server-processes';
 import { createLogger } from '../../src/platform/logging';
 import { EmbeddedDatabase } from '../../src/platform/persistence/embedded-database';
@@ -12,7 +14,9 @@ declare global {
 /**
  * Gives this run a fresh database of its own: on the server in DATABASE_URL
  * when set (CI), otherwise on an embedded PostgreSQL under .data/test.
- * Test files read its URL from TEST_DATABASE_URL.
+ * Test files read its URL from TEST_DATABASE_URL. Test apps record what they
+ * answer in a folder of this run's own, which the global teardown checks
+ * against the OpenAPI document.
  */
 export default async function globalSetup(): Promise<void> {
   const name = `tlm_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
@@ -32,6 +36,7 @@ export default async function globalSetup(): Promise<void> {
     process.env.TEST_DATABASE_URL = await embedded.createDatabase(name);
   }
   process.env.TEST_DATABASE_NAME = name;
+  process.env[COVERAGE_DIR_VARIABLE] = join(tmpdir(), `${name}_openapi_coverage`);
 }
 
 export function withDatabaseName(url: string, name: string): string {

@@ -1,6 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { RECORD_ANSWERS } from './built-server';
 
 const MAIN = join(__dirname, '..', '..', 'dist', 'main.js');
 
@@ -24,7 +25,7 @@ export async function freePorts(count: number): Promise<number[]> {
 /** Real server processes (the built dist/main.js) on this run's database, one per port; ready when this resolves. */
 export async function startServers(ports: number[], env: Record<string, string>): Promise<ChildProcess[]> {
   const servers = ports.map((port) =>
-    spawn(process.execPath, [MAIN], {
+    spawn(process.execPath, ['--require', RECORD_ANSWERS, MAIN], {
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: process.env.TEST_DATABASE_URL, LOG_LEVEL: 'warn', WEBHOOK_CONCURRENCY: '0', ...env },
       stdio: ['ignore', 'ignore', 'inherit'],
     }),

@@ -4,6 +4,7 @@ import { createApp } from '../../src/app.factory';
 import { AppConfig, AppConfigValues } from '../../src/config/app-config';
 import { randomBytes } from 'node:crypto';
 import { runAdminQuery, withDatabaseName } from './global-setup';
+import { recordAnsweredOperations } from './openapi-coverage';
 
 export interface TestApp {
   app: NestFastifyApplication;
@@ -27,6 +28,7 @@ export async function startTestApp(overrides: Partial<AppConfigValues> = {}): Pr
     ...overrides,
   });
   const app = await createApp(config);
+  recordAnsweredOperations(app.getHttpAdapter().getInstance());
   return { app, config, http: new TestHttp(app), close: () => app.close() };
 }
 

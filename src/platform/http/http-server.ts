@@ -1,3 +1,5 @@
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { FastifyBaseLogger, FastifyInstance, FastifyRequest, FastifyServerOptions, LogController } from 'fastify';
 import type { Bindings, ChildLoggerOptions, Logger as PinoLogger } from 'pino';
@@ -50,8 +52,10 @@ export function createHttpAdapter(options: HttpServerOptions): FastifyAdapter {
     route.bodyLimit = bodyLimitFor(route.url);
   });
   let closing = false;
+  const unused = trackUnusedConnections(fastify.server);
   fastify.addHook('preClose', (done) => {
     closing = true;
+    unused.closeAll();
     done();
   });
   fastify.addHook('onRequest', (request, reply, done) => {
@@ -83,6 +87,28 @@ export function createHttpAdapter(options: HttpServerOptions): FastifyAdapter {
   });
   registerBodyParsing(fastify);
   return adapter;
+}
+
+/**
+ * Connections that have not sent a byte yet (a client or proxy opened them ahead of need). Node's
+ * closeIdleConnections, which `forceCloseConnections: 'idle'` calls, counts such a connection as awaiting its first
+ * request and leaves it open: shutdown then waited for it the whole grace period. `closeAll` closes them, and any
+ * connection that arrives after it; one with part of a request in it is left to finish.
+ */
+function trackUnusedConnections(server: Server): { closeAll(): void } {
+  const connections = new Set<Socket>();
+  let closed = false;
+  server.on('connection', (socket: Socket) => {
+    if (closed) return void socket.destroy();
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
+  return {
+    closeAll() {
+      closed = true;
+      for (const socket of connections) if (socket.bytesRead === 0) socket.destroy();
+    },
+  };
 }
 
 /** The path of a request no route matched, without its query string, and bounded: a client chooses it. */

@@ -106,6 +106,9 @@ export function resourcePaths(docs: ResourceDocs): PathsObject {
       '404': notFound(item, errors.notFound),
       '409': conflict(descriptions.deleteConflict, item, errors.delete),
       '412': ref('responses', 'PreconditionFailed'),
+      // A DELETE takes no body, but one sent is parsed (and refused) like any other.
+      '413': ref('responses', 'PayloadTooLarge'),
+      '415': ref('responses', 'UnsupportedMediaType'),
     },
   };
   return {
