@@ -214,6 +214,7 @@ export class ViewingService implements OnModuleInit, OnModuleDestroy {
       const withFields = await Promise.all(
         tournaments.map(async (tournament) => ({
           facts: facts(tournament),
+          shared: tournament.visibility === 'unlisted',
           field: tournament.status === 'completed' ? await this.participants.inSeedingOrder(state.accountId, tournament.id) : [],
         })),
       );

@@ -74,6 +74,34 @@ describe('viewers: shared tournaments and leagues without a token', () => {
       expect((await http().get(`/v/${league.share_id}`)).statusCode).toBe(404);
       expect((await http().get(`/v/${rotated.share_id}`)).body).toContain('Opening cup');
     });
+
+    it('names in a shared league only its tournaments that are shared themselves; the others count in the table, unnamed', async () => {
+      const league = (await http().post('/api/v1/leagues', { name: 'Mixed league', visibility: 'unlisted', status: 'active' }, as)).json() as { id: string; share_id: string };
+      const names = (prefix: string) => (index: number) => `${prefix} ${index + 1}`;
+      const open = await organiser.tournament('single_elimination', 2, { start: false, name: 'Open final', names: names('Shown') });
+      const hidden = await organiser.tournament('single_elimination', 2, { start: false, name: 'Staff trial', visibility: 'private', names: names('Secret') });
+      for (const tournament of [open, hidden]) {
+        await organiser.patch(tournament.base, { league_id: league.id, status: 'in_progress' });
+        await organiser.playOut(tournament.base);
+      }
+      const page = await http().get(`/v/${league.share_id}`);
+      const snapshot = (await http().get(`/v/${league.share_id}.json`)).json() as {
+        tournaments: { name: string; placings: { name: string }[] }[];
+        unshared_tournaments: number;
+        table: { name: string; tournaments: number; wins: number }[];
+      };
+      for (const body of [page.body, JSON.stringify(snapshot.tournaments)]) {
+        expect(body).toContain('Open final');
+        expect(body).not.toContain('Staff trial');
+      }
+      expect(snapshot.tournaments.map((tournament) => tournament.name)).toEqual(['Open final']);
+      expect(snapshot.unshared_tournaments).toBe(1);
+      expect(page.body).toContain('2 tournaments, 2 completed');
+      expect(page.body).toContain('1 more tournament is not shared');
+      // The private tournament's results still count: its winner is in the table.
+      expect(snapshot.table).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Secret 1', tournaments: 1, wins: 1 })]));
+      expect(snapshot.table).toHaveLength(4);
+    });
   });
 
   describe('what a share link leads to', () => {
