@@ -10,6 +10,7 @@ import { MikroOrmReadContext, PgSharedStates } from './persistence/pg-shared-sta
 import { ShareLinksController } from './share-links.controller';
 import { ViewerController } from './viewer.controller';
 import { ViewingService } from './viewing.service';
+import './viewing.problems';
 
 /**
  * Viewers: read-only pages, embeds, images and a snapshot of unlisted tournaments and leagues under /v/, live, with no
