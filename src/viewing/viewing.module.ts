@@ -7,6 +7,7 @@ import { TournamentsModule } from '../tournaments/tournaments.module';
 import { ReadContext, SharedStates } from './domain/shared-states';
 import { LiveViews } from './live-views';
 import { MikroOrmReadContext, PgSharedStates } from './persistence/pg-shared-states';
+import { ShareLinkFeed } from './persistence/share-link-feed';
 import { ShareLinksController } from './share-links.controller';
 import { ViewerController } from './viewer.controller';
 import { ViewingService } from './viewing.service';
@@ -22,6 +23,7 @@ import './viewing.problems';
   providers: [
     ViewingService,
     LiveViews,
+    ShareLinkFeed,
     { provide: SharedStates, useClass: PgSharedStates },
     { provide: ReadContext, useClass: MikroOrmReadContext },
   ],
