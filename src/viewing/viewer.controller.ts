@@ -172,8 +172,9 @@ export class ViewerController {
       throw error;
     }
     if (!rendered) return this.notFound(reply, representation);
-    reply.headers({ ...HEADERS_OF[representation], etag: rendered.etag, 'cache-control': CACHE_CONTROL });
-    if (ifNoneMatchHits(request.headers['if-none-match'], rendered.etag)) {
+    reply.headers({ ...HEADERS_OF[representation], 'cache-control': CACHE_CONTROL });
+    if (rendered.etag) reply.header('etag', rendered.etag);
+    if (rendered.etag && ifNoneMatchHits(request.headers['if-none-match'], rendered.etag)) {
       await reply.status(304).send();
       return;
     }

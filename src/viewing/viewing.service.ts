@@ -28,7 +28,8 @@ export type Representation = (typeof REPRESENTATIONS)[number];
 export interface RenderedView {
   body: Buffer;
   contentType: string;
-  etag: string;
+  /** None while the state is not settled: nothing may answer 304 from a tag that does not show the latest change. */
+  etag: string | undefined;
 }
 
 /** How long a checked state is served without asking the database again: the most a viewer's copy lags a change. */
@@ -50,6 +51,7 @@ export class SharedView {
   readonly state: string;
   readonly token: string;
   readonly accountId: string;
+  readonly settled: boolean;
   private readonly rendered = new Map<Representation, RenderedView>();
   private page?: RenderedPage;
 
@@ -61,6 +63,7 @@ export class SharedView {
   ) {
     this.token = shared.token;
     this.accountId = shared.accountId;
+    this.settled = shared.settled;
     const lastEvent = /^e\d+/.exec(shared.token)?.[0] ?? 'e0';
     this.state = `${lastEvent}-${createHash('sha256').update(`${RENDERER}|${shared.token}`).digest('base64url').slice(0, 16)}`;
   }
@@ -71,7 +74,8 @@ export class SharedView {
     if (rendered) return rendered;
     const made = this.make(representation);
     if (!made) return null;
-    rendered = { body: Buffer.from(made.text, 'utf8'), contentType: made.contentType, etag: `"${this.state}.${representation.replace('.', '-')}"` };
+    const etag = this.settled ? `"${this.state}.${representation.replace('.', '-')}"` : undefined;
+    rendered = { body: Buffer.from(made.text, 'utf8'), contentType: made.contentType, etag };
     this.rendered.set(representation, rendered);
     return rendered;
   }
@@ -240,7 +244,8 @@ export class ViewingService implements OnModuleInit, OnModuleDestroy {
     const view = await this.context.run(async () => {
       const state = await this.states.lookup(shareId);
       if (!state) return null;
-      if (entry && entry.view.token === state.token) return entry.view;
+      // Equal tokens mean equal views only when both are settled (an unnumbered event is not in the token).
+      if (entry && entry.view.settled && state.settled && entry.view.token === state.token) return entry.view;
       return this.load(shareId, state);
     });
     if (!view) {
@@ -250,7 +255,8 @@ export class ViewingService implements OnModuleInit, OnModuleDestroy {
     // What a read from before a drop (or a flush) saw may be the dropped link: serve it to this request, keep nothing.
     if (!this.live || stamp < this.flushedAt || stamp < (this.droppedAt.get(shareId) ?? 0)) return view;
     this.cache.delete(shareId);
-    this.cache.set(shareId, { view, checkedAt });
+    // A view from before its last event was numbered is served until the next viewer, who reads the state again.
+    this.cache.set(shareId, { view, checkedAt: view.settled ? checkedAt : 0 });
     if (this.cache.size > MAX_CACHED) this.cache.delete(this.cache.keys().next().value!);
     return view;
   }

@@ -1,4 +1,5 @@
 import { XMLValidator } from 'fast-xml-parser';
+import { Client } from 'pg';
 import { setUpApiTest } from '../support/api-test';
 import { expectProblem } from '../support/test-app';
 import { Organiser } from './shared-tournaments';
@@ -157,6 +158,38 @@ describe('viewers: shared tournaments and leagues without a token', () => {
       expect(after.statusCode).toBe(200);
       expect(after.headers.etag).not.toBe(first.headers.etag);
       expect(after.body).toContain('<tspan x="204">2</tspan>');
+    });
+
+    it('gives no tag while the last change waits for its event number: an old ETag never answers 304 for it (issue 42)', async () => {
+      const tournament = await organiser.tournament('single_elimination', 4);
+      await settle();
+      const before = await http().get(`/v/${tournament.shareId}/bracket.svg`);
+      const oldTag = String(before.headers.etag);
+      expect(oldTag).toMatch(/^"e\d+-/);
+      // An open transaction holding an id keeps the log from numbering anything committed after it began.
+      const holder = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await holder.connect();
+      try {
+        await holder.query('begin');
+        await holder.query('select pg_current_xact_id()');
+        await organiser.playOut(tournament.base, undefined, 1);
+        await settle();
+        // The state's tags of every representation, as a client that read them all would send them.
+        const oldTags = ['bracket-svg', 'standings-svg', 'json', 'page'].map((representation) => oldTag.replace('bracket-svg', representation)).join(', ');
+        for (const path of ['/bracket.svg', '/standings.svg', '.json', '']) {
+          const unnumbered = await http().get(`/v/${tournament.shareId}${path}`, { headers: { 'if-none-match': oldTags } });
+          expect({ path, status: unnumbered.statusCode, etag: unnumbered.headers.etag }).toEqual({ path, status: 200, etag: undefined });
+        }
+        expect((await http().get(`/v/${tournament.shareId}/bracket.svg`)).body).toContain('<tspan x="204">2</tspan>');
+      } finally {
+        await holder.query('rollback');
+        await holder.end();
+      }
+      await settle();
+      const numbered = await http().get(`/v/${tournament.shareId}/bracket.svg`);
+      expect(numbered.headers.etag).toMatch(/^"e\d+-/);
+      expect(numbered.headers.etag).not.toBe(oldTag);
+      expect((await http().get(`/v/${tournament.shareId}/bracket.svg`, { headers: { 'if-none-match': String(numbered.headers.etag) } })).statusCode).toBe(304);
     });
 
     it('lets any site read the snapshot and images (CORS *, no credentials), and frame only the embed', async () => {
