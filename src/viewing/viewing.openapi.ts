@@ -20,6 +20,7 @@ const TOURNAMENT_ID = '0196a0b8-1c2d-7e3f-8a4b-5c6d7e8f9a0b';
 const LEAGUE_ID = '0196a0b7-0f1e-7d2c-9b3a-4c5d6e7f8a9b';
 const CREATED = new Date('2026-04-02T09:15:00.000Z');
 const EXAMPLE_SHARE_ID = 'q7Yk2vB0sRzE4nW9tLmX1A';
+const EXAMPLE_STATE = 'e1234-3kq9Zb7XyW1vT0pA';
 
 function rotation(what: 'tournament' | 'league', schema: string, path: string, example: object, notFound: unknown): ApiOperation {
   return {
@@ -53,8 +54,8 @@ function viewerStream(): ApiOperation {
     tags: ['Tournaments', 'Leagues'],
     parameters: [
       { name: 'share_id', in: 'path', required: true, description: 'The share link’s id (`share_id` of an unlisted tournament or league); anything else is 404.', schema: { type: 'string', maxLength: 100 }, example: EXAMPLE_SHARE_ID },
-      { name: 'since', in: 'query', required: false, description: 'The state the page shows (its `data-state`).', schema: { type: 'string', maxLength: 100 } },
-      { name: 'Last-Event-ID', in: 'header', required: false, description: 'The `id:` of the last update received (wins over `since`).', schema: { type: 'string', maxLength: 100 } },
+      { name: 'since', in: 'query', required: false, description: 'The state the page shows (its `data-state`).', schema: { type: 'string', maxLength: 100 }, example: EXAMPLE_STATE },
+      { name: 'Last-Event-ID', in: 'header', required: false, description: 'The `id:` of the last update received (wins over `since`).', schema: { type: 'string', maxLength: 100 }, example: EXAMPLE_STATE },
     ],
     responses: {
       '200': {
