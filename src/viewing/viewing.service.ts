@@ -169,7 +169,7 @@ export class ViewingService implements OnModuleInit, OnModuleDestroy {
   /** The current view of a share link; SharedViewNotFoundError when it leads nowhere. */
   async current(shareId: string, now = Date.now()): Promise<SharedView> {
     if (!isShareId(shareId)) throw new SharedViewNotFoundError();
-    // Without the feed a drop could go unheard: read the state for this request alone.
+    // Without the feed a drop could go unheard: read the state for this request (a view is rebuilt only when it changed).
     if (!this.live) return this.revalidate(shareId, this.cache.get(shareId), this.generation);
     const entry = this.cache.get(shareId);
     if (!entry) return this.firstLoad(shareId);
@@ -253,7 +253,7 @@ export class ViewingService implements OnModuleInit, OnModuleDestroy {
       throw new SharedViewNotFoundError();
     }
     // What a read from before a drop (or a flush) saw may be the dropped link: serve it to this request, keep nothing.
-    if (!this.live || stamp < this.flushedAt || stamp < (this.droppedAt.get(shareId) ?? 0)) return view;
+    if (stamp < this.flushedAt || stamp < (this.droppedAt.get(shareId) ?? 0)) return view;
     this.cache.delete(shareId);
     // A view from before its last event was numbered is served until the next viewer, who reads the state again.
     this.cache.set(shareId, { view, checkedAt: view.settled ? checkedAt : 0 });
