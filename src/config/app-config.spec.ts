@@ -25,6 +25,8 @@ describe('AppConfig.fromEnvironment', () => {
       metricsPort: undefined,
       logFormat: undefined,
       publicRateLimitPerMinute: 600,
+      publicStreamsPerAddress: 20,
+      publicStreamsPerInstance: 5000,
       corsOrigins: [],
     });
     expect(config.dataDir).toMatch(/\.data$/);
@@ -41,6 +43,8 @@ describe('AppConfig.fromEnvironment', () => {
     ['MIGRATE_ON_START', 'maybe', /MIGRATE_ON_START must be true or false/],
     ['CURSOR_SECRET', 'short', /CURSOR_SECRET must be at least 32 characters/],
     ['PUBLIC_RATE_LIMIT_PER_MINUTE', '0', /PUBLIC_RATE_LIMIT_PER_MINUTE must be between 1/],
+    ['PUBLIC_STREAMS_PER_ADDRESS', '0', /PUBLIC_STREAMS_PER_ADDRESS must be between 1/],
+    ['PUBLIC_STREAMS_PER_INSTANCE', 'many', /PUBLIC_STREAMS_PER_INSTANCE must be a whole number/],
     ['CORS_ORIGINS', '*', /CORS_ORIGINS must list origins/],
     ['CORS_ORIGINS', 'https://club.example/scores', /CORS_ORIGINS must list origins/],
     ['COOKIE_SECURE', 'sometimes', /COOKIE_SECURE must be true or false/],

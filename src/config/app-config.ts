@@ -92,6 +92,10 @@ export class AppConfig {
   readonly webhookConcurrencyPerAccount: number | undefined;
   /** Requests per client address per minute to the public viewer routes (/v/), apart from any account's budget. */
   readonly publicRateLimitPerMinute: number;
+  /** Open viewer streams (/v/{share_id}/events) per client address on one instance (429 beyond). */
+  readonly publicStreamsPerAddress: number;
+  /** Open viewer streams on one instance, all addresses together (429 beyond): what keeps file descriptors for the rest. */
+  readonly publicStreamsPerInstance: number;
   /** Browser origins allowed to call /api/v1 (CORS); empty: none, browsers are refused as before. */
   readonly corsOrigins: readonly string[];
 
@@ -146,6 +150,8 @@ export class AppConfig {
       webhookConcurrency: read.integer('WEBHOOK_CONCURRENCY', 8, 0, 256),
       webhookConcurrencyPerAccount: read.optionalInteger('WEBHOOK_CONCURRENCY_PER_ACCOUNT', 1, 256),
       publicRateLimitPerMinute: read.integer('PUBLIC_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
+      publicStreamsPerAddress: read.integer('PUBLIC_STREAMS_PER_ADDRESS', 20, 1, 100_000),
+      publicStreamsPerInstance: read.integer('PUBLIC_STREAMS_PER_INSTANCE', 5_000, 1, 1_000_000),
       corsOrigins: read.origins('CORS_ORIGINS'),
     });
     if (config.databaseUrl !== undefined && isPlaceholderPassword(config.databaseUrl)) {

@@ -79,6 +79,8 @@ export const PROBLEM_GUIDE: Record<string, string> = {
     'Events before `oldest_available_after` + 1 are older than the retention period (`EVENTS_RETENTION_DAYS`, 30 days by default) and were deleted. Re-read the resources you follow, then read the feed again with `after` set to `oldest_available_after`.',
   event_streams_exceeded:
     'Your account already holds the most event streams it may keep open (`EVENT_STREAMS_PER_ACCOUNT`, 10 by default). Close one (or share one stream between your clients), then retry after `Retry-After` seconds.',
+  viewer_streams_exceeded:
+    'Your address already has as many live viewer streams open as it may (`scope`: `address`, `PUBLIC_STREAMS_PER_ADDRESS`, 20 by default), or the server holds as many as it takes (`scope`: `instance`, `PUBLIC_STREAMS_PER_INSTANCE`). Close a page or tab that follows a share link, or retry after `Retry-After` seconds; the page itself works without its live stream.',
   webhook_limit_reached: 'An account can have at most 20 webhook endpoints. Delete one you no longer use (or point one at a new URL with PATCH), then retry.',
   webhook_disabled:
     'The webhook endpoint is disabled (`disabled_reason` says why: 410 Gone, 5 days of failures, or `enabled: false`). PATCH it with `"enabled": true`, then retry; POST …/replay re-sends what it missed.',

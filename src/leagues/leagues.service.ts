@@ -7,6 +7,7 @@ import { Cursors } from '../platform/pagination/cursors';
 import { keysetPage } from '../platform/pagination/list-request';
 import { Page } from '../platform/pagination/page';
 import { UnitOfWork } from '../platform/persistence/unit-of-work';
+import { RetiredShareLinks } from '../platform/sharing/retired-share-links';
 import { presentLeague } from './dto/league.presenter';
 import { League, LeagueChanges, NewLeague } from './domain/league';
 import { LeagueClosedError, LeagueNotEmptyError, LeagueNotFoundError, UnknownLeagueError } from './domain/league-errors';
@@ -28,6 +29,7 @@ export class LeaguesService {
     private readonly cursors: Cursors,
     private readonly unitOfWork: UnitOfWork,
     private readonly events: EventLog,
+    private readonly retiredLinks: RetiredShareLinks = new RetiredShareLinks(),
   ) {}
 
   async create(accountId: string, fields: NewLeague): Promise<League> {
@@ -54,26 +56,35 @@ export class LeaguesService {
    * without, it is re-applied to the newest version, so no update is lost.
    */
   async update(accountId: string, id: string, changes: LeagueChanges, expected: ExpectedVersion<League>): Promise<League> {
-    return this.unitOfWork.run(() =>
+    let previousShareId: string | null = null;
+    const updated = await this.unitOfWork.run(() =>
       this.withFreshVersion(accountId, id, expected, async (league) => {
+        previousShareId = league.shareId;
         if (!league.update(changes)) return league;
         await this.leagues.save(league);
         await this.events.append({ accountId, type: 'league.updated', leagueId: league.id, data: presentLeague(league) });
         return league;
       }),
     );
+    // Made private: its link is dead everywhere before the organiser hears so.
+    if (previousShareId !== updated.shareId) await this.retiredLinks.retired(previousShareId);
+    return updated;
   }
 
   /** A new share link for an unlisted league (409 `not_shared` for a private one); the old one stops working. */
-  rotateShareId(accountId: string, id: string, expected: ExpectedVersion<League>): Promise<League> {
-    return this.unitOfWork.run(() =>
+  async rotateShareId(accountId: string, id: string, expected: ExpectedVersion<League>): Promise<League> {
+    let previousShareId: string | null = null;
+    const rotated = await this.unitOfWork.run(() =>
       this.withFreshVersion(accountId, id, expected, async (league) => {
+        previousShareId = league.shareId;
         league.rotateShareId();
         await this.leagues.save(league);
         await this.events.append({ accountId, type: 'league.updated', leagueId: league.id, data: presentLeague(league) });
         return league;
       }),
     );
+    await this.retiredLinks.retired(previousShareId);
+    return rotated;
   }
 
   /** For public viewing: the unlisted league behind a share link, or 404 as if it never existed. */
@@ -88,13 +99,16 @@ export class LeaguesService {
    * or, when a tournament was attached since, by the foreign key the repository reports the same way.
    */
   async delete(accountId: string, id: string, expected: ExpectedVersion<League>): Promise<void> {
+    let shareId: string | null = null;
     await this.unitOfWork.run(() =>
       this.withFreshVersion(accountId, id, expected, async (league) => {
         if (league.hasTournaments()) throw new LeagueNotEmptyError(league.tournamentCount);
+        shareId = league.shareId;
         if (!(await this.leagues.remove(league))) throw new StaleLeagueError();
         await this.events.append({ accountId, type: 'league.deleted', leagueId: id, data: { id } });
       }),
     );
+    await this.retiredLinks.retired(shareId);
   }
 
   async list(accountId: string, request: ListLeaguesRequest): Promise<Page<League>> {

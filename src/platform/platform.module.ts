@@ -6,8 +6,12 @@ import { IdempotentPosts } from './idempotency/idempotent-posts';
 import { MikroOrmIdempotencyStore } from './idempotency/mikro-orm-idempotency.store';
 import { Cursors, DatabaseKeyedCursors } from './pagination/cursors';
 import { MikroOrmUnitOfWork, UnitOfWork } from './persistence/unit-of-work';
+import { RetiredShareLinks } from './sharing/retired-share-links';
 
-/** The platform's services that the resource modules reuse: transactions, cursors, idempotent creation, the per-account gate of heavy operations. */
+/**
+ * The platform's services that the resource modules reuse: transactions, cursors, idempotent creation, the per-account
+ * gate of heavy operations, the wait for retired share links.
+ */
 @Global()
 @Module({
   providers: [
@@ -17,7 +21,8 @@ import { MikroOrmUnitOfWork, UnitOfWork } from './persistence/unit-of-work';
     IdempotentPosts,
     { provide: Cursors, useClass: DatabaseKeyedCursors },
     { provide: HeavyWorkGate, useClass: PgHeavyWorkGate },
+    RetiredShareLinks,
   ],
-  exports: [UnitOfWork, IdempotentRequests, IdempotentPosts, Cursors, HeavyWorkGate],
+  exports: [UnitOfWork, IdempotentRequests, IdempotentPosts, Cursors, HeavyWorkGate, RetiredShareLinks],
 })
 export class PlatformModule {}

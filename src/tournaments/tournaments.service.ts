@@ -11,6 +11,7 @@ import { Page } from '../platform/pagination/page';
 import { NewTournament, participantCapOf, Tournament, TournamentChanges } from './domain/tournament';
 import { TournamentInProgressError, TournamentNotFoundError } from './domain/tournament-errors';
 import { locksSetup, TournamentStatus } from './domain/tournament-status';
+import { RetiredShareLinks } from '../platform/sharing/retired-share-links';
 import { StatusChangeHook, TransitionNote } from './status-change-hook';
 import { presentTournament } from './dto/tournament.presenter';
 import {
@@ -83,6 +84,7 @@ export class TournamentsService {
     private readonly unitOfWork: UnitOfWork,
     private readonly statusChanges: StatusChangeHook,
     private readonly events: EventLog,
+    private readonly retiredLinks: RetiredShareLinks = new RetiredShareLinks(),
   ) {}
 
   async create(accountId: string, fields: NewTournament): Promise<Tournament> {
@@ -128,8 +130,10 @@ export class TournamentsService {
     expected: ExpectedVersion<Tournament>,
   ): Promise<{ tournament: Tournament; note: TransitionNote }> {
     let note: TransitionNote = {};
+    let previousShareId: string | null = null;
     const write = () =>
       this.withFreshVersion(accountId, id, expected, async (tournament) => {
+        previousShareId = tournament.shareId;
         const previousLeague = tournament.leagueId;
         const previousStatus = tournament.status;
         if (!tournament.update(changes)) return tournament;
@@ -142,23 +146,31 @@ export class TournamentsService {
       });
     // Other fields alone: the row and its event are one statement. A league or status change is one transaction: the
     // league's lock and the save, or the status change with what other modules do on it (generating matches on start).
-    if (changes.leagueId === undefined && changes.status === undefined) return { tournament: await write(), note };
-    const tournament = await this.unitOfWork.run(async () => {
-      // A status change locks the row before reading it: status changes queue behind registrations and each
-      // other, so the second of two concurrent starts reads the first's result instead of generating again.
-      if (changes.status !== undefined) await this.tournaments.lockOwned(accountId, id);
-      return write();
-    });
+    const tournament =
+      changes.leagueId === undefined && changes.status === undefined
+        ? await write()
+        : await this.unitOfWork.run(async () => {
+            // A status change locks the row before reading it: status changes queue behind registrations and each
+            // other, so the second of two concurrent starts reads the first's result instead of generating again.
+            if (changes.status !== undefined) await this.tournaments.lockOwned(accountId, id);
+            return write();
+          });
+    // Made private: its link is dead everywhere before the organiser hears so.
+    if (previousShareId !== tournament.shareId) await this.retiredLinks.retired(previousShareId);
     return { tournament, note };
   }
 
   /** A new share link for an unlisted tournament (409 `not_shared` for a private one); the old one stops working. */
-  rotateShareId(accountId: string, id: string, expected: ExpectedVersion<Tournament>): Promise<Tournament> {
-    return this.withFreshVersion(accountId, id, expected, async (tournament) => {
+  async rotateShareId(accountId: string, id: string, expected: ExpectedVersion<Tournament>): Promise<Tournament> {
+    let previousShareId: string | null = null;
+    const tournament = await this.withFreshVersion(accountId, id, expected, async (tournament) => {
+      previousShareId = tournament.shareId;
       tournament.rotateShareId();
       await this.tournaments.save(tournament, (saved) => tournamentEvent('tournament.updated', saved));
       return tournament;
     });
+    await this.retiredLinks.retired(previousShareId);
+    return tournament;
   }
 
   /** For public viewing: the unlisted tournament behind a share link, or 404 as if it never existed. */
@@ -169,11 +181,14 @@ export class TournamentsService {
   }
 
   async delete(accountId: string, id: string, expected: ExpectedVersion<Tournament>): Promise<void> {
+    let shareId: string | null = null;
     await this.withFreshVersion(accountId, id, expected, async (tournament) => {
       if (tournament.status === 'in_progress') throw new TournamentInProgressError();
+      shareId = tournament.shareId;
       const deleted = { accountId, type: 'tournament.deleted', tournamentId: id, leagueId: tournament.leagueId, data: { id } } as const;
       if (!(await this.tournaments.remove(tournament, deleted))) throw new StaleTournamentError();
     });
+    await this.retiredLinks.retired(shareId);
   }
 
   async list(accountId: string, request: ListTournamentsRequest): Promise<Page<Tournament>> {

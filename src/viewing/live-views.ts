@@ -37,16 +37,23 @@ interface Watch {
 export class LiveViews implements OnModuleInit, OnModuleDestroy {
   private readonly watches = new Map<string, Watch>();
   private stopListening?: () => void;
+  private stopDrops?: () => void;
 
   constructor(
     private readonly viewing: ViewingService,
     private readonly wakeups: EventWakeups,
   ) {}
 
-  /** New events of an account (the log's notification) refresh its watched views at once, not at the next tick. */
+  /**
+   * New events of an account (the log's notification) refresh its watched views at once, not at the next tick; a
+   * dropped link ends its streams at once.
+   */
   onModuleInit(): void {
     this.stopListening = this.wakeups.listen((accountId) => {
       for (const [shareId, watch] of this.watches) if (watch.last.accountId === accountId) void this.tick(shareId);
+    });
+    this.stopDrops = this.viewing.onDrop((shareId) => {
+      if (this.watches.has(shareId)) void this.tick(shareId);
     });
   }
 
@@ -78,6 +85,7 @@ export class LiveViews implements OnModuleInit, OnModuleDestroy {
 
   onModuleDestroy(): void {
     this.stopListening?.();
+    this.stopDrops?.();
     for (const [shareId, watch] of [...this.watches]) {
       for (const close of watch.closers.values()) close();
       this.stop(shareId);

@@ -9,29 +9,25 @@ import { CurrentAccount } from '../tokens/http/current-account.decorator';
 import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
 import { presentTournament, tournamentEtag } from '../tournaments/dto/tournament.presenter';
 import { TournamentsService } from '../tournaments/tournaments.service';
-import { ViewingService } from './viewing.service';
 
 const TournamentId = new ResourceIdPipe(TournamentNotFoundError);
 const LeagueId = new ResourceIdPipe(LeagueNotFoundError);
 
 /**
  * Rotating a share link (authenticated, the organiser's): a new share id replaces the old one, whose pages, images,
- * snapshot and streams stop working at once on this instance (the others notice within a second).
+ * snapshot and streams stop working on every instance before the answer (the services wait for RetiredShareLinks).
  */
 @Controller('/api/v1')
 export class ShareLinksController {
   constructor(
     private readonly tournaments: TournamentsService,
     private readonly leagues: LeaguesService,
-    private readonly viewing: ViewingService,
   ) {}
 
   @Post('tournaments/:id/share/rotate')
   @HttpCode(200)
   async rotateTournament(@CurrentAccount() account: AuthenticatedAccount, @Param('id', TournamentId) id: string, @Res({ passthrough: true }) reply: FastifyReply) {
-    const { shareId: old } = await this.tournaments.get(account.id, id);
     const tournament = await this.tournaments.rotateShareId(account.id, id, undefined);
-    this.viewing.forget(old);
     reply.header('etag', tournamentEtag(tournament));
     return presentTournament(tournament);
   }
@@ -39,10 +35,7 @@ export class ShareLinksController {
   @Post('leagues/:id/share/rotate')
   @HttpCode(200)
   async rotateLeague(@CurrentAccount() account: AuthenticatedAccount, @Param('id', LeagueId) id: string, @Res({ passthrough: true }) reply: FastifyReply) {
-    // Read before rotating: the league read later is the same object (the identity map), holding the new id.
-    const { shareId: old } = await this.leagues.get(account.id, id);
     const league = await this.leagues.rotateShareId(account.id, id, undefined);
-    this.viewing.forget(old);
     reply.header('etag', leagueEtag(league));
     return presentLeague(league);
   }

@@ -4,7 +4,9 @@ import { AppConfig } from '../config/app-config';
 import { RateLimiter, RateLimitWindow } from '../rate-limit/rate-limiter';
 import { Public } from '../platform/auth/public.decorator';
 import { ifNoneMatchHits } from '../platform/http/etag';
-import { PROBLEM_CONTENT_TYPE, problemDocument } from '../platform/http/problem';
+import { translateError } from '../platform/http/error-translation';
+import { PROBLEM_CONTENT_TYPE, ProblemResponse, problemDocument } from '../platform/http/problem';
+import { StreamSlots, TooManyViewerStreamsError } from './domain/stream-slots';
 import { VIEWER_ASSETS } from './dto/viewer-pages';
 import { LiveMessage, LiveViews, updateMessage } from './live-views';
 import { Representation, SharedView, SharedViewNotFoundError, ViewingService } from './viewing.service';
@@ -53,6 +55,7 @@ const HEADERS_OF: Record<Representation, Record<string, string>> = {
 @Controller('v')
 export class ViewerController {
   private readonly window: RateLimitWindow;
+  private readonly slots: StreamSlots;
 
   constructor(
     private readonly viewing: ViewingService,
@@ -61,6 +64,7 @@ export class ViewerController {
     config: AppConfig,
   ) {
     this.window = { name: 'public', limit: config.publicRateLimitPerMinute, ttl: 60_000, blockDuration: 60_000 };
+    this.slots = new StreamSlots({ perAddress: config.publicStreamsPerAddress, perInstance: config.publicStreamsPerInstance });
   }
 
   @Get('assets/:name')
@@ -71,24 +75,24 @@ export class ViewerController {
   }
 
   /** `/v/:share_id` is the page; `/v/:share_id.json` the snapshot (one route: the router cannot tell them apart). */
-  @Get(':share')
-  async page(@Param('share') share: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  @Get(':share_id')
+  async page(@Param('share_id') share: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     if (share.endsWith('.json')) return this.send(share.slice(0, -'.json'.length), 'json', request, reply);
     return this.send(share, 'page', request, reply);
   }
 
-  @Get(':share/embed')
-  embed(@Param('share') share: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  @Get(':share_id/embed')
+  embed(@Param('share_id') share: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     return this.send(share, 'embed', request, reply);
   }
 
-  @Get(':share/bracket.svg')
-  bracket(@Param('share') share: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  @Get(':share_id/bracket.svg')
+  bracket(@Param('share_id') share: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     return this.send(share, 'bracket.svg', request, reply);
   }
 
-  @Get(':share/standings.svg')
-  standings(@Param('share') share: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  @Get(':share_id/standings.svg')
+  standings(@Param('share_id') share: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     return this.send(share, 'standings.svg', request, reply);
   }
 
@@ -97,20 +101,39 @@ export class ViewerController {
    * `Last-Event-ID`), each change of state sends the parts of the page that changed, rendered, with the state as the
    * event id. Only this tournament's (or league's) view: nothing of the event log itself, nothing private.
    */
-  @Get(':share/events')
-  async events(@Param('share') share: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  @Get(':share_id/events')
+  async events(@Param('share_id') share: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     if (!(await this.admitted(request, reply, 'json'))) return;
+    // Each open stream holds a socket for as long as its viewer stays: bounded per address (the way the rate limit
+    // tells addresses apart, TRUST_PROXY included) and per instance. The slot is freed when the connection closes.
+    let release: () => void;
+    try {
+      release = this.slots.take(this.limiter.trackerOf(request, undefined));
+    } catch (error) {
+      if (error instanceof TooManyViewerStreamsError) return this.refuse(request, reply, 'json', translateError(error));
+      throw error;
+    }
+    let closed = false;
+    reply.raw.once('close', () => {
+      closed = true;
+      release();
+    });
     let view: SharedView;
     try {
       view = await this.viewing.current(share);
     } catch (error) {
+      release();
       if (error instanceof SharedViewNotFoundError) return this.notFound(reply, 'json');
       throw error;
     }
+    // The viewer left while the view was read: nothing to follow.
+    if (closed) return;
     const since = request.headers['last-event-id'] ?? (request.query as Record<string, string | undefined>).since;
     reply.hijack();
     const stream = reply.raw;
     stream.writeHead(200, {
+      // What the pipeline put on the reply (the request id, the public budget's rate-limit headers).
+      ...(reply.getHeaders() as Record<string, string>),
       ...BASE_HEADERS,
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
@@ -149,8 +172,9 @@ export class ViewerController {
       throw error;
     }
     if (!rendered) return this.notFound(reply, representation);
-    reply.headers({ ...HEADERS_OF[representation], etag: rendered.etag, 'cache-control': CACHE_CONTROL });
-    if (ifNoneMatchHits(request.headers['if-none-match'], rendered.etag)) {
+    reply.headers({ ...HEADERS_OF[representation], 'cache-control': CACHE_CONTROL });
+    if (rendered.etag) reply.header('etag', rendered.etag);
+    if (rendered.etag && ifNoneMatchHits(request.headers['if-none-match'], rendered.etag)) {
       await reply.status(304).send();
       return;
     }
@@ -161,13 +185,18 @@ export class ViewerController {
   private async admitted(request: FastifyRequest, reply: FastifyReply, representation: Representation): Promise<boolean> {
     const refusal = await this.limiter.hit(reply, this.limiter.trackerOf(request, undefined), this.window);
     if (!refusal) return true;
+    await this.refuse(request, reply, representation, refusal);
+    return false;
+  }
+
+  /** A 429: a short page for pages, problem+json otherwise. */
+  private async refuse(request: FastifyRequest, reply: FastifyReply, representation: Representation, refusal: ProblemResponse): Promise<void> {
     reply.headers({ ...HEADERS_OF[representation], ...refusal.headers, 'cache-control': 'no-store' });
     if (representation === 'page' || representation === 'embed') {
       await reply.status(429).type('text/html; charset=utf-8').send(this.viewing.message('Too many requests', refusal.detail));
     } else {
       await reply.status(429).type(PROBLEM_CONTENT_TYPE).send(problemDocument(refusal, pathOf(request), request.id));
     }
-    return false;
   }
 
   /** The same answer for every share id that leads nowhere: it never says whether something existed. */

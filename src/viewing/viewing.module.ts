@@ -7,9 +7,11 @@ import { TournamentsModule } from '../tournaments/tournaments.module';
 import { ReadContext, SharedStates } from './domain/shared-states';
 import { LiveViews } from './live-views';
 import { MikroOrmReadContext, PgSharedStates } from './persistence/pg-shared-states';
+import { ShareLinkFeed } from './persistence/share-link-feed';
 import { ShareLinksController } from './share-links.controller';
 import { ViewerController } from './viewer.controller';
 import { ViewingService } from './viewing.service';
+import './viewing.problems';
 
 /**
  * Viewers: read-only pages, embeds, images and a snapshot of unlisted tournaments and leagues under /v/, live, with no
@@ -21,6 +23,7 @@ import { ViewingService } from './viewing.service';
   providers: [
     ViewingService,
     LiveViews,
+    ShareLinkFeed,
     { provide: SharedStates, useClass: PgSharedStates },
     { provide: ReadContext, useClass: MikroOrmReadContext },
   ],

@@ -28,13 +28,16 @@ export type Representation = (typeof REPRESENTATIONS)[number];
 export interface RenderedView {
   body: Buffer;
   contentType: string;
-  etag: string;
+  /** None while the state is not settled: nothing may answer 304 from a tag that does not show the latest change. */
+  etag: string | undefined;
 }
 
 /** How long a checked state is served without asking the database again: the most a viewer's copy lags a change. */
 export const REVALIDATE_AFTER_MS = 1000;
 /** Share links kept rendered at once; the least recently checked go first. */
 const MAX_CACHED = 2000;
+/** Links dropped since the last flush whose drop is remembered (to refuse stale stores); past it, a flush. */
+const MAX_DROPS = 10_000;
 
 /**
  * One state of one share link, with each representation rendered once, on first request: every viewer of that state
@@ -48,6 +51,7 @@ export class SharedView {
   readonly state: string;
   readonly token: string;
   readonly accountId: string;
+  readonly settled: boolean;
   private readonly rendered = new Map<Representation, RenderedView>();
   private page?: RenderedPage;
 
@@ -59,6 +63,7 @@ export class SharedView {
   ) {
     this.token = shared.token;
     this.accountId = shared.accountId;
+    this.settled = shared.settled;
     const lastEvent = /^e\d+/.exec(shared.token)?.[0] ?? 'e0';
     this.state = `${lastEvent}-${createHash('sha256').update(`${RENDERER}|${shared.token}`).digest('base64url').slice(0, 16)}`;
   }
@@ -69,7 +74,8 @@ export class SharedView {
     if (rendered) return rendered;
     const made = this.make(representation);
     if (!made) return null;
-    rendered = { body: Buffer.from(made.text, 'utf8'), contentType: made.contentType, etag: `"${this.state}.${representation.replace('.', '-')}"` };
+    const etag = this.settled ? `"${this.state}.${representation.replace('.', '-')}"` : undefined;
+    rendered = { body: Buffer.from(made.text, 'utf8'), contentType: made.contentType, etag };
     this.rendered.set(representation, rendered);
     return rendered;
   }
@@ -118,6 +124,11 @@ interface CacheEntry {
  * Public, read-only views of unlisted tournaments and leagues, cached per state: whatever the number of viewers, a
  * share link costs one state read per second (REVALIDATE_AFTER_MS) per instance, and a full read only when its state
  * changed. It reads through the other modules' services, with the account the share link belongs to.
+ *
+ * A link that stops leading anywhere (private, rotated, deleted) is dropped at once (`drop`, from the database's
+ * notification, ShareLinkFeed). The cache is believed only while that feed is live (`resume`); while it is down
+ * (`suspend`) every request reads the state itself. A read that began before a drop of its link never stores what it
+ * read, and nobody joins it after the drop: the same rules as the principal cache (src/tokens/principal-cache.ts).
  */
 @Injectable()
 export class ViewingService implements OnModuleInit, OnModuleDestroy {
@@ -125,6 +136,11 @@ export class ViewingService implements OnModuleInit, OnModuleDestroy {
   private readonly cache = new Map<string, CacheEntry>();
   private readonly pages = new ViewerPages();
   private readonly firstLoads = new Map<string, Promise<SharedView>>();
+  private live = false;
+  private generation = 0;
+  private flushedAt = 0;
+  private readonly droppedAt = new Map<string, number>();
+  private readonly dropListeners = new Set<(shareId: string) => void>();
 
   constructor(
     private readonly states: SharedStates,
@@ -153,16 +169,52 @@ export class ViewingService implements OnModuleInit, OnModuleDestroy {
   /** The current view of a share link; SharedViewNotFoundError when it leads nowhere. */
   async current(shareId: string, now = Date.now()): Promise<SharedView> {
     if (!isShareId(shareId)) throw new SharedViewNotFoundError();
+    // Without the feed a drop could go unheard: read the state for this request (a view is rebuilt only when it changed).
+    if (!this.live) return this.revalidate(shareId, this.cache.get(shareId), this.generation);
     const entry = this.cache.get(shareId);
     if (!entry) return this.firstLoad(shareId);
     if (now - entry.checkedAt < REVALIDATE_AFTER_MS) return entry.view;
-    entry.checking ??= this.revalidate(shareId, entry).finally(() => (entry.checking = undefined));
+    entry.checking ??= this.revalidate(shareId, entry, this.generation).finally(() => (entry.checking = undefined));
     return entry.checking;
   }
 
-  /** Drops a share link's cached views at once (after a rotation on this instance: the old link must stop working). */
-  forget(shareId: string | null): void {
-    if (shareId) this.cache.delete(shareId);
+  /**
+   * A share link leads nowhere any more (made private, rotated, deleted; from any instance): its views go at once,
+   * reads of it in flight store nothing, and live streams following it end.
+   */
+  drop(shareId: string): void {
+    this.generation += 1;
+    if (this.droppedAt.size >= MAX_DROPS) this.flush();
+    else this.droppedAt.set(shareId, this.generation);
+    this.cache.delete(shareId);
+    this.firstLoads.delete(shareId);
+    for (const listener of this.dropListeners) listener(shareId);
+  }
+
+  /** Calls `listener` with each dropped share link; returns the function that stops it. */
+  onDrop(listener: (shareId: string) => void): () => void {
+    this.dropListeners.add(listener);
+    return () => this.dropListeners.delete(listener);
+  }
+
+  /** The drop feed is listening: cache again, from empty. */
+  resume(): void {
+    this.flush();
+    this.live = true;
+  }
+
+  /** The drop feed is down: nothing may be served from memory until it is back. */
+  suspend(): void {
+    this.live = false;
+    this.flush();
+  }
+
+  private flush(): void {
+    this.generation += 1;
+    this.flushedAt = this.generation;
+    this.droppedAt.clear();
+    this.cache.clear();
+    this.firstLoads.clear();
   }
 
   /** The page for a share link that leads nowhere. */
@@ -176,28 +228,35 @@ export class ViewingService implements OnModuleInit, OnModuleDestroy {
   }
 
   private firstLoad(shareId: string): Promise<SharedView> {
-    let loading = this.firstLoads.get(shareId);
-    if (!loading) {
-      loading = this.revalidate(shareId, undefined).finally(() => this.firstLoads.delete(shareId));
-      this.firstLoads.set(shareId, loading);
-    }
+    const inFlight = this.firstLoads.get(shareId);
+    if (inFlight) return inFlight;
+    const loading: Promise<SharedView> = this.revalidate(shareId, undefined, this.generation).finally(() => {
+      // A drop may have replaced this load with a newer one: leave that one be.
+      if (this.firstLoads.get(shareId) === loading) this.firstLoads.delete(shareId);
+    });
+    this.firstLoads.set(shareId, loading);
     return loading;
   }
 
-  private async revalidate(shareId: string, entry: CacheEntry | undefined): Promise<SharedView> {
+  /** Reads the link's state (and its view when that changed); `stamp` is the cache's generation when the read began. */
+  private async revalidate(shareId: string, entry: CacheEntry | undefined, stamp: number): Promise<SharedView> {
     const checkedAt = Date.now();
     const view = await this.context.run(async () => {
       const state = await this.states.lookup(shareId);
       if (!state) return null;
-      if (entry && entry.view.token === state.token) return entry.view;
+      // Equal tokens mean equal views only when both are settled (an unnumbered event is not in the token).
+      if (entry && entry.view.settled && state.settled && entry.view.token === state.token) return entry.view;
       return this.load(shareId, state);
     });
     if (!view) {
       this.cache.delete(shareId);
       throw new SharedViewNotFoundError();
     }
+    // What a read from before a drop (or a flush) saw may be the dropped link: serve it to this request, keep nothing.
+    if (stamp < this.flushedAt || stamp < (this.droppedAt.get(shareId) ?? 0)) return view;
     this.cache.delete(shareId);
-    this.cache.set(shareId, { view, checkedAt });
+    // A view from before its last event was numbered is served until the next viewer, who reads the state again.
+    this.cache.set(shareId, { view, checkedAt: view.settled ? checkedAt : 0 });
     if (this.cache.size > MAX_CACHED) this.cache.delete(this.cache.keys().next().value!);
     return view;
   }
@@ -214,6 +273,7 @@ export class ViewingService implements OnModuleInit, OnModuleDestroy {
       const withFields = await Promise.all(
         tournaments.map(async (tournament) => ({
           facts: facts(tournament),
+          shared: tournament.visibility === 'unlisted',
           field: tournament.status === 'completed' ? await this.participants.inSeedingOrder(state.accountId, tournament.id) : [],
         })),
       );

@@ -141,22 +141,26 @@ describe('viewer pages in a real browser', () => {
     await capture(format);
   });
 
-  it('draws a league page with its table and tournaments', async () => {
+  it('draws a league page with its table and its shared tournaments, the private one counted but unnamed', async () => {
     const league = (await testApp.http.post('/api/v1/leagues', { name: 'City chess league', season: '2026 Spring', visibility: 'unlisted', status: 'active' }, { token: owner.token })).json() as {
       id: string;
       share_id: string;
     };
-    for (const [name, format] of [
-      ['Opening cup', 'single_elimination'],
-      ['Winter swiss', 'swiss'],
+    for (const [name, format, visibility] of [
+      ['Opening cup', 'single_elimination', 'private'],
+      ['Winter swiss', 'swiss', 'unlisted'],
     ] as const) {
-      const tournament = await organiser.tournament(format, 4, { start: false, name, visibility: 'private' });
+      const tournament = await organiser.tournament(format, 4, { start: false, name, visibility });
       await organiser.patch(tournament.base, { league_id: league.id, status: 'in_progress' });
       if (name === 'Opening cup') await organiser.playOut(tournament.base);
     }
     await page.goto(`${baseUrl}/v/${league.share_id}`);
     await expect(page.getByRole('heading', { level: 2, name: 'League table' }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('heading', { level: 3, name: 'Winter swiss' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText('1 more tournament is not shared').isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Opening cup').count()).resolves.toBe(0);
+    // The private tournament's results are in the table: its winner heads it.
+    await expect(page.getByRole('rowheader', { name: 'Player 1' }).isVisible()).resolves.toBe(true);
     await capture('league');
   });
 

@@ -161,3 +161,70 @@ describe('the viewer pages’ public live stream, and CORS for the API', () => {
     expect(otherGet.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
+
+describe('the viewers’ live streams are bounded per client address and per instance', () => {
+  let testApp: TestApp;
+  let port: number;
+  let organiser: Organiser;
+  const opened: ViewerStream[] = [];
+
+  beforeAll(async () => {
+    // One proxy hop is trusted, so X-Forwarded-For names the client, as behind the compose stack's HAProxy.
+    testApp = await startTestApp({ publicStreamsPerAddress: 2, publicStreamsPerInstance: 3, trustProxy: '1' });
+    await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (testApp.app.getHttpServer().address() as AddressInfo).port;
+    const owner = await createPremiumAccount(testApp);
+    organiser = new Organiser(() => testApp.http, () => owner);
+  });
+
+  afterAll(async () => {
+    for (const stream of opened) stream.close();
+    await testApp.close();
+  });
+
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+  const open = async (path: string, address: string) => {
+    const stream = await ViewerStream.open(port, path, from(address));
+    opened.push(stream);
+    return stream;
+  };
+  /** A refused (or any short) answer, read whole. */
+  const refusal = async (path: string, address: string) => {
+    const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { accept: 'text/event-stream', ...from(address) }, signal: AbortSignal.timeout(5_000) });
+    return { status: response.status, type: response.headers.get('content-type'), retryAfter: response.headers.get('retry-after'), body: (await response.json()) as Record<string, unknown> };
+  };
+
+  it('refuses with 429 viewer_streams_exceeded past either bound, and a closed stream frees its place', async () => {
+    const { shareId } = await organiser.tournament('single_elimination', 4);
+    const path = `/v/${shareId}/events`;
+    const first = await open(path, '203.0.113.1');
+    const second = await open(path, '203.0.113.1');
+    expect([first.status, second.status]).toEqual([200, 200]);
+
+    const overAddress = await refusal(path, '203.0.113.1');
+    expect(overAddress).toMatchObject({ status: 429, type: expect.stringMatching(/^application\/problem\+json/), body: { code: 'viewer_streams_exceeded', scope: 'address', limit: 2 } });
+    expect(Number(overAddress.retryAfter)).toBeGreaterThan(0);
+
+    expect((await open(path, '203.0.113.2')).status).toBe(200);
+    expect(await refusal(path, '203.0.113.3')).toMatchObject({ status: 429, body: { code: 'viewer_streams_exceeded', scope: 'instance', limit: 3 } });
+
+    // Closing one frees its place (once the server has seen the connection close: bounded wait).
+    first.close();
+    let reopened: ViewerStream | undefined;
+    for (let attempt = 0; attempt < 50 && !reopened; attempt++) {
+      const candidate = await open(path, '203.0.113.3');
+      if (candidate.status === 200) reopened = candidate;
+      else {
+        candidate.close();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    expect(reopened?.status).toBe(200);
+    expect((await refusal(path, '203.0.113.1')).body).toMatchObject({ code: 'viewer_streams_exceeded', scope: 'instance' });
+
+    // A link that leads nowhere holds no place: three 404s in a row from one address with room for two.
+    for (const stream of [second, reopened!]) stream.close();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (let i = 0; i < 3; i++) expect((await refusal('/v/AAAAAAAAAAAAAAAAAAAAAA/events', '203.0.113.4')).status).toBe(404);
+  });
+});

@@ -1,4 +1,6 @@
 import { XMLValidator } from 'fast-xml-parser';
+import { Client } from 'pg';
+import { EventWakeups } from '../../src/events/event-wakeups';
 import { setUpApiTest } from '../support/api-test';
 import { expectProblem } from '../support/test-app';
 import { Organiser } from './shared-tournaments';
@@ -74,6 +76,34 @@ describe('viewers: shared tournaments and leagues without a token', () => {
       expect((await http().get(`/v/${league.share_id}`)).statusCode).toBe(404);
       expect((await http().get(`/v/${rotated.share_id}`)).body).toContain('Opening cup');
     });
+
+    it('names in a shared league only its tournaments that are shared themselves; the others count in the table, unnamed', async () => {
+      const league = (await http().post('/api/v1/leagues', { name: 'Mixed league', visibility: 'unlisted', status: 'active' }, as)).json() as { id: string; share_id: string };
+      const names = (prefix: string) => (index: number) => `${prefix} ${index + 1}`;
+      const open = await organiser.tournament('single_elimination', 2, { start: false, name: 'Open final', names: names('Shown') });
+      const hidden = await organiser.tournament('single_elimination', 2, { start: false, name: 'Staff trial', visibility: 'private', names: names('Secret') });
+      for (const tournament of [open, hidden]) {
+        await organiser.patch(tournament.base, { league_id: league.id, status: 'in_progress' });
+        await organiser.playOut(tournament.base);
+      }
+      const page = await http().get(`/v/${league.share_id}`);
+      const snapshot = (await http().get(`/v/${league.share_id}.json`)).json() as {
+        tournaments: { name: string; placings: { name: string }[] }[];
+        unshared_tournaments: number;
+        table: { name: string; tournaments: number; wins: number }[];
+      };
+      for (const body of [page.body, JSON.stringify(snapshot.tournaments)]) {
+        expect(body).toContain('Open final');
+        expect(body).not.toContain('Staff trial');
+      }
+      expect(snapshot.tournaments.map((tournament) => tournament.name)).toEqual(['Open final']);
+      expect(snapshot.unshared_tournaments).toBe(1);
+      expect(page.body).toContain('2 tournaments, 2 completed');
+      expect(page.body).toContain('1 more tournament is not shared');
+      // The private tournament's results still count: its winner is in the table.
+      expect(snapshot.table).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Secret 1', tournaments: 1, wins: 1 })]));
+      expect(snapshot.table).toHaveLength(4);
+    });
   });
 
   describe('what a share link leads to', () => {
@@ -129,6 +159,41 @@ describe('viewers: shared tournaments and leagues without a token', () => {
       expect(after.statusCode).toBe(200);
       expect(after.headers.etag).not.toBe(first.headers.etag);
       expect(after.body).toContain('<tspan x="204">2</tspan>');
+    });
+
+    it('gives no tag while the last change waits for its event number: an old ETag never answers 304 for it (issue 42)', async () => {
+      const tournament = await organiser.tournament('single_elimination', 4);
+      await settle();
+      const before = await http().get(`/v/${tournament.shareId}/bracket.svg`);
+      const oldTag = String(before.headers.etag);
+      expect(oldTag).toMatch(/^"e\d+-/);
+      // An open transaction holding an id keeps the log from numbering anything committed after it began (on the
+      // whole server: kept as short as it can be).
+      const holder = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await holder.connect();
+      try {
+        await holder.query('begin');
+        await holder.query('select pg_current_xact_id()');
+        await organiser.playOut(tournament.base, undefined, 1);
+        // The account's wake-up (another of its events numbered, on any instance) makes the cached view stale now
+        // rather than within the second.
+        api.testApp.app.get(EventWakeups).notify(api.owner.id);
+        // The state's tags of every representation, as a client that read them all would send them.
+        const oldTags = ['bracket-svg', 'standings-svg', 'json', 'page'].map((representation) => oldTag.replace('bracket-svg', representation)).join(', ');
+        for (const path of ['/bracket.svg', '/standings.svg', '.json', '']) {
+          const unnumbered = await http().get(`/v/${tournament.shareId}${path}`, { headers: { 'if-none-match': oldTags } });
+          expect({ path, status: unnumbered.statusCode, etag: unnumbered.headers.etag }).toEqual({ path, status: 200, etag: undefined });
+        }
+        expect((await http().get(`/v/${tournament.shareId}/bracket.svg`)).body).toContain('<tspan x="204">2</tspan>');
+      } finally {
+        await holder.query('rollback');
+        await holder.end();
+      }
+      await settle();
+      const numbered = await http().get(`/v/${tournament.shareId}/bracket.svg`);
+      expect(numbered.headers.etag).toMatch(/^"e\d+-/);
+      expect(numbered.headers.etag).not.toBe(oldTag);
+      expect((await http().get(`/v/${tournament.shareId}/bracket.svg`, { headers: { 'if-none-match': String(numbered.headers.etag) } })).statusCode).toBe(304);
     });
 
     it('lets any site read the snapshot and images (CORS *, no credentials), and frame only the embed', async () => {

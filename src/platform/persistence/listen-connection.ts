@@ -18,8 +18,8 @@ export interface ListenOptions {
 }
 
 export interface ListenHandlers {
-  /** A notification with a payload on one of the channels. */
-  notification(channel: string, payload: string): void;
+  /** A notification with a payload on one of the channels, and the backend process id of the session that sent it. */
+  notification(channel: string, payload: string, senderPid: number): void;
   /** Listening (at start and after every outage): catch up on what may have been missed. */
   listening(): void;
   /** The connection is not (or no longer) listening, or is being closed: stop trusting it. */
@@ -47,6 +47,18 @@ export class ListenConnection {
     return this.connect();
   }
 
+  /** Sends a notification from this connection (its backend pid is the sender listeners see); false when it is down. */
+  async notify(channel: string, payload: string): Promise<boolean> {
+    const client = this.client;
+    if (!client) return false;
+    try {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   /** Closes the connection (before the pool and the embedded database go) and stops reconnecting. */
   async stop(): Promise<void> {
     this.stopped = true;
@@ -59,7 +71,7 @@ export class ListenConnection {
     const { databaseUrl, applicationName, channels, heartbeat } = this.options;
     const client = new Client({ connectionString: databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, application_name: applicationName });
     client.on('notification', (message: Notification) => {
-      if (message.payload) this.handlers.notification(message.channel, message.payload);
+      if (message.payload) this.handlers.notification(message.channel, message.payload, message.processId);
     });
     client.on('error', (error) => void this.lost(error));
     client.on('end', () => void this.lost());

@@ -16,6 +16,8 @@
       template.innerHTML = part.html;
       var next = template.content.firstElementChild;
       if (!next) return;
+      // A part the page already shows as it is (a page read before its state was numbered gets every part): keep it.
+      if (next.isEqualNode(current)) return;
       // Keep the reader's sideways scroll position in a bracket that is replaced.
       var scrolled = current.querySelector('.bracket-scroll');
       var left = scrolled ? scrolled.scrollLeft : 0;

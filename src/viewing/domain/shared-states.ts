@@ -8,6 +8,11 @@ export interface SharedState {
    * rendered pages, images and snapshot can be served again as they are.
    */
   token: string;
+  /**
+   * False while one of its events waits for its number (just after its commit): the token does not show that change
+   * yet, so this state gets no tag and is read again by the next viewer, as the API's lists and standings do.
+   */
+  settled: boolean;
 }
 
 /**

@@ -86,7 +86,10 @@ export interface LeagueView {
   game: string | null;
   season: string | null;
   status: string;
+  /** The league's tournaments that are shared themselves: the others are never named here. */
   tournaments: LeagueTournamentView[];
+  /** Its tournaments that are not shared: counted (in the table too), never named. */
+  unshared: { count: number; completed: number };
   table: LeagueTableRow[];
 }
 

@@ -77,9 +77,12 @@ export interface LeagueFacts {
 /**
  * The league's tournaments and a table across its completed ones. Participants are matched across tournaments by
  * name (ignoring case), the one thing a viewer can see of them; the table ranks by wins, then podiums, then best rank.
+ * Only tournaments that are shared themselves are listed (name, podium); the others count in the table and in the
+ * totals, unnamed.
  */
-export function buildLeagueView(league: LeagueFacts, tournaments: { facts: TournamentFacts; field: ParticipantFacts[] }[]): LeagueView {
-  const views: LeagueTournamentView[] = tournaments.map(({ facts, field }) => ({
+export function buildLeagueView(league: LeagueFacts, tournaments: { facts: TournamentFacts; field: ParticipantFacts[]; shared: boolean }[]): LeagueView {
+  const all: (LeagueTournamentView & { shared: boolean })[] = tournaments.map(({ facts, field, shared }) => ({
+    shared,
     name: facts.name,
     format: facts.format,
     status: facts.status,
@@ -93,7 +96,7 @@ export function buildLeagueView(league: LeagueFacts, tournaments: { facts: Tourn
         : [],
   }));
   const rows = new Map<string, Omit<LeagueTableRow, 'rank'>>();
-  for (const tournament of views) {
+  for (const tournament of all) {
     for (const placing of tournament.placings) {
       const key = placing.name.toLowerCase();
       const row = rows.get(key) ?? { name: placing.name, tournaments: 0, wins: 0, podiums: 0, bestRank: placing.rank };
@@ -111,7 +114,17 @@ export function buildLeagueView(league: LeagueFacts, tournaments: { facts: Tourn
     const tied = previous && previous.wins === row.wins && previous.podiums === row.podiums && previous.bestRank === row.bestRank;
     table.push({ ...row, rank: tied ? previous.rank : index + 1 });
   });
-  return { name: league.name, description: league.description, game: league.game, season: league.season, status: league.status, tournaments: views, table };
+  const unshared = all.filter((tournament) => !tournament.shared);
+  return {
+    name: league.name,
+    description: league.description,
+    game: league.game,
+    season: league.season,
+    status: league.status,
+    tournaments: all.filter((tournament) => tournament.shared).map(({ shared: _shared, ...tournament }) => tournament),
+    unshared: { count: unshared.length, completed: unshared.filter((tournament) => tournament.status === 'completed').length },
+    table,
+  };
 }
 
 /** Code-point order: the same on every machine, so the output stays byte-identical. */

@@ -50,6 +50,7 @@ export function presentLeagueSnapshot(view: LeagueView) {
       starts_at: instant(tournament.startsAt),
       placings: tournament.placings,
     })),
+    unshared_tournaments: view.unshared.count,
     table: view.table.map((row) => ({
       rank: row.rank,
       name: row.name,

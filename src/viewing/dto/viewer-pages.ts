@@ -95,11 +95,16 @@ export class ViewerPages {
   }
 
   league(view: LeagueView): RenderedPage {
-    const completed = view.tournaments.filter((tournament) => tournament.status === 'completed').length;
+    const completed = view.tournaments.filter((tournament) => tournament.status === 'completed').length + view.unshared.completed;
+    const total = view.tournaments.length + view.unshared.count;
     const content = this.eta.render('league', {
       view,
       statusLabel: view.status.charAt(0).toUpperCase() + view.status.slice(1),
-      summary: `· ${view.tournaments.length} tournament${view.tournaments.length === 1 ? '' : 's'}, ${completed} completed`,
+      summary: `· ${total} tournament${total === 1 ? '' : 's'}, ${completed} completed`,
+      unsharedText:
+        view.unshared.count === 0
+          ? undefined
+          : `${view.unshared.count} ${view.tournaments.length === 0 ? '' : 'more '}${view.unshared.count === 1 ? 'tournament is not shared: it counts' : 'tournaments are not shared: they count'} in the table, unnamed.`,
       tournaments: view.tournaments.map((tournament) => ({
         name: tournament.name,
         status: tournament.status,

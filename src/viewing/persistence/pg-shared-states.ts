@@ -8,20 +8,24 @@ import { ReadContext, SharedState, SharedStates } from '../domain/shared-states'
  * matches appends an event carrying the tournament's id, in the same transaction, so the sequence of its latest event
  * moves whenever anything a viewer sees may have. A league's token is the latest event of the league or of any of its
  * tournaments. Rows older than the log (or whose events were swept) have no such event: their token falls back to
- * their own version and counts, which every write moves too. One statement, by the partial share-id indexes and the
- * log's (account_id, tournament_id, sequence) index.
+ * their own version and counts, which every write moves too. Events are numbered just after their commit: while one
+ * of its events waits for its number, the state is not settled (`pending`), since the token cannot show that change
+ * yet. One statement, by the partial share-id indexes and the log's (account_id, tournament_id, sequence) index.
  */
 const LOOKUP = `
   select 'tournament' as kind, t.account_id, t.id, concat_ws('/',
     'e' || (select max(e.sequence) from events e where e.account_id = t.account_id and e.tournament_id = t.id),
-    t.version, t.participant_count) as token
+    t.version, t.participant_count) as token,
+    exists (select 1 from events e where e.account_id = t.account_id and e.tournament_id = t.id and e.sequence is null) as pending
     from tournaments t where t.share_id = ?
   union all
   select 'league', l.account_id, l.id, concat_ws('/',
     'e' || (select max(e.sequence) from events e where e.account_id = l.account_id
       and (e.league_id = l.id or e.tournament_id in (select t.id from tournaments t where t.account_id = l.account_id and t.league_id = l.id))),
     l.version,
-    (select concat_ws(':', count(*), max(t.updated_at), sum(t.version)) from tournaments t where t.account_id = l.account_id and t.league_id = l.id))
+    (select concat_ws(':', count(*), max(t.updated_at), sum(t.version)) from tournaments t where t.account_id = l.account_id and t.league_id = l.id)),
+    exists (select 1 from events e where e.account_id = l.account_id and e.sequence is null
+      and (e.league_id = l.id or e.tournament_id in (select t.id from tournaments t where t.account_id = l.account_id and t.league_id = l.id)))
     from leagues l where l.share_id = ?
   limit 1`;
 
@@ -32,8 +36,8 @@ export class PgSharedStates extends SharedStates {
   }
 
   async lookup(shareId: string): Promise<SharedState | null> {
-    const [row] = await preparedRows<{ kind: SharedState['kind']; account_id: string; id: string; token: string }>(this.em, LOOKUP, [shareId, shareId]);
-    return row ? { kind: row.kind, accountId: row.account_id, id: row.id, token: row.token } : null;
+    const [row] = await preparedRows<{ kind: SharedState['kind']; account_id: string; id: string; token: string; pending: boolean }>(this.em, LOOKUP, [shareId, shareId]);
+    return row ? { kind: row.kind, accountId: row.account_id, id: row.id, token: row.token, settled: !row.pending } : null;
   }
 }
 
