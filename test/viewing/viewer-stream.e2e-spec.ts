@@ -1,6 +1,7 @@
 import { request as httpRequest, IncomingMessage } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { createPremiumAccount, TestAccount } from '../support/accounts';
+import { settled } from '../support/settled';
 import { startTestApp, TestApp } from '../support/test-app';
 import { Organiser } from './shared-tournaments';
 
@@ -91,6 +92,7 @@ describe('the viewer pages’ public live stream, and CORS for the API', () => {
   it('sends the changed parts of the page after a result, nothing private, and ends when the link is rotated', async () => {
     const tournament = await organiser.tournament('single_elimination', 4, { metadata: { secret_ref: 'organiser-only' } });
     // The log numbers events just after their commit: let the start's events be numbered, and the view revalidated.
+    await settled(testApp);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const page = await testApp.http.get(`/v/${tournament.shareId}`);
     const state = /data-state="([^"]+)"/.exec(page.body)![1];
