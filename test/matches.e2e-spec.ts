@@ -155,6 +155,7 @@ describe('matches, results and standings API', () => {
         winner_id: null,
         home_participant_id: null,
         outcome: null,
+        games: [],
         next_match_id: expect.any(String),
         loser_next_match_id: expect.any(String),
         scheduled_at: null,

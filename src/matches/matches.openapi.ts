@@ -133,7 +133,12 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
         '`main`, or in double elimination `winners`, `losers` and `grand_final` (its round 2 is the reset match); `third_place` for a single ' +
         'elimination’s third-place match (played in the final’s round, before it).',
     },
-    status: { type: 'string', enum: [...MATCH_STATUSES], readOnly: true, description: '`pending`: an opponent is not known yet; `ready`: it can be reported; `completed`: it has a result.' },
+    status: {
+      type: 'string',
+      enum: [...MATCH_STATUSES],
+      readOnly: true,
+      description: '`pending`: an opponent is not known yet; `ready`: it can be reported; `in_progress`: a series with games reported and not decided yet; `completed`: it has a result.',
+    },
     opponents: { type: 'array', maxItems: 1024, items: schemaRef('MatchOpponent'), description: 'In slot order: 2, 1 for a swiss bye, everyone in a free-for-all.' },
     winner_id: nullableUuid('`null` until reported, and for a draw.'),
     home_participant_id: nullableUuid('The home side in a round robin of `legs: 2` (always `opponents[0]`); `null` in every other format.'),
@@ -144,6 +149,13 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
       description:
         'How a completed match was decided (`null` while open): `played`; `bye` (swiss); `forfeit` (an opponent withdrew: the other wins, scores `null` ' +
         'unless the withdrawal set a forfeit score); `void` (counts for nobody: both sides withdrew, or a round robin disqualification voided it).',
+    },
+    games: {
+      type: 'array',
+      maxItems: 9,
+      readOnly: true,
+      items: schemaRef('MatchGame'),
+      description: 'A series’ games as reported, in order (the match’s `scores` are then the games won); empty for a result reported without games.',
     },
     next_match_id: nullableUuid('Where the winner goes (elimination formats).'),
     loser_next_match_id: nullableUuid('Where the loser goes (double elimination).'),
@@ -175,6 +187,14 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
         result: { type: ['string', 'null'], enum: [...MATCH_RESULTS, null] },
       },
     },
+    MatchGame: {
+      type: 'object',
+      required: ['scores', 'winner_id'],
+      properties: {
+        scores: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'number', minimum: 0 }, description: 'In opponents order.' },
+        winner_id: { type: ['string', 'null'], format: 'uuid', minLength: 36, maxLength: 36, description: 'Who won the game; `null` for a drawn game (half a game each).' },
+      },
+    },
     MatchList: listSchema('Match', MAX_PAGE_SIZE),
     MatchPatch: requestBodySchema(
       UpdateMatchDto,
@@ -182,6 +202,14 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
         scores: { description: 'In opponents order; the higher score wins. Equal scores without `winner_id` are a draw (round robin and swiss only).' },
         winner_id: { description: 'One of the match’s opponents: needed when scores are equal in a format without draws, or with no scores (a forfeit).' },
         ranks: { description: 'Free-for-all: every opponent’s rank, distinct, 1…n, in opponents order.' },
+        games: {
+          description:
+            'A series’ games so far or all of them (the tournament’s `best_of`), each `{ "scores": [11, 7] }` with `winner_id` where the scores do not ' +
+            'decide (a level game without it is drawn: round robin and swiss only). The match’s `scores` become the games won; `scores` sent with ' +
+            'them must equal that. Games that do not decide the series keep the match `in_progress` (event `match.updated`); a game after the ' +
+            'series is decided, a bad score or winner is 422 at its pointer (`/games/5`, `/games/1/scores`). Not in free-for-all. See docs/matches.md.',
+          examples: [[{ scores: [11, 7] }, { scores: [9, 11] }, { scores: [11, 4] }]],
+        },
         scheduled_at: { description: 'When it is to be played; `null` clears it. Settable on any match, a pending one included.' },
       },
       'A result and/or `scheduled_at`. Re-reporting a completed match corrects it. 422 `draw_not_allowed` for a draw outside round robin and swiss.',

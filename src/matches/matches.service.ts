@@ -18,6 +18,7 @@ import { seeded, settingsOf } from './play-settings';
 import { MatchesPendingError, MatchNotFoundError, MatchNotReadyError } from './domain/match-errors';
 import { MatchFilters, MatchRecord, MatchRepository } from './domain/match.repository';
 import { ResultReport } from './domain/report';
+import { keepsSeriesOpen } from './domain/series';
 import { estimatedMatches, OFFLOAD_REPORTS_ABOVE_MATCHES, TableOfPlay } from './domain/match-tasks';
 import { named, NamedStandingRow, tableEntrants } from './domain/standings-table';
 import { MatchWork } from './match-work';
@@ -271,7 +272,9 @@ export class MatchesService implements StatusChangeRules {
   private async changesOnlyItself(tournament: Tournament, current: MatchRecord, update: MatchUpdate, flags: ReportFlags): Promise<boolean> {
     if (flags.dryRun) return false;
     if (update.report === undefined) return true;
-    if (!formatOf(tournament.format).resultsMoveNobodyOn || current.status !== 'ready') return false;
+    // Games of a series that stay undecided change only their own match, in any format.
+    if (keepsSeriesOpen(settingsOf(tournament), current, update.report)) return true;
+    if (!formatOf(tournament.format).resultsMoveNobodyOn || (current.status !== 'ready' && current.status !== 'in_progress')) return false;
     return this.matches.anotherOpen(tournament.accountId, tournament.id, current.id);
   }
 
@@ -323,6 +326,7 @@ function playEvents(before: MatchRecord, result: ReportResult, stored: ReadonlyM
   const event = (type: NewEvent['type'], data: Record<string, unknown>): NewEvent => ({ accountId, type, tournamentId, data });
   const events: NewEvent[] = [];
   if (!reported) events.push(event('match.scheduled', presentMatch(result.match)));
+  else if (result.match.status === 'in_progress') events.push(event('match.updated', presentMatch(result.match)));
   else if (before.status === 'completed') {
     const cleared = new Set(result.cleared.map((match) => match.id));
     const clearedNow = [...result.changed, ...result.deleted].filter((match) => cleared.has(match.id));

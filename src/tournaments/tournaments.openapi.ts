@@ -71,6 +71,14 @@ const FIELD_DOCS: FieldDocs = {
       '`opponents[0]` is the home side and matches carry `home_participant_id`; nobody plays more than two home or two away matches in a row, ' +
       'except in a field of 4). `legs: 2` in another format is 422. Locked once play starts.',
   },
+  best_of: {
+    description:
+      'Games a match is the best of (issue 44): 1 to 9, default 1 (single games). A number for every match, or per round: ' +
+      '`{ "default": 3, "rounds": { "final": 5, "semi_final": 5 } }` (brackets name `final`, `semi_final`, `quarter_final` from the main or winners’ ' +
+      'bracket’s last round, `grand_final` in double elimination; any format takes round numbers). Even values only in `round_robin` and `swiss`, ' +
+      'where a series may end level (a draw); `free_for_all` plays single games. Replaced whole by a PATCH; locked once play starts. See docs/matches.md.',
+    examples: [3, { default: 3, rounds: { final: 5, semi_final: 5 } }],
+  },
   weight: {
     description: 'The multiplier of this tournament’s placement points in its league’s table (a major worth 2). Greater than 0; default 1. Editable at any time, even once completed.',
     exclusiveMinimum: 0,

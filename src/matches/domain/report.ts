@@ -7,6 +7,8 @@ export interface ResultReport {
   scores?: number[];
   winnerId?: string;
   ranks?: number[];
+  /** A series' games as sent (`{ scores, winner_id }` each): series.ts reads them at their pointers. */
+  games?: unknown[];
 }
 
 /** A report checked against its match: what each opponent gets. */

@@ -3,6 +3,8 @@ import { formatOf } from './formats/registry';
 import { cloneMatch, FormatSettings, isBye, isReported, Match, NewId, SeededParticipant } from './match';
 import { CorrectionReopensTournamentError, DependentMatchesReportedError, MatchNotFoundError, MatchNotReadyError } from './match-errors';
 import { ResultReport } from './report';
+import { bestOfFor, readSeries, Series } from './series';
+import { InvalidError } from '../../kernel/domain-error';
 import { StandingRow } from './ranking';
 import { Withdrawals, WithdrawalTerms } from './withdrawals';
 
@@ -175,10 +177,14 @@ export class TournamentPlay {
     if (current.outcome !== null) {
       throw new MatchNotReadyError('This match was decided by a withdrawal, not played: reinstate the participant to play it.');
     }
-    const outcome = this.format.outcomeOf(current, report, this.withdrawals);
+    const series = report.games === undefined ? null : this.seriesOf(current, report);
+    if (series !== null && !series.decided) return this.keepSeriesOpen(current, series, report);
+    const decided = series === null ? report : { scores: series.won, winnerId: report.winnerId };
+    const outcome = this.format.outcomeOf(current, decided, this.withdrawals);
 
     if (current.status === 'completed') {
-      const reported = this.format.dependentsOf(current, this.bench).filter(isReported);
+      // A series under way downstream is cleared like a reported result: only on request.
+      const reported = this.format.dependentsOf(current, this.bench).filter((match) => isReported(match) || match.status === 'in_progress');
       if (reported.length > 0 && !options.resetDependents) {
         throw new DependentMatchesReportedError(
           reported.sort((a, b) => a.number - b.number),
@@ -194,13 +200,38 @@ export class TournamentPlay {
       opponent.rank = outcome.ranks[slot];
       opponent.result = outcome.results[slot];
     });
-    Object.assign(match, { winnerId: outcome.winnerId, status: 'completed', completedAt: options.now });
+    Object.assign(match, { winnerId: outcome.winnerId, status: 'completed', completedAt: options.now, games: series?.games ?? [] });
     this.format.moveOn(match, this.bench, options.now);
     this.settleWithdrawals(options.now);
     const changes = this.changes();
     // A correction that leaves a completed tournament with matches to play (a reset, a forfeit no longer decided) reopens it: only on request.
     if (options.tournamentCompleted && !options.resetDependents && !changes.complete) throw new CorrectionReopensTournamentError();
     return { match: this.matches.get(matchId)!, ...changes };
+  }
+
+  /** A report's games read against the match and its best_of; `scores` sent with them must be the games won. */
+  private seriesOf(current: Match, report: ResultReport): Series {
+    if (this.format.reportsRanks) throw InvalidError.field('/games', `${this.settings.format} matches are reported as ranks, not as games.`);
+    if (report.ranks !== undefined) throw InvalidError.field('/ranks', 'ranks are for free-for-all matches; send games (and winner_id where no game decides).');
+    if (report.games!.length === 0) throw InvalidError.field('/games', 'must hold at least one game.');
+    const series = readSeries(report.games!, current, bestOfFor(this.settings, current), this.format.drawsAllowed);
+    if (report.scores !== undefined && (report.scores.length !== 2 || report.scores.some((score, slot) => score !== series.won[slot]))) {
+      throw InvalidError.field('/scores', `must be the games won, [${series.won.join(', ')}], or left out (the service counts them).`);
+    }
+    return series;
+  }
+
+  /** Games of a series not decided yet: the match is `in_progress`, its scores the games won so far; nothing moves on. */
+  private keepSeriesOpen(current: Match, series: Series, report: ResultReport): ReportChanges {
+    const state = `${series.won[0]}–${series.won[1]} after ${series.games.length} game${series.games.length === 1 ? '' : 's'} of best of ${bestOfFor(this.settings, current)}`;
+    if (current.status === 'completed') {
+      throw InvalidError.field('/games', `a correction must decide the series (${state}): send every game played.`);
+    }
+    if (report.winnerId !== undefined) throw InvalidError.field('/winner_id', `the series is not decided (${state}): send the games alone to keep it in progress.`);
+    const match = this.write(current.id);
+    match.opponents.forEach((opponent, slot) => Object.assign(opponent, { score: series.won[slot], rank: null, result: null }));
+    Object.assign(match, { winnerId: null, status: 'in_progress', completedAt: null, games: series.games });
+    return { match, ...this.changes() };
   }
 
   private changes(): PlayChanges {

@@ -17,7 +17,7 @@ interface MatchColumn {
 
 /**
  * Every column of the `matches` table (migrations 20261122000400-matches, 20261125300100-competition-rules,
- * 20261125400100-third-place-match, 20261125500100-withdrawals-and-check-in), by the MatchRecord property it holds.
+ * 20261125400100-third-place-match, 20261125500100-withdrawals-and-check-in, 20261127440200-series), by the MatchRecord property it holds.
  * Written once: the EntitySchema below maps it, and the adapter's batched statements name their columns and
  * recordset types from it.
  */
@@ -40,6 +40,8 @@ export const MATCH_COLUMNS = {
   homeParticipantId: { type: 'uuid', columnType: 'uuid', fieldName: 'home_participant_id', nullable: true },
   scheduledAt: { type: 'datetime', columnType: 'timestamptz', fieldName: 'scheduled_at', nullable: true },
   completedAt: { type: 'datetime', columnType: 'timestamptz', fieldName: 'completed_at', nullable: true },
+  // A series' games in order (issue 44), a small JSON array of {scores, winnerId}; [] for a single result.
+  games: { type: 'json', columnType: 'jsonb', fieldName: 'games' },
   outcome: { type: 'text', columnType: 'text', fieldName: 'outcome', nullable: true, enum: true, items: MATCH_OUTCOMES },
   createdAt: { type: 'datetime', columnType: 'timestamptz', fieldName: 'created_at' },
   updatedAt: { type: 'datetime', columnType: 'timestamptz', fieldName: 'updated_at' },

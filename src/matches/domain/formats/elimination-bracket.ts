@@ -105,12 +105,12 @@ function unplace(bench: PlayBench, feeder: Match, targetId: string, slot: number
     return;
   }
   const target = bench.write(targetId);
-  if (target.status === 'completed') {
-    // A forfeit is not a reported result: it is decided again once the bracket settles.
-    if (isReported(target)) bench.markCleared(target.id);
-    undo(target, bench);
+  if (target.status === 'completed' || target.status === 'in_progress') {
+    // A forfeit is not a reported result: it is decided again once the bracket settles. A series under way loses its games.
+    if (isReported(target) || target.status === 'in_progress') bench.markCleared(target.id);
+    if (target.status === 'completed') undo(target, bench);
     target.opponents.forEach((opponent) => Object.assign(opponent, { score: null, rank: null, result: null }));
-    Object.assign(target, { winnerId: null, completedAt: null, outcome: null });
+    Object.assign(target, { winnerId: null, completedAt: null, outcome: null, games: [] });
   }
   target.opponents[slot] = emptyOpponent();
   target.status = 'pending';
