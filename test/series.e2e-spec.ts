@@ -124,6 +124,49 @@ describe('series: best_of and games', () => {
     });
   });
 
+  describe('outcomes', () => {
+    it('a forfeit and a retirement show their outcome; a double forfeit in a bracket makes the final a walkover', async () => {
+      const { base } = await aTournament('single_elimination', 4, { best_of: 5 });
+      const [m1, m2, final] = await matches(base);
+      const retired = await patch(base, m1, { outcome: 'retired', winner_id: m1.opponents[1].participant_id, games: games(0, 0, 1) });
+      expect(retired.json()).toMatchObject({ status: 'completed', outcome: 'retired', winner_id: m1.opponents[1].participant_id, games: [{}, {}, {}] });
+      expect((retired.json() as MatchJson).opponents.map((opponent) => opponent.score)).toEqual([2, 1]);
+      expect((await patch(base, m2, { outcome: 'forfeit', winner_id: m2.opponents[0].participant_id })).json()).toMatchObject({ outcome: 'forfeit', games: [] });
+      expect(await one(base, final.id)).toMatchObject({ status: 'ready' });
+
+      const cup = await aTournament('single_elimination', 4);
+      const [c1, c2, cFinal] = await matches(cup.base);
+      expect((await patch(cup.base, c1, { outcome: 'double_forfeit' })).json()).toMatchObject({ outcome: 'double_forfeit', winner_id: null });
+      expect((await patch(cup.base, c2, { scores: [2, 0] })).statusCode).toBe(200);
+      expect(await one(cup.base, cFinal.id)).toMatchObject({ status: 'completed', outcome: 'forfeit', winner_id: c2.opponents[0].participant_id });
+      expect((await http().get(cup.base, as())).json()).toMatchObject({ status: 'completed' });
+      expectProblem(await patch(cup.base, await one(cup.base, cFinal.id), { scores: [1, 0] }), 409, 'match_not_ready');
+
+      // The other order: the double forfeit is the report that completes the tournament.
+      const other = await aTournament('single_elimination', 4);
+      const [o1, o2, oFinal] = await matches(other.base);
+      expect((await patch(other.base, o2, { scores: [0, 2] })).statusCode).toBe(200);
+      expect((await patch(other.base, o1, { outcome: 'double_forfeit' })).statusCode).toBe(200);
+      expect(await one(other.base, oFinal.id)).toMatchObject({ status: 'completed', outcome: 'forfeit', winner_id: o2.opponents[1].participant_id });
+      expect((await http().get(other.base, as())).json()).toMatchObject({ status: 'completed' });
+    });
+
+    it('a double forfeit in round robin is a loss for both in the table; refusals at their pointer', async () => {
+      const { base } = await aTournament('round_robin', 3);
+      const [m1] = await matches(base);
+      expect((await patch(base, m1, { outcome: 'double_forfeit' })).statusCode).toBe(200);
+      const table = ((await http().get(`${base}/standings`, as())).json() as { data: { participant_id: string; losses: number; points: number }[] }).data;
+      for (const opponent of m1.opponents) expect(table.find((row) => row.participant_id === opponent.participant_id)).toMatchObject({ losses: 1, points: 0 });
+
+      const [, m2] = await matches(base);
+      expect(expectProblem(await patch(base, m2, { outcome: 'walkover' }), 422, 'validation_failed').errors).toEqual([{ pointer: '/outcome', detail: expect.any(String) }]);
+      expect(expectProblem(await patch(base, m2, { outcome: 'forfeit' }), 422, 'validation_failed').errors).toEqual([{ pointer: '/winner_id', detail: expect.any(String) }]);
+      const ffa = await aTournament('free_for_all', 3);
+      const [round] = await matches(ffa.base);
+      expect(expectProblem(await patch(ffa.base, round, { outcome: 'double_forfeit' }), 422, 'validation_failed').errors).toEqual([{ pointer: '/outcome', detail: expect.any(String) }]);
+    });
+  });
+
   describe('correcting a game', () => {
     it('that changes the winner is previewed first, then resets the dependents as any correction does', async () => {
       const { base } = await aTournament('single_elimination', 4, { best_of: 3 });

@@ -144,11 +144,13 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
     home_participant_id: nullableUuid('The home side in a round robin of `legs: 2` (always `opponents[0]`); `null` in every other format.'),
     outcome: {
       type: ['string', 'null'],
-      enum: ['played', 'bye', 'forfeit', 'void', null],
+      enum: ['played', 'bye', 'forfeit', 'void', 'retired', 'double_forfeit', null],
       readOnly: true,
       description:
-        'How a completed match was decided (`null` while open): `played`; `bye` (swiss); `forfeit` (an opponent withdrew: the other wins, scores `null` ' +
-        'unless the withdrawal set a forfeit score); `void` (counts for nobody: both sides withdrew, or a round robin disqualification voided it).',
+        'How a completed match was decided (`null` while open): `played`; `bye` (swiss); `forfeit` (reported with `outcome: forfeit`, or an opponent ' +
+        'withdrew: the other wins, scores `null` unless set; also an elimination walkover after a double forfeit); `retired` (stopped during play: ' +
+        'the games so far and the winner); `double_forfeit` (neither side showed: both lose); `void` (counts for nobody: both sides withdrew, or a ' +
+        'round robin disqualification voided it).',
     },
     games: {
       type: 'array',
@@ -209,6 +211,13 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
             'them must equal that. Games that do not decide the series keep the match `in_progress` (event `match.updated`); a game after the ' +
             'series is decided, a bad score or winner is 422 at its pointer (`/games/5`, `/games/1/scores`). Not in free-for-all. See docs/matches.md.',
           examples: [[{ scores: [11, 7] }, { scores: [9, 11] }, { scores: [11, 4] }]],
+        },
+        outcome: {
+          description:
+            'A result not played out: `forfeit` (one side did not show: `winner_id`, scores optional, no games), `retired` (stopped during play: ' +
+            '`winner_id` and the games (or scores) so far, which may favour the side that stopped; games that already decide the series are 422 at ' +
+            '`/outcome`), `double_forfeit` (neither showed: both lose; nothing else may be sent). In elimination a double forfeit moves nobody on and ' +
+            'the match it fed becomes a walkover (`outcome: forfeit`) for whoever arrives there. Not in free-for-all.',
         },
         scheduled_at: { description: 'When it is to be played; `null` clears it. Settable on any match, a pending one included.' },
       },

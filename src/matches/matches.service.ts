@@ -230,7 +230,8 @@ export class MatchesService implements StatusChangeRules {
   private async reportInline({ accountId, tournamentId, id, current, settings, report, options, dryRun, withdrawals }: ReportRequest): Promise<ComputedReport> {
     const all = await this.matches.allOf(accountId, tournamentId);
     // Most reports neither rank nor pair: they skip reading the field, so their cost does not grow with it.
-    const readField = dryRun || withdrawals.size > 0 || needsField(settings.format, all, current);
+    // A double forfeit may complete a bracket through the walkovers it makes.
+    const readField = dryRun || withdrawals.size > 0 || report?.outcome === 'double_forfeit' || needsField(settings.format, all, current);
     const field = readField ? await this.participants.inSeedingOrder(accountId, tournamentId) : undefined;
     const play = new TournamentPlay(settings, field && seeded(field), all, () => newId(options.now.getTime()), withdrawals);
     const changes: ReportChanges = report

@@ -34,6 +34,7 @@ function result(id: string, a: string, b: string, scoreA: number, scoreB: number
     completedAt: now,
     outcome: null,
     games: [],
+    reportedOutcome: null,
   };
 }
 

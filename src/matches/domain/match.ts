@@ -36,6 +36,14 @@ export interface Opponent {
 export const MATCH_OUTCOMES = ['forfeit', 'void'] as const;
 export type MatchOutcome = (typeof MATCH_OUTCOMES)[number] | null;
 
+/**
+ * How a reported result was decided when it was not played out (issue 44): `forfeit` (one side did not show),
+ * `retired` (stopped during play), `double_forfeit` (neither showed: both lose, nobody moves on). Unlike a
+ * withdrawal's outcome, it is a reported result: it is corrected, and counts as a dependent, like any other.
+ */
+export const REPORTED_OUTCOMES = ['forfeit', 'retired', 'double_forfeit'] as const;
+export type ReportedOutcome = (typeof REPORTED_OUTCOMES)[number];
+
 /** One game of a series (issue 44): its scores in opponents order, and who won it (null: drawn). */
 export interface Game {
   scores: number[];
@@ -62,6 +70,8 @@ export interface Match {
   outcome: MatchOutcome;
   /** The games of a series as reported, in order; empty when reported as one result (or not yet). */
   games: Game[];
+  /** A reported result's outcome when it was not played out; null when played (or open). */
+  reportedOutcome: ReportedOutcome | null;
 }
 
 /** A participant as the formats need it, listed in seeding order (the participant list's default order). */
@@ -94,7 +104,7 @@ export function newMatch(
 ): Match {
   // Every field named in one literal, in one order: a start makes tens of thousands of these, and a spread of
   // `fields` makes each a slow object of its own shape.
-  return { id, number, round, bracket, status, opponents, winnerId: null, nextMatchId: null, nextSlot: null, loserNextMatchId: null, loserNextSlot: null, homeParticipantId, completedAt: null, outcome: null, games: [] };
+  return { id, number, round, bracket, status, opponents, winnerId: null, nextMatchId: null, nextSlot: null, loserNextMatchId: null, loserNextSlot: null, homeParticipantId, completedAt: null, outcome: null, games: [], reportedOutcome: null };
 }
 
 export function emptyOpponent(participantId: string | null = null): Opponent {

@@ -113,7 +113,7 @@ export function readSeries(games: readonly unknown[], match: Match, bestOf: numb
  * report this cannot read is left to the general path, which refuses it at its pointer.
  */
 export function keepsSeriesOpen(settings: FormatSettings, match: Match, report: ResultReport): boolean {
-  if (report.games === undefined || report.games.length === 0 || report.winnerId !== undefined || report.ranks !== undefined) return false;
+  if (report.games === undefined || report.games.length === 0 || report.winnerId !== undefined || report.ranks !== undefined || report.outcome !== undefined) return false;
   if (match.status !== 'ready' && match.status !== 'in_progress') return false;
   const format = formatOf(settings.format);
   if (format.reportsRanks) return false;

@@ -2,7 +2,7 @@ import { Format, PlayBench } from './formats/format';
 import { formatOf } from './formats/registry';
 import { cloneMatch, FormatSettings, isBye, isReported, Match, NewId, SeededParticipant } from './match';
 import { CorrectionReopensTournamentError, DependentMatchesReportedError, MatchNotFoundError, MatchNotReadyError } from './match-errors';
-import { ResultReport } from './report';
+import { notPlayedOutcome, ResultReport } from './report';
 import { bestOfFor, readSeries, Series } from './series';
 import { InvalidError } from '../../kernel/domain-error';
 import { StandingRow } from './ranking';
@@ -175,12 +175,24 @@ export class TournamentPlay {
     if (isBye(current)) throw new MatchNotReadyError('A bye is not played: it counts as a win, and there is no result to report.');
     if (current.status === 'pending') throw new MatchNotReadyError('This match is not ready: an opponent is not known yet.');
     if (current.outcome !== null) {
-      throw new MatchNotReadyError('This match was decided by a withdrawal, not played: reinstate the participant to play it.');
+      throw new MatchNotReadyError(
+        'This match was decided without being played, by a withdrawal (reinstate the participant to play it) or as a walkover after a double forfeit (correct that match).',
+      );
     }
-    const series = report.games === undefined ? null : this.seriesOf(current, report);
-    if (series !== null && !series.decided) return this.keepSeriesOpen(current, series, report);
-    const decided = series === null ? report : { scores: series.won, winnerId: report.winnerId };
-    const outcome = this.format.outcomeOf(current, decided, this.withdrawals);
+    const notPlayed = report.outcome;
+    if (notPlayed !== undefined && this.format.reportsRanks) {
+      throw InvalidError.field('/outcome', `${this.settings.format} matches are reported as ranks: a player who did not show is ranked last.`);
+    }
+    // Only a retirement has games to read (those played before it); a forfeit's are refused with it.
+    const series = report.games === undefined || (notPlayed !== undefined && notPlayed !== 'retired') ? null : this.seriesOf(current, report);
+    if (series !== null && !series.decided && notPlayed === undefined) return this.keepSeriesOpen(current, series, report);
+    if (series !== null && series.decided && notPlayed === 'retired') {
+      throw InvalidError.field('/outcome', `the games decide the series (${series.won[0]}–${series.won[1]}): leave out outcome, or send only the games played before the retirement.`);
+    }
+    const outcome =
+      notPlayed !== undefined
+        ? notPlayedOutcome(current, { ...report, outcome: notPlayed }, series?.won ?? null)
+        : this.format.outcomeOf(current, series === null ? report : { scores: series.won, winnerId: report.winnerId }, this.withdrawals);
 
     if (current.status === 'completed') {
       // A series under way downstream is cleared like a reported result: only on request.
@@ -200,7 +212,7 @@ export class TournamentPlay {
       opponent.rank = outcome.ranks[slot];
       opponent.result = outcome.results[slot];
     });
-    Object.assign(match, { winnerId: outcome.winnerId, status: 'completed', completedAt: options.now, games: series?.games ?? [] });
+    Object.assign(match, { winnerId: outcome.winnerId, status: 'completed', completedAt: options.now, games: series?.games ?? [], reportedOutcome: notPlayed ?? null });
     this.format.moveOn(match, this.bench, options.now);
     this.settleWithdrawals(options.now);
     const changes = this.changes();

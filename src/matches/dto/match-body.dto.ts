@@ -1,5 +1,6 @@
 import { IsIn, IsOptional, IsUUID } from 'class-validator';
 import { Absentable, IsInstant, IsNumberList, Nullable, Shaped } from '../../platform/http/validation/decorators';
+import { REPORTED_OUTCOMES } from '../domain/match';
 
 /** The most opponents a match holds: a free-for-all of the largest field. */
 const MAX_OPPONENTS = 1024;
@@ -38,6 +39,9 @@ export class UpdateMatchDto {
     },
   })
   games?: unknown[];
+
+  @Absentable() @IsIn(REPORTED_OUTCOMES, { message: `outcome must be one of ${REPORTED_OUTCOMES.join(', ')}.` })
+  outcome?: (typeof REPORTED_OUTCOMES)[number];
 
   @Nullable() @IsInstant()
   scheduled_at?: string | null;

@@ -27,7 +27,7 @@ export function presentMatch(match: MatchRecord, entrants: Entrants) {
     }),
     winner_id: match.winnerId,
     home_participant_id: match.homeParticipantId,
-    outcome: match.status !== 'completed' ? null : (match.outcome ?? (isBye(match) ? 'bye' : 'played')),
+    outcome: match.status !== 'completed' ? null : (match.outcome ?? match.reportedOutcome ?? (isBye(match) ? 'bye' : 'played')),
     games: match.games.map((game) => ({ scores: game.scores, winner_id: game.winnerId })),
     next_match_id: match.nextMatchId,
     loser_next_match_id: match.loserNextMatchId,
