@@ -167,6 +167,33 @@ describe('series: best_of and games', () => {
     });
   });
 
+  describe('standings of series', () => {
+    it('show games won and lost and take the game tiebreakers, each with its value', async () => {
+      const { base } = await aTournament('round_robin', 3, { best_of: 3, tiebreakers: ['game_difference', 'games_won', 'game_score_difference'] });
+      const [m1, m2, m3] = await matches(base);
+      await patch(base, m1, { games: [{ scores: [11, 9] }, { scores: [11, 2] }] });
+      await patch(base, m2, { games: [{ scores: [11, 9] }, { scores: [5, 11] }, { scores: [11, 9] }] });
+      await patch(base, m3, { outcome: 'forfeit', winner_id: m3.opponents[1].participant_id });
+      const rows = ((await http().get(`${base}/standings`, as())).json() as { data: { participant_id: string; games_won: number; games_lost: number; tiebreakers: { name: string; value: number }[] }[] }).data;
+      const totals = new Map<string, [number, number, number]>();
+      const add = (id: string | null, won: number, lost: number, points: number) => {
+        const [w, l, p] = totals.get(id!) ?? [0, 0, 0];
+        totals.set(id!, [w + won, l + lost, p + points]);
+      };
+      add(m1.opponents[0].participant_id, 2, 0, 22 - 11);
+      add(m1.opponents[1].participant_id, 0, 2, 11 - 22);
+      add(m2.opponents[0].participant_id, 2, 1, 27 - 29);
+      add(m2.opponents[1].participant_id, 1, 2, 29 - 27);
+      for (const row of rows) {
+        const [won, lost, points] = totals.get(row.participant_id) ?? [0, 0, 0];
+        expect([row.participant_id, row.games_won, row.games_lost, row.tiebreakers.slice(0, 3).map((one) => one.value)]).toEqual([row.participant_id, won, lost, [won - lost, won, points]]);
+      }
+      const single = await aTournament('round_robin', 3);
+      const [first] = ((await http().get(`${single.base}/standings`, as())).json() as { data: object[] }).data;
+      expect(first).toMatchObject({ games_won: null, games_lost: null });
+    });
+  });
+
   describe('correcting a game', () => {
     it('that changes the winner is previewed first, then resets the dependents as any correction does', async () => {
       const { base } = await aTournament('single_elimination', 4, { best_of: 3 });

@@ -101,9 +101,14 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
     },
     score_for: { type: 'number' },
     score_against: { type: 'number' },
+    games_won: {
+      type: ['number', 'null'],
+      description: 'Where the tournament plays series (`best_of` above 1): games won (½ for a drawn game; a result reported without games is one game, a forfeit none). `null` otherwise.',
+    },
+    games_lost: { type: ['number', 'null'], description: 'Games lost, counted as `games_won`; `null` where the tournament plays single games.' },
     tiebreakers: {
       type: 'array',
-      maxItems: 10,
+      maxItems: 13,
       items: schemaRef('Tiebreaker'),
       description:
         'In the order they apply, each with its value. Round robin and swiss: the tournament’s `tiebreakers` (defaults: round robin ' +

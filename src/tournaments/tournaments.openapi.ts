@@ -60,7 +60,8 @@ const FIELD_DOCS: FieldDocs = {
     description:
       '`round_robin` and `swiss` only: what orders rows level on points, in order. Head-to-head criteria (`head_to_head_points`, ' +
       '`head_to_head_score_difference`, `head_to_head_score_for`) count only the matches among the rows still tied and are re-applied to a group ' +
-      'that stays tied after others were separated (the UEFA rule). `buchholz`, `buchholz_cut1` and `sonneborn_berger` are swiss only (422 in round robin). ' +
+      'that stays tied after others were separated (the UEFA rule). `game_difference`, `games_won` and `game_score_difference` count the games of ' +
+      'series (`best_of`; a result without games is one game). `buchholz`, `buchholz_cut1` and `sonneborn_berger` are swiss only (422 in round robin). ' +
       '`seed` always comes last (added when left out). Defaults: round robin `head_to_head_points, score_difference, score_for`; swiss ' +
       '`buchholz, sonneborn_berger`. A name repeated, unknown or not fitting the format is 422 at its index. Locked once play starts.',
     examples: [['head_to_head_points', 'head_to_head_score_difference', 'score_difference', 'score_for', 'seed']],

@@ -6,6 +6,7 @@ import { notPlayedOutcome, ResultReport } from './report';
 import { bestOfFor, readSeries, Series } from './series';
 import { InvalidError } from '../../kernel/domain-error';
 import { StandingRow } from './ranking';
+import { computeStandings } from './standings';
 import { Withdrawals, WithdrawalTerms } from './withdrawals';
 
 export interface ReportOptions {
@@ -92,7 +93,7 @@ export class TournamentPlay {
   }
 
   standings(): StandingRow[] {
-    return this.format.standings(this.settings, this.field(), [...this.matches.values()]);
+    return computeStandings(this.settings, this.field(), this.matches.values());
   }
 
   private field(): SeededParticipant[] {
