@@ -21,6 +21,9 @@ describe('the collected migrations', () => {
       '20261125700100-sharing',
       '20261125800100-standings-refreshes',
       '20261125900100-webhooks',
+      '20261127440100-best-of',
+      '20261127440200-series',
+      '20261127440300-reported-outcomes',
     ]);
   });
 });

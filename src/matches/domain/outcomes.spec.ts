@@ -81,6 +81,16 @@ describe('retired', () => {
     expect(t.row(a!).losses).toBe(1);
   });
 
+  it('of a series reported game by game keeps its games when the retirement sends none', () => {
+    const t = start('single_elimination', 4, 5);
+    const [a] = who(t.byNumber(1));
+    t.report(1, { games: games(1, 1) });
+    const { match } = t.report(1, { outcome: 'retired', winnerId: a! });
+    expect(match).toMatchObject({ status: 'completed', winnerId: a, reportedOutcome: 'retired' });
+    expect(match.games).toHaveLength(2);
+    expect(match.opponents.map((opponent) => opponent.score)).toEqual([0, 2]);
+  });
+
   it('takes a single game’s score at the retirement, and refuses games that already decide the series', () => {
     const t = start('single_elimination', 4);
     const [, b] = who(t.byNumber(1));

@@ -64,7 +64,9 @@ export function readSeries(games: readonly unknown[], match: Match, bestOf: numb
       return;
     }
     const { scores, winner_id: winnerId, ...rest } = item as Record<string, unknown>;
-    for (const key of Object.keys(rest)) problems.push({ pointer: `${at}/${key}`, detail: 'unknown field: a game has scores and winner_id.' });
+    // One unknown field per game is enough to say what is wrong (and keeps a hostile body's answer small).
+    const unknown = Object.keys(rest)[0];
+    if (unknown !== undefined) problems.push({ pointer: `${at}/${unknown.replace(/~/g, '~0').replace(/\//g, '~1')}`, detail: 'unknown field: a game has scores and winner_id.' });
     if (!Array.isArray(scores) || scores.length !== 2) {
       problems.push({ pointer: `${at}/scores`, detail: 'must hold 2 scores, in opponents order.' });
       return;

@@ -184,6 +184,10 @@ export class TournamentPlay {
     if (notPlayed !== undefined && this.format.reportsRanks) {
       throw InvalidError.field('/outcome', `${this.settings.format} matches are reported as ranks: a player who did not show is ranked last.`);
     }
+    // A retirement of a series under way keeps the games reported so far unless it sends them.
+    if (notPlayed === 'retired' && report.games === undefined && report.scores === undefined && current.status === 'in_progress') {
+      report = { ...report, games: current.games.map((game) => (game.winnerId === null ? { scores: game.scores } : { scores: game.scores, winner_id: game.winnerId })) };
+    }
     // Only a retirement has games to read (those played before it); a forfeit's are refused with it.
     const series = report.games === undefined || (notPlayed !== undefined && notPlayed !== 'retired') ? null : this.seriesOf(current, report);
     if (series !== null && !series.decided && notPlayed === undefined) return this.keepSeriesOpen(current, series, report);
