@@ -71,8 +71,8 @@ describe('matches: SQL statements per report', () => {
 
   const as = () => ({ token: owner.token });
 
-  async function startedTournament(format: string, count: number): Promise<string> {
-    const { id } = (await testApp.http.post('/api/v1/tournaments', { name: `Cup ${randomUUID()}`, format }, as())).json() as { id: string };
+  async function startedTournament(format: string, count: number, fields: object = {}): Promise<string> {
+    const { id } = (await testApp.http.post('/api/v1/tournaments', { name: `Cup ${randomUUID()}`, format, ...fields }, as())).json() as { id: string };
     for (let from = 0; from < count; from += 256) {
       const participants = Array.from({ length: Math.min(256, count - from) }, (_, i) => ({ name: `P${from + i + 1}` }));
       expect((await testApp.http.post(`/api/v1/tournaments/${id}/participants/bulk`, { participants }, as())).statusCode).toBe(201);
@@ -96,6 +96,17 @@ describe('matches: SQL statements per report', () => {
     const large = await statementsOfReport(await startedTournament('single_elimination', 512), { scores: [1, 0] });
     expect(small).toBeGreaterThan(3);
     expect(large).toBe(small);
+  });
+
+  it('does not grow with best_of: a best-of-5 series reported whole costs what a single result does, a game under way no more', async () => {
+    const single = await statementsOfReport(await startedTournament('single_elimination', 512), { scores: [1, 0] });
+    const games = [{ scores: [11, 7] }, { scores: [9, 11] }, { scores: [11, 5] }, { scores: [11, 9] }];
+    const series = await statementsOfReport(await startedTournament('single_elimination', 512, { best_of: 5 }), { games });
+    expect(series).toBe(single);
+    const underWay = await statementsOfReport(await startedTournament('single_elimination', 512, { best_of: 5 }), { games: games.slice(0, 2) });
+    expect(underWay).toBeLessThanOrEqual(single);
+    // A game under way changes only its match: it does not read the bracket.
+    expect(statements.some((sql) => /json_agg|from matches where account_id = (\?|\$1) and tournament_id = (\?|\$2) order by number/.test(sql))).toBe(false);
   });
 
   it('is the same for a round robin of 4 and of 40', async () => {

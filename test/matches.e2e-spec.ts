@@ -155,6 +155,7 @@ describe('matches, results and standings API', () => {
         winner_id: null,
         home_participant_id: null,
         outcome: null,
+        games: [],
         next_match_id: expect.any(String),
         loser_next_match_id: expect.any(String),
         scheduled_at: null,
@@ -491,6 +492,8 @@ describe('matches, results and standings API', () => {
           points: 3,
           score_for: 4,
           score_against: 1,
+          games_won: null,
+          games_lost: null,
           tiebreakers: [
             { name: 'head_to_head_points', value: 3 },
             { name: 'score_difference', value: 3 },

@@ -47,6 +47,7 @@ describe('tournaments API', () => {
         points: { win: 1, draw: 0.5, loss: 0 },
         tiebreakers: ['buchholz', 'sonneborn_berger', 'seed'],
         legs: null,
+        best_of: 1,
         weight: 1,
         check_in_required: false,
         check_in_opens_at: null,

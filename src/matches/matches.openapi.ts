@@ -101,9 +101,14 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
     },
     score_for: { type: 'number' },
     score_against: { type: 'number' },
+    games_won: {
+      type: ['number', 'null'],
+      description: 'Where the tournament plays series (`best_of` above 1): games won (½ for a drawn game; a result reported without games is one game, a forfeit none). `null` otherwise.',
+    },
+    games_lost: { type: ['number', 'null'], description: 'Games lost, counted as `games_won`; `null` where the tournament plays single games.' },
     tiebreakers: {
       type: 'array',
-      maxItems: 10,
+      maxItems: 13,
       items: schemaRef('Tiebreaker'),
       description:
         'In the order they apply, each with its value. Round robin and swiss: the tournament’s `tiebreakers` (defaults: round robin ' +
@@ -133,17 +138,31 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
         '`main`, or in double elimination `winners`, `losers` and `grand_final` (its round 2 is the reset match); `third_place` for a single ' +
         'elimination’s third-place match (played in the final’s round, before it).',
     },
-    status: { type: 'string', enum: [...MATCH_STATUSES], readOnly: true, description: '`pending`: an opponent is not known yet; `ready`: it can be reported; `completed`: it has a result.' },
+    status: {
+      type: 'string',
+      enum: [...MATCH_STATUSES],
+      readOnly: true,
+      description: '`pending`: an opponent is not known yet; `ready`: it can be reported; `in_progress`: a series with games reported and not decided yet; `completed`: it has a result.',
+    },
     opponents: { type: 'array', maxItems: 1024, items: schemaRef('MatchOpponent'), description: 'In slot order: 2, 1 for a swiss bye, everyone in a free-for-all.' },
     winner_id: nullableUuid('`null` until reported, and for a draw.'),
     home_participant_id: nullableUuid('The home side in a round robin of `legs: 2` (always `opponents[0]`); `null` in every other format.'),
     outcome: {
       type: ['string', 'null'],
-      enum: ['played', 'bye', 'forfeit', 'void', null],
+      enum: ['played', 'bye', 'forfeit', 'void', 'retired', 'double_forfeit', null],
       readOnly: true,
       description:
-        'How a completed match was decided (`null` while open): `played`; `bye` (swiss); `forfeit` (an opponent withdrew: the other wins, scores `null` ' +
-        'unless the withdrawal set a forfeit score); `void` (counts for nobody: both sides withdrew, or a round robin disqualification voided it).',
+        'How a completed match was decided (`null` while open): `played`; `bye` (swiss); `forfeit` (reported with `outcome: forfeit`, or an opponent ' +
+        'withdrew: the other wins, scores `null` unless set; also an elimination walkover after a double forfeit); `retired` (stopped during play: ' +
+        'the games so far and the winner); `double_forfeit` (neither side showed: both lose); `void` (counts for nobody: both sides withdrew, or a ' +
+        'round robin disqualification voided it).',
+    },
+    games: {
+      type: 'array',
+      maxItems: 9,
+      readOnly: true,
+      items: schemaRef('MatchGame'),
+      description: 'A series’ games as reported, in order (the match’s `scores` are then the games won); empty for a result reported without games.',
     },
     next_match_id: nullableUuid('Where the winner goes (elimination formats).'),
     loser_next_match_id: nullableUuid('Where the loser goes (double elimination).'),
@@ -175,6 +194,14 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
         result: { type: ['string', 'null'], enum: [...MATCH_RESULTS, null] },
       },
     },
+    MatchGame: {
+      type: 'object',
+      required: ['scores', 'winner_id'],
+      properties: {
+        scores: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'number', minimum: 0 }, description: 'In opponents order.' },
+        winner_id: { type: ['string', 'null'], format: 'uuid', minLength: 36, maxLength: 36, description: 'Who won the game; `null` for a drawn game (half a game each).' },
+      },
+    },
     MatchList: listSchema('Match', MAX_PAGE_SIZE),
     MatchPatch: requestBodySchema(
       UpdateMatchDto,
@@ -182,6 +209,21 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
         scores: { description: 'In opponents order; the higher score wins. Equal scores without `winner_id` are a draw (round robin and swiss only).' },
         winner_id: { description: 'One of the match’s opponents: needed when scores are equal in a format without draws, or with no scores (a forfeit).' },
         ranks: { description: 'Free-for-all: every opponent’s rank, distinct, 1…n, in opponents order.' },
+        games: {
+          description:
+            'A series’ games so far or all of them (the tournament’s `best_of`), each `{ "scores": [11, 7] }` with `winner_id` where the scores do not ' +
+            'decide (a level game without it is drawn: round robin and swiss only). The match’s `scores` become the games won; `scores` sent with ' +
+            'them must equal that. Games that do not decide the series keep the match `in_progress` (event `match.updated`); a game after the ' +
+            'series is decided, a bad score or winner is 422 at its pointer (`/games/5`, `/games/1/scores`). Not in free-for-all. See docs/matches.md.',
+          examples: [[{ scores: [11, 7] }, { scores: [9, 11] }, { scores: [11, 4] }]],
+        },
+        outcome: {
+          description:
+            'A result not played out: `forfeit` (one side did not show: `winner_id`, scores optional, no games), `retired` (stopped during play: ' +
+            '`winner_id` and the games (or scores) so far, which may favour the side that stopped; games that already decide the series are 422 at ' +
+            '`/outcome`), `double_forfeit` (neither showed: both lose; nothing else may be sent). In elimination a double forfeit moves nobody on and ' +
+            'the match it fed becomes a walkover (`outcome: forfeit`) for whoever arrives there. Not in free-for-all.',
+        },
         scheduled_at: { description: 'When it is to be played; `null` clears it. Settable on any match, a pending one included.' },
       },
       'A result and/or `scheduled_at`. Re-reporting a completed match corrects it. 422 `draw_not_allowed` for a draw outside round robin and swiss.',

@@ -18,6 +18,7 @@ import { seeded, settingsOf } from './play-settings';
 import { MatchesPendingError, MatchNotFoundError, MatchNotReadyError } from './domain/match-errors';
 import { MatchFilters, MatchRecord, MatchRepository } from './domain/match.repository';
 import { ResultReport } from './domain/report';
+import { keepsSeriesOpen } from './domain/series';
 import { estimatedMatches, OFFLOAD_REPORTS_ABOVE_MATCHES, TableOfPlay } from './domain/match-tasks';
 import { named, NamedStandingRow, tableEntrants } from './domain/standings-table';
 import { MatchWork } from './match-work';
@@ -229,7 +230,8 @@ export class MatchesService implements StatusChangeRules {
   private async reportInline({ accountId, tournamentId, id, current, settings, report, options, dryRun, withdrawals }: ReportRequest): Promise<ComputedReport> {
     const all = await this.matches.allOf(accountId, tournamentId);
     // Most reports neither rank nor pair: they skip reading the field, so their cost does not grow with it.
-    const readField = dryRun || withdrawals.size > 0 || needsField(settings.format, all, current);
+    // A double forfeit may complete a bracket through the walkovers it makes.
+    const readField = dryRun || withdrawals.size > 0 || report?.outcome === 'double_forfeit' || needsField(settings.format, all, current);
     const field = readField ? await this.participants.inSeedingOrder(accountId, tournamentId) : undefined;
     const play = new TournamentPlay(settings, field && seeded(field), all, () => newId(options.now.getTime()), withdrawals);
     const changes: ReportChanges = report
@@ -271,7 +273,9 @@ export class MatchesService implements StatusChangeRules {
   private async changesOnlyItself(tournament: Tournament, current: MatchRecord, update: MatchUpdate, flags: ReportFlags): Promise<boolean> {
     if (flags.dryRun) return false;
     if (update.report === undefined) return true;
-    if (!formatOf(tournament.format).resultsMoveNobodyOn || current.status !== 'ready') return false;
+    // Games of a series that stay undecided change only their own match, in any format.
+    if (keepsSeriesOpen(settingsOf(tournament), current, update.report)) return true;
+    if (!formatOf(tournament.format).resultsMoveNobodyOn || (current.status !== 'ready' && current.status !== 'in_progress')) return false;
     return this.matches.anotherOpen(tournament.accountId, tournament.id, current.id);
   }
 
@@ -323,6 +327,7 @@ function playEvents(before: MatchRecord, result: ReportResult, stored: ReadonlyM
   const event = (type: NewEvent['type'], data: Record<string, unknown>): NewEvent => ({ accountId, type, tournamentId, data });
   const events: NewEvent[] = [];
   if (!reported) events.push(event('match.scheduled', presentMatch(result.match)));
+  else if (result.match.status === 'in_progress') events.push(event('match.updated', presentMatch(result.match)));
   else if (before.status === 'completed') {
     const cleared = new Set(result.cleared.map((match) => match.id));
     const clearedNow = [...result.changed, ...result.deleted].filter((match) => cleared.has(match.id));

@@ -60,7 +60,8 @@ const FIELD_DOCS: FieldDocs = {
     description:
       '`round_robin` and `swiss` only: what orders rows level on points, in order. Head-to-head criteria (`head_to_head_points`, ' +
       '`head_to_head_score_difference`, `head_to_head_score_for`) count only the matches among the rows still tied and are re-applied to a group ' +
-      'that stays tied after others were separated (the UEFA rule). `buchholz`, `buchholz_cut1` and `sonneborn_berger` are swiss only (422 in round robin). ' +
+      'that stays tied after others were separated (the UEFA rule). `game_difference`, `games_won` and `game_score_difference` count the games of ' +
+      'series (`best_of`; a result without games is one game). `buchholz`, `buchholz_cut1` and `sonneborn_berger` are swiss only (422 in round robin). ' +
       '`seed` always comes last (added when left out). Defaults: round robin `head_to_head_points, score_difference, score_for`; swiss ' +
       '`buchholz, sonneborn_berger`. A name repeated, unknown or not fitting the format is 422 at its index. Locked once play starts.',
     examples: [['head_to_head_points', 'head_to_head_score_difference', 'score_difference', 'score_for', 'seed']],
@@ -70,6 +71,14 @@ const FIELD_DOCS: FieldDocs = {
       '`round_robin` only: 1 (everyone meets once, the default) or 2 (home and away: the second half mirrors the first with homes swapped, ' +
       '`opponents[0]` is the home side and matches carry `home_participant_id`; nobody plays more than two home or two away matches in a row, ' +
       'except in a field of 4). `legs: 2` in another format is 422. Locked once play starts.',
+  },
+  best_of: {
+    description:
+      'Games a match is the best of (issue 44): 1 to 9, default 1 (single games). A number for every match, or per round: ' +
+      '`{ "default": 3, "rounds": { "final": 5, "semi_final": 5 } }` (brackets name `final`, `semi_final`, `quarter_final` from the main or winners’ ' +
+      'bracket’s last round, `grand_final` in double elimination; any format takes round numbers). Even values only in `round_robin` and `swiss`, ' +
+      'where a series may end level (a draw); `free_for_all` plays single games. Replaced whole by a PATCH; locked once play starts. See docs/matches.md.',
+    examples: [3, { default: 3, rounds: { final: 5, semi_final: 5 } }],
   },
   weight: {
     description: 'The multiplier of this tournament’s placement points in its league’s table (a major worth 2). Greater than 0; default 1. Editable at any time, even once completed.',

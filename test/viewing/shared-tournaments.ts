@@ -34,7 +34,7 @@ export class Organiser {
   async tournament(
     format: string,
     count: number,
-    options: { start?: boolean; name?: string; names?: (index: number) => string; rounds?: number; visibility?: string; metadata?: Record<string, string> } = {},
+    options: { start?: boolean; name?: string; names?: (index: number) => string; rounds?: number; visibility?: string; metadata?: Record<string, string>; bestOf?: number } = {},
   ): Promise<SharedTournament> {
     const body = {
       name: options.name ?? `Cup ${randomUUID().slice(0, 8)}`,
@@ -42,6 +42,7 @@ export class Organiser {
       visibility: options.visibility ?? 'unlisted',
       ...(options.rounds ? { rounds: options.rounds } : {}),
       ...(options.metadata ? { metadata: options.metadata } : {}),
+      ...(options.bestOf ? { best_of: options.bestOf } : {}),
     };
     const created = await this.http().post(TOURNAMENTS, body, this.as);
     if (created.statusCode !== 201) throw new Error(`create: ${created.statusCode} ${created.body}`);

@@ -89,6 +89,26 @@ describe('the viewer pages’ public live stream, and CORS for the API', () => {
 
   afterAll(() => testApp.close());
 
+  it('updates a live series game by game (issue 44): each game sends its round column again, the games on demand', async () => {
+    const tournament = await organiser.tournament('single_elimination', 4, { bestOf: 5 });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const state = /data-state="([^"]+)"/.exec((await testApp.http.get(`/v/${tournament.shareId}`)).body)![1];
+    const stream = await ViewerStream.open(port, `/v/${tournament.shareId}/events?since=${state}`);
+    const [first] = (await organiser.matches(tournament.base)).filter((match) => match.status === 'ready');
+    const games = [{ scores: [11, 7] }, { scores: [9, 11] }];
+    const columns = () =>
+      stream.messages
+        .filter((message) => message.event === 'update')
+        .flatMap((message) => (JSON.parse(message.data) as { parts: { id: string; html: string }[] }).parts.filter((part) => part.id === 'v-r-main-1'));
+    for (const played of [1, 2]) {
+      await organiser.report(tournament.base, first, { games: games.slice(0, played) });
+      await stream.waitFor(() => columns().some((part) => part.html.includes(`Live: game ${played + 1}`)), 5000, `the column after game ${played}`);
+    }
+    expect(columns().at(-1)!.html).toContain('<summary title="11–7, 9–11">');
+    expect(columns().at(-1)!.html).toMatch(/<span class="score">1<\/span>.*<span class="score">1<\/span>/s);
+    stream.close();
+  });
+
   it('sends the changed parts of the page after a result, nothing private, and ends when the link is rotated', async () => {
     const tournament = await organiser.tournament('single_elimination', 4, { metadata: { secret_ref: 'organiser-only' } });
     // The log numbers events just after their commit: let the start's events be numbered, and the view revalidated.

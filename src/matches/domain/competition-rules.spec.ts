@@ -33,6 +33,8 @@ function result(id: string, a: string, b: string, scoreA: number, scoreB: number
     homeParticipantId: null,
     completedAt: now,
     outcome: null,
+    games: [],
+    reportedOutcome: null,
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import type { CompetitionRules } from '../../tournaments/domain/competition-rules';
 import type { TournamentFormat } from '../../tournaments/domain/tournament';
+import type { BestOf } from '../../tournaments/domain/best-of';
 
 /** The formats play knows are the tournament's (one list, in the tournaments domain). */
 export type MatchFormat = TournamentFormat;
@@ -11,8 +12,11 @@ export type MatchFormat = TournamentFormat;
 export const BRACKETS = ['main', 'winners', 'losers', 'grand_final', 'third_place'] as const;
 export type Bracket = (typeof BRACKETS)[number];
 
-/** `pending`: an opponent is not known yet; `ready`: it can be played; `completed`: a result is in. */
-export const MATCH_STATUSES = ['pending', 'ready', 'completed'] as const;
+/**
+ * `pending`: an opponent is not known yet; `ready`: it can be played; `in_progress`: a series with games reported and
+ * not decided yet (issue 44); `completed`: a result is in.
+ */
+export const MATCH_STATUSES = ['pending', 'ready', 'in_progress', 'completed'] as const;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
 
 export const MATCH_RESULTS = ['win', 'loss', 'draw'] as const;
@@ -32,6 +36,20 @@ export interface Opponent {
 export const MATCH_OUTCOMES = ['forfeit', 'void'] as const;
 export type MatchOutcome = (typeof MATCH_OUTCOMES)[number] | null;
 
+/**
+ * How a reported result was decided when it was not played out (issue 44): `forfeit` (one side did not show),
+ * `retired` (stopped during play), `double_forfeit` (neither showed: both lose, nobody moves on). Unlike a
+ * withdrawal's outcome, it is a reported result: it is corrected, and counts as a dependent, like any other.
+ */
+export const REPORTED_OUTCOMES = ['forfeit', 'retired', 'double_forfeit'] as const;
+export type ReportedOutcome = (typeof REPORTED_OUTCOMES)[number];
+
+/** One game of a series (issue 44): its scores in opponents order, and who won it (null: drawn). */
+export interface Game {
+  scores: number[];
+  winnerId: string | null;
+}
+
 export interface Match {
   id: string;
   /** Play order, unique in the tournament. */
@@ -50,6 +68,10 @@ export interface Match {
   homeParticipantId: string | null;
   completedAt: Date | null;
   outcome: MatchOutcome;
+  /** The games of a series as reported, in order; empty when reported as one result (or not yet). */
+  games: Game[];
+  /** A reported result's outcome when it was not played out; null when played (or open). */
+  reportedOutcome: ReportedOutcome | null;
 }
 
 /** A participant as the formats need it, listed in seeding order (the participant list's default order). */
@@ -67,6 +89,10 @@ export interface FormatSettings {
   thirdPlaceMatch?: boolean;
   /** Round robin and swiss: points, tiebreakers and legs (the format's defaults when left out). */
   rules?: CompetitionRules | null;
+  /** Games a match is the best of, as the tournament sets it (null or left out: 1); see series.ts. */
+  bestOf?: BestOf | null;
+  /** Rounds of the main (or winners') bracket, from the field at the start: which round is the `final`. */
+  bracketRounds?: number;
 }
 
 export type NewId = () => string;
@@ -78,7 +104,7 @@ export function newMatch(
 ): Match {
   // Every field named in one literal, in one order: a start makes tens of thousands of these, and a spread of
   // `fields` makes each a slow object of its own shape.
-  return { id, number, round, bracket, status, opponents, winnerId: null, nextMatchId: null, nextSlot: null, loserNextMatchId: null, loserNextSlot: null, homeParticipantId, completedAt: null, outcome: null };
+  return { id, number, round, bracket, status, opponents, winnerId: null, nextMatchId: null, nextSlot: null, loserNextMatchId: null, loserNextSlot: null, homeParticipantId, completedAt: null, outcome: null, games: [], reportedOutcome: null };
 }
 
 export function emptyOpponent(participantId: string | null = null): Opponent {
@@ -105,7 +131,7 @@ export function statusFromSlots(match: Match): MatchStatus {
 }
 
 export function cloneMatch(match: Match): Match {
-  return { ...match, opponents: match.opponents.map((opponent) => ({ ...opponent })) };
+  return { ...match, opponents: match.opponents.map((opponent) => ({ ...opponent })), games: match.games.map((game) => ({ ...game, scores: [...game.scores] })) };
 }
 
 /** Rounds a swiss tournament plays by default: ⌈log2 n⌉, at least one. */

@@ -18,6 +18,9 @@ export interface StandingRow extends Totals {
   participantId: string;
   /** In the order they are applied, each with its value, so a reader sees why a row is above another. */
   tiebreakers: Tiebreaker[];
+  /** Games won and lost, where the tournament plays series (best_of above 1); left out otherwise. */
+  gamesWon?: number;
+  gamesLost?: number;
 }
 
 export interface Tally extends Totals {

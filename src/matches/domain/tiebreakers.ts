@@ -36,6 +36,56 @@ export interface ScoredMatch {
   opponents: { participantId: string | null; score: number | null; result: MatchResult | null }[];
   /** A void match (both sides withdrew, or a disqualification voided it) counts for nobody. */
   outcome?: string | null;
+  /** A series' games (issue 44); a result without them is one game. */
+  games?: readonly { scores: readonly number[]; winnerId: string | null }[];
+  /** A reported forfeit or double forfeit was not played: it has no games. */
+  reportedOutcome?: string | null;
+}
+
+/** Games won and lost, and the points scored within them (table tennis points, rounds of a map), per participant. */
+export interface GameTotals {
+  won: number;
+  lost: number;
+  pointsFor: number;
+  pointsAgainst: number;
+}
+
+/**
+ * The games of a completed two-sided match, as the game tiebreakers and the table's games columns count them: a
+ * series' reported games; a result reported without games is one game (its scores, won by its winner, drawn as
+ * ½–½); a forfeit, a double forfeit and a withdrawal's decision were not played and have none.
+ */
+function gamesOf(match: ScoredMatch): { scores: readonly number[]; winnerId: string | null }[] {
+  if (match.games !== undefined && match.games.length > 0) return [...match.games];
+  if (match.outcome != null || match.reportedOutcome === 'forfeit' || match.reportedOutcome === 'double_forfeit') return [];
+  const winner = match.opponents.find((opponent) => opponent.result === 'win');
+  return [{ scores: match.opponents.map((opponent) => opponent.score ?? 0), winnerId: winner?.participantId ?? null }];
+}
+
+/** Every participant's games over the completed two-sided matches (void ones count for nobody). */
+export function gameTotalsOf(matches: Iterable<ScoredMatch>): Map<string, GameTotals> {
+  const totals = new Map<string, GameTotals>();
+  const of = (id: string) => {
+    let found = totals.get(id);
+    if (!found) totals.set(id, (found = { won: 0, lost: 0, pointsFor: 0, pointsAgainst: 0 }));
+    return found;
+  };
+  for (const match of matches) {
+    if (match.status !== 'completed' || match.opponents.length !== 2 || match.outcome === 'void') continue;
+    const ids = match.opponents.map((opponent) => opponent.participantId);
+    for (const game of gamesOf(match)) {
+      for (const [slot, id] of ids.entries()) {
+        if (id === null) continue;
+        const row = of(id);
+        const share = game.winnerId === null ? 0.5 : game.winnerId === id ? 1 : 0;
+        row.won += share;
+        row.lost += game.winnerId === null ? 0.5 : 1 - share;
+        row.pointsFor += game.scores[slot];
+        row.pointsAgainst += game.scores[1 - slot];
+      }
+    }
+  }
+  return totals;
 }
 
 const HEAD_TO_HEAD = new Set<TiebreakerName>(['head_to_head_points', 'head_to_head_score_difference', 'head_to_head_score_for']);
@@ -126,6 +176,15 @@ function overallValues(name: TiebreakerName, entries: RuleEntry[], played: Score
       return new Map(entries.map((entry) => [entry.participantId, entry.wins]));
     case 'seed':
       return new Map(entries.map((entry) => [entry.participantId, entry.seed]));
+    case 'game_difference':
+    case 'games_won':
+    case 'game_score_difference': {
+      const games = gameTotalsOf(played);
+      const none: GameTotals = { won: 0, lost: 0, pointsFor: 0, pointsAgainst: 0 };
+      const valueOf = ({ won, lost, pointsFor, pointsAgainst }: GameTotals) =>
+        name === 'games_won' ? won : name === 'game_difference' ? won - lost : pointsFor - pointsAgainst;
+      return new Map(entries.map((entry) => [entry.participantId, valueOf(games.get(entry.participantId) ?? none)]));
+    }
     case 'buchholz':
     case 'buchholz_cut1':
     case 'sonneborn_berger':

@@ -2,8 +2,11 @@ import { Format, PlayBench } from './formats/format';
 import { formatOf } from './formats/registry';
 import { cloneMatch, FormatSettings, isBye, isReported, Match, NewId, SeededParticipant } from './match';
 import { CorrectionReopensTournamentError, DependentMatchesReportedError, MatchNotFoundError, MatchNotReadyError } from './match-errors';
-import { ResultReport } from './report';
+import { notPlayedOutcome, ResultReport } from './report';
+import { bestOfFor, readSeries, Series } from './series';
+import { InvalidError } from '../../kernel/domain-error';
 import { StandingRow } from './ranking';
+import { computeStandings } from './standings';
 import { Withdrawals, WithdrawalTerms } from './withdrawals';
 
 export interface ReportOptions {
@@ -90,7 +93,7 @@ export class TournamentPlay {
   }
 
   standings(): StandingRow[] {
-    return this.format.standings(this.settings, this.field(), [...this.matches.values()]);
+    return computeStandings(this.settings, this.field(), this.matches.values());
   }
 
   private field(): SeededParticipant[] {
@@ -173,12 +176,32 @@ export class TournamentPlay {
     if (isBye(current)) throw new MatchNotReadyError('A bye is not played: it counts as a win, and there is no result to report.');
     if (current.status === 'pending') throw new MatchNotReadyError('This match is not ready: an opponent is not known yet.');
     if (current.outcome !== null) {
-      throw new MatchNotReadyError('This match was decided by a withdrawal, not played: reinstate the participant to play it.');
+      throw new MatchNotReadyError(
+        'This match was decided without being played, by a withdrawal (reinstate the participant to play it) or as a walkover after a double forfeit (correct that match).',
+      );
     }
-    const outcome = this.format.outcomeOf(current, report, this.withdrawals);
+    const notPlayed = report.outcome;
+    if (notPlayed !== undefined && this.format.reportsRanks) {
+      throw InvalidError.field('/outcome', `${this.settings.format} matches are reported as ranks: a player who did not show is ranked last.`);
+    }
+    // A retirement of a series under way keeps the games reported so far unless it sends them.
+    if (notPlayed === 'retired' && report.games === undefined && report.scores === undefined && current.status === 'in_progress') {
+      report = { ...report, games: current.games.map((game) => (game.winnerId === null ? { scores: game.scores } : { scores: game.scores, winner_id: game.winnerId })) };
+    }
+    // Only a retirement has games to read (those played before it); a forfeit's are refused with it.
+    const series = report.games === undefined || (notPlayed !== undefined && notPlayed !== 'retired') ? null : this.seriesOf(current, report);
+    if (series !== null && !series.decided && notPlayed === undefined) return this.keepSeriesOpen(current, series, report);
+    if (series !== null && series.decided && notPlayed === 'retired') {
+      throw InvalidError.field('/outcome', `the games decide the series (${series.won[0]}–${series.won[1]}): leave out outcome, or send only the games played before the retirement.`);
+    }
+    const outcome =
+      notPlayed !== undefined
+        ? notPlayedOutcome(current, { ...report, outcome: notPlayed }, series?.won ?? null)
+        : this.format.outcomeOf(current, series === null ? report : { scores: series.won, winnerId: report.winnerId }, this.withdrawals);
 
     if (current.status === 'completed') {
-      const reported = this.format.dependentsOf(current, this.bench).filter(isReported);
+      // A series under way downstream is cleared like a reported result: only on request.
+      const reported = this.format.dependentsOf(current, this.bench).filter((match) => isReported(match) || match.status === 'in_progress');
       if (reported.length > 0 && !options.resetDependents) {
         throw new DependentMatchesReportedError(
           reported.sort((a, b) => a.number - b.number),
@@ -194,13 +217,38 @@ export class TournamentPlay {
       opponent.rank = outcome.ranks[slot];
       opponent.result = outcome.results[slot];
     });
-    Object.assign(match, { winnerId: outcome.winnerId, status: 'completed', completedAt: options.now });
+    Object.assign(match, { winnerId: outcome.winnerId, status: 'completed', completedAt: options.now, games: series?.games ?? [], reportedOutcome: notPlayed ?? null });
     this.format.moveOn(match, this.bench, options.now);
     this.settleWithdrawals(options.now);
     const changes = this.changes();
     // A correction that leaves a completed tournament with matches to play (a reset, a forfeit no longer decided) reopens it: only on request.
     if (options.tournamentCompleted && !options.resetDependents && !changes.complete) throw new CorrectionReopensTournamentError();
     return { match: this.matches.get(matchId)!, ...changes };
+  }
+
+  /** A report's games read against the match and its best_of; `scores` sent with them must be the games won. */
+  private seriesOf(current: Match, report: ResultReport): Series {
+    if (this.format.reportsRanks) throw InvalidError.field('/games', `${this.settings.format} matches are reported as ranks, not as games.`);
+    if (report.ranks !== undefined) throw InvalidError.field('/ranks', 'ranks are for free-for-all matches; send games (and winner_id where no game decides).');
+    if (report.games!.length === 0) throw InvalidError.field('/games', 'must hold at least one game.');
+    const series = readSeries(report.games!, current, bestOfFor(this.settings, current), this.format.drawsAllowed);
+    if (report.scores !== undefined && (report.scores.length !== 2 || report.scores.some((score, slot) => score !== series.won[slot]))) {
+      throw InvalidError.field('/scores', `must be the games won, [${series.won.join(', ')}], or left out (the service counts them).`);
+    }
+    return series;
+  }
+
+  /** Games of a series not decided yet: the match is `in_progress`, its scores the games won so far; nothing moves on. */
+  private keepSeriesOpen(current: Match, series: Series, report: ResultReport): ReportChanges {
+    const state = `${series.won[0]}–${series.won[1]} after ${series.games.length} game${series.games.length === 1 ? '' : 's'} of best of ${bestOfFor(this.settings, current)}`;
+    if (current.status === 'completed') {
+      throw InvalidError.field('/games', `a correction must decide the series (${state}): send every game played.`);
+    }
+    if (report.winnerId !== undefined) throw InvalidError.field('/winner_id', `the series is not decided (${state}): send the games alone to keep it in progress.`);
+    const match = this.write(current.id);
+    match.opponents.forEach((opponent, slot) => Object.assign(opponent, { score: series.won[slot], rank: null, result: null }));
+    Object.assign(match, { winnerId: null, status: 'in_progress', completedAt: null, games: series.games });
+    return { match, ...this.changes() };
   }
 
   private changes(): PlayChanges {

@@ -69,7 +69,8 @@ function occupantOf(match: Match, slot: number, feeders: Map<string, Feeder>): O
   const { from, takes } = feeder;
   if (from.status !== 'completed') return { kind: 'waiting' };
   if (takes === 'winner') return from.winnerId === null ? { kind: 'empty' } : { kind: 'participant', id: from.winnerId };
-  if (from.outcome !== null) return { kind: 'empty' };
+  // Nor does a loser come out of a double forfeit (issue 44): both lost, neither moves on.
+  if (from.outcome !== null || from.winnerId === null) return { kind: 'empty' };
   const loser = from.opponents.find((opponent) => opponent.participantId !== from.winnerId)?.participantId ?? null;
   return loser === null ? { kind: 'empty' } : { kind: 'participant', id: loser };
 }

@@ -1,9 +1,12 @@
 import { IsIn, IsOptional, IsUUID } from 'class-validator';
-import { Absentable, IsInstant, IsNumberList, Nullable } from '../../platform/http/validation/decorators';
+import { Absentable, IsInstant, IsNumberList, Nullable, Shaped } from '../../platform/http/validation/decorators';
+import { REPORTED_OUTCOMES } from '../domain/match';
 
 /** The most opponents a match holds: a free-for-all of the largest field. */
 const MAX_OPPONENTS = 1024;
 const MAX_SCORE = 1_000_000_000;
+/** The longest series: best of 9. */
+const MAX_GAMES = 9;
 
 /**
  * Body of PATCH /api/v1/tournaments/:id/matches/:match_id: a result (scores, winner_id or ranks) and/or scheduled_at.
@@ -18,6 +21,27 @@ export class UpdateMatchDto {
 
   @Absentable() @IsNumberList({ item: 'rank', whole: true, min: 1, max: MAX_OPPONENTS, maxItems: MAX_OPPONENTS })
   ranks?: number[];
+
+  /** A series' games (issue 44); the domain reads each at its pointer (series.ts), so the shape here is the list's. */
+  @Absentable()
+  @Shaped((value) => Array.isArray(value) && value.length >= 1 && value.length <= MAX_GAMES, `$property must be a list of 1 to ${MAX_GAMES} games.`, {
+    type: 'array',
+    minItems: 1,
+    maxItems: MAX_GAMES,
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['scores'],
+      properties: {
+        scores: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'number', minimum: 0, maximum: MAX_SCORE } },
+        winner_id: { type: 'string', format: 'uuid', minLength: 36, maxLength: 36, description: 'Who won the game, where its scores do not say (a chess game); a level game without it is drawn.' },
+      },
+    },
+  })
+  games?: unknown[];
+
+  @Absentable() @IsIn(REPORTED_OUTCOMES, { message: `outcome must be one of ${REPORTED_OUTCOMES.join(', ')}.` })
+  outcome?: (typeof REPORTED_OUTCOMES)[number];
 
   @Nullable() @IsInstant()
   scheduled_at?: string | null;

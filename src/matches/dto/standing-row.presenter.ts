@@ -24,6 +24,8 @@ export function presentStandingRow(row: NamedStandingRow) {
     name: row.name,
     status: row.status,
     ...presentTotals(row),
+    games_won: row.gamesWon ?? null,
+    games_lost: row.gamesLost ?? null,
     tiebreakers: row.tiebreakers,
     reached: row.reached,
   };

@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { BRACKETS, MATCH_OUTCOMES, MATCH_STATUSES } from '../domain/match';
+import { BRACKETS, MATCH_OUTCOMES, MATCH_STATUSES, REPORTED_OUTCOMES } from '../domain/match';
 import { MatchRecord } from '../domain/match.repository';
 
 /** A column as MikroORM's EntitySchema takes it; `columnType` is also the type a JSON recordset reads it as. */
@@ -17,7 +17,7 @@ interface MatchColumn {
 
 /**
  * Every column of the `matches` table (migrations 20261122000400-matches, 20261125300100-competition-rules,
- * 20261125400100-third-place-match, 20261125500100-withdrawals-and-check-in), by the MatchRecord property it holds.
+ * 20261125400100-third-place-match, 20261125500100-withdrawals-and-check-in, 20261127440200-series, 20261127440300-reported-outcomes), by the MatchRecord property it holds.
  * Written once: the EntitySchema below maps it, and the adapter's batched statements name their columns and
  * recordset types from it.
  */
@@ -27,7 +27,7 @@ export const MATCH_COLUMNS = {
   tournamentId: { type: 'uuid', columnType: 'uuid', fieldName: 'tournament_id' },
   number: { type: 'integer', columnType: 'int', fieldName: 'number' },
   round: { type: 'integer', columnType: 'int', fieldName: 'round' },
-  // The check constraints of these three columns, as MikroORM reads them back (`<column>_check`, `in (…)`).
+  // The check constraints of these columns (and outcome's), as MikroORM reads them back (`<column>_check`, `in (…)`).
   bracket: { type: 'text', columnType: 'text', fieldName: 'bracket', enum: true, items: BRACKETS },
   status: { type: 'text', columnType: 'text', fieldName: 'status', enum: true, items: MATCH_STATUSES },
   // The opponents in slot order, a small JSON array of {participantId, score, rank, result}.
@@ -40,7 +40,10 @@ export const MATCH_COLUMNS = {
   homeParticipantId: { type: 'uuid', columnType: 'uuid', fieldName: 'home_participant_id', nullable: true },
   scheduledAt: { type: 'datetime', columnType: 'timestamptz', fieldName: 'scheduled_at', nullable: true },
   completedAt: { type: 'datetime', columnType: 'timestamptz', fieldName: 'completed_at', nullable: true },
+  // A series' games in order (issue 44), a small JSON array of {scores, winnerId}; [] for a single result.
+  games: { type: 'json', columnType: 'jsonb', fieldName: 'games' },
   outcome: { type: 'text', columnType: 'text', fieldName: 'outcome', nullable: true, enum: true, items: MATCH_OUTCOMES },
+  reportedOutcome: { type: 'text', columnType: 'text', fieldName: 'reported_outcome', nullable: true, enum: true, items: REPORTED_OUTCOMES },
   createdAt: { type: 'datetime', columnType: 'timestamptz', fieldName: 'created_at' },
   updatedAt: { type: 'datetime', columnType: 'timestamptz', fieldName: 'updated_at' },
   // The concurrency check: a write names the version it read (the tournament's lock orders writers).

@@ -79,6 +79,8 @@ function fieldRules(dto: RequestClass): Map<string, FieldRules> {
 
 function withNull(schema: SchemaObject): SchemaObject {
   if (schema.$ref) return schema.$ref.endsWith('/MetadataPatch') ? schema : { oneOf: [schema, { type: 'null' }] };
+  // A field of several shapes (a number or an object) says each in oneOf: null is one more.
+  if (schema.oneOf) return { ...schema, oneOf: [...schema.oneOf, { type: 'null' }] };
   const enumWithNull = schema.enum ? { enum: [...schema.enum, null] } : {};
   return { ...schema, type: [schema.type as 'string', 'null'], ...enumWithNull };
 }

@@ -3,6 +3,7 @@ import { applyMergePatch, checkMetadataSize, Metadata, sameValue } from '../../k
 import { newId } from '../../kernel/ids';
 import { checkRules, checkWeight, DEFAULT_POINTS, PointsRule, takesRules, TiebreakerName } from './competition-rules';
 import { NotSharedError, shareIdFor, Visibility } from '../../kernel/sharing';
+import { BestOf, bestOfProblems } from './best-of';
 import { InvalidTournamentTransitionError, TournamentFieldLockedError } from './tournament-errors';
 import { allowedTransitions, canTransition, INITIAL_STATUSES, locksSetup, TournamentStatus } from './tournament-status';
 
@@ -74,6 +75,7 @@ export const TOURNAMENT_WIRE_NAMES = {
   points: 'points',
   tiebreakers: 'tiebreakers',
   legs: 'legs',
+  bestOf: 'best_of',
   weight: 'weight',
   checkInRequired: 'check_in_required',
   checkInOpensAt: 'check_in_opens_at',
@@ -108,6 +110,8 @@ export class Tournament {
   tiebreakers: TiebreakerName[] | null;
   /** Round robin: 1 (everyone meets once) or 2 (home and away); null = 1. */
   legs: number | null;
+  /** Games a match is the best of (issue 44), for every round or per round; null = 1 (best-of.ts). */
+  bestOf: BestOf | null;
   /** A league's multiplier for this tournament's placement points (a major worth 2). Editable at any time. */
   weight: number;
   /** Participants who have not checked in are left out of the field when it starts. */
@@ -152,6 +156,7 @@ export class Tournament {
       points: completePoints(fields.format, null, fields.points) ?? null,
       tiebreakers: fields.tiebreakers ?? null,
       legs: fields.legs ?? null,
+      bestOf: fields.bestOf ?? null,
       weight: fields.weight ?? 1,
       checkInRequired: fields.checkInRequired ?? false,
       checkInOpensAt: fields.checkInOpensAt ?? null,
@@ -187,6 +192,7 @@ export class Tournament {
     checkRounds(next.format, next.rounds, next.maxParticipants);
     checkThirdPlaceMatch(next.format, next.thirdPlaceMatch);
     checkRules(next.format, next);
+    checkBestOf(next.format, next.bestOf);
     checkWeight(next.weight);
     checkCheckInWindow(next.checkInOpensAt, next.checkInClosesAt);
     if (changed.includes('format') || changed.includes('maxParticipants') || changed.includes('legs')) checkParticipantLimit(next);
@@ -227,6 +233,7 @@ export class Tournament {
       points: this.points,
       tiebreakers: this.tiebreakers,
       legs: this.legs,
+      bestOf: this.bestOf,
       weight: this.weight,
       checkInRequired: this.checkInRequired,
       checkInOpensAt: this.checkInOpensAt,
@@ -257,6 +264,7 @@ export class Tournament {
     checkRounds(this.format, this.rounds, this.maxParticipants);
     checkThirdPlaceMatch(this.format, this.thirdPlaceMatch);
     checkRules(this.format, this);
+    checkBestOf(this.format, this.bestOf);
     checkWeight(this.weight);
     checkCheckInWindow(this.checkInOpensAt, this.checkInClosesAt);
     checkParticipantLimit(this);
@@ -299,6 +307,11 @@ function checkThirdPlaceMatch(format: TournamentFormat, thirdPlaceMatch: boolean
   if (thirdPlaceMatch && format !== 'single_elimination') {
     throw InvalidError.field('/third_place_match', `only single_elimination tournaments have a third-place match; send false or leave it out for ${format}.`);
   }
+}
+
+function checkBestOf(format: TournamentFormat, bestOf: BestOf | null): void {
+  const problems = bestOfProblems(format, bestOf);
+  if (problems.length > 0) throw new InvalidError(problems);
 }
 
 function checkParticipantLimit(tournament: Pick<TournamentFields, 'format' | 'legs' | 'maxParticipants'>): void {

@@ -1,5 +1,6 @@
 import { Shaped } from '../../platform/http/validation/decorators';
 import { RULE_LIMITS, TIEBREAKERS } from '../domain/competition-rules';
+import { BEST_OF_LIMITS, ROUND_NAMES } from '../domain/best-of';
 
 /**
  * Request rules of the competition-rules fields. They check the shape; the domain checks the contents (a
@@ -30,3 +31,33 @@ export const IsTiebreakerList = (): PropertyDecorator =>
     `$property must be a list of at most ${TIEBREAKERS.length} tiebreaker names.`,
     { type: 'array', maxItems: TIEBREAKERS.length, uniqueItems: true, items: { type: 'string', enum: [...TIEBREAKERS] } },
   );
+
+const bestOfCount = { type: 'integer', format: 'int32', minimum: BEST_OF_LIMITS.min, maximum: BEST_OF_LIMITS.max };
+const isCount = (value: unknown) => typeof value === 'number' && Number.isFinite(value);
+const isBestOf = (value: unknown) => {
+  if (isCount(value)) return true;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const { default: fallback, rounds, ...rest } = value as Record<string, unknown>;
+  if (Object.keys(rest).length > 0 || !isCount(fallback)) return false;
+  if (rounds === undefined) return true;
+  if (rounds === null || typeof rounds !== 'object' || Array.isArray(rounds)) return false;
+  const entries = Object.entries(rounds);
+  return entries.length <= 64 && entries.every(([key, count]) => key.length <= 16 && isCount(count));
+};
+
+/** A number for every round, or `{ "default": n, "rounds": { "final": m, "2": k } }`; the domain checks what fits the format. */
+export const IsBestOf = (): PropertyDecorator =>
+  Shaped(isBestOf, '$property must be a number, or an object with a number `default` and optional `rounds` of numbers by round.', {
+    oneOf: [
+      bestOfCount,
+      {
+        type: 'object',
+        additionalProperties: false,
+        required: ['default'],
+        properties: {
+          default: bestOfCount,
+          rounds: { type: 'object', maxProperties: 64, propertyNames: { anyOf: [{ enum: [...ROUND_NAMES] }, { pattern: '^[1-9][0-9]{0,2}$' }] }, additionalProperties: bestOfCount },
+        },
+      },
+    ],
+  });

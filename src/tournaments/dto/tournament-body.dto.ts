@@ -4,7 +4,7 @@ import { Absentable, BodyKind, IsInstant, IsTimeZone, MetadataField, Nullable, R
 import { VISIBILITIES } from '../../kernel/sharing';
 import { registerReadOnlyFields } from '../../platform/http/request-validation.pipe';
 import { RULE_LIMITS, WEIGHT_LIMITS } from '../domain/competition-rules';
-import { IsPoints, IsTiebreakerList } from './competition-rules.dto';
+import { IsBestOf, IsPoints, IsTiebreakerList } from './competition-rules.dto';
 import { MAX_PARTICIPANTS_LIMIT, PARTICIPANT_TYPES, ROUNDS_LIMITS, TOURNAMENT_FORMATS } from '../domain/tournament';
 import { INITIAL_STATUSES, TOURNAMENT_STATUSES } from '../domain/tournament-status';
 
@@ -57,6 +57,9 @@ function tournamentFields(kind: BodyKind) {
 
     @Nullable() @IsInt() @Min(RULE_LIMITS.legs[0]) @Max(RULE_LIMITS.legs[1])
     legs?: number | null;
+
+    @Nullable() @IsBestOf()
+    best_of?: number | { default: number; rounds?: Record<string, number> } | null;
 
     @Absentable() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'weight must be a number.' }) @Max(WEIGHT_LIMITS.max)
     weight?: number;

@@ -29,6 +29,7 @@ export function presentTournament(tournament: Tournament) {
     points: rules && rules.points,
     tiebreakers: rules && rules.tiebreakers,
     legs: rules && tournament.format === 'round_robin' ? rules.legs : null,
+    best_of: tournament.bestOf ?? 1,
     weight: tournament.weight,
     check_in_required: tournament.checkInRequired,
     check_in_opens_at: instant(tournament.checkInOpensAt),
@@ -54,7 +55,14 @@ const FIELD_NAMES = Object.fromEntries(Object.entries(TOURNAMENT_WIRE_NAMES).map
 
 /** Only the keys the client sent; instants become Dates. The DTO has already been validated. */
 function toDomainFields(body: CreateTournamentDto | UpdateTournamentDto): Record<string, unknown> {
-  return domainFieldsOf(body, FIELD_NAMES, { starts_at: toInstant, ends_at: toInstant, check_in_opens_at: toInstant, check_in_closes_at: toInstant });
+  return domainFieldsOf(body, FIELD_NAMES, { starts_at: toInstant, ends_at: toInstant, check_in_opens_at: toInstant, check_in_closes_at: toInstant, best_of: toBestOf });
+}
+
+/** A per-round best_of is stored with its `rounds` (empty when left out), so it reads back as sent. */
+function toBestOf(value: unknown): unknown {
+  if (typeof value !== 'object') return value;
+  const { default: fallback, rounds } = value as { default: number; rounds?: Record<string, number> };
+  return { default: fallback, rounds: { ...rounds } };
 }
 
 function toInstant(value: unknown): unknown {

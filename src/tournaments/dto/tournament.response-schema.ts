@@ -39,6 +39,12 @@ const TOURNAMENT_PROPERTIES = {
   },
   tiebreakers: { type: ['array', 'null'], items: text },
   legs: { type: ['integer', 'null'] },
+  best_of: {
+    anyOf: [
+      { type: 'integer' },
+      { type: 'object', properties: { default: { type: 'integer' }, rounds: { type: 'object', additionalProperties: { type: 'integer' } } }, required: ['default', 'rounds'] },
+    ],
+  },
   weight: { type: 'number' },
   check_in_required: { type: 'boolean' },
   check_in_opens_at: optionalText,

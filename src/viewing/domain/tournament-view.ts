@@ -18,12 +18,22 @@ export interface ViewOpponent {
   result: MatchResult | null;
 }
 
+/** One game of a series: its scores in opponents order, and which opponent (by index) won it; null when drawn. */
+export interface ViewGame {
+  scores: number[];
+  winner: number | null;
+}
+
 export interface ViewMatch {
   number: number;
   round: number;
   bracket: Bracket;
   status: MatchStatus;
   opponents: ViewOpponent[];
+  /** A series' games (issue 44), the opponents' scores being the games won; empty for a single result. */
+  games: ViewGame[];
+  /** How a completed match was decided when not played out: `forfeit`, `retired`, `double_forfeit`, `void`; else null. */
+  outcome: string | null;
   /** The number of the match its winner moves on to (elimination formats), for the bracket's connecting lines. */
   nextNumber: number | null;
 }
@@ -109,3 +119,16 @@ export const STATUS_LABELS: Record<TournamentStatus, string> = {
   completed: 'Completed',
   cancelled: 'Cancelled',
 };
+
+/** How a match not played out reads on a page or an image. */
+export const OUTCOME_LABELS: Record<string, string> = {
+  forfeit: 'Forfeit',
+  retired: 'Retired',
+  double_forfeit: 'Double forfeit',
+  void: 'Void',
+};
+
+/** A series' games in one line, as the tooltip and the image's title show them: "11–7, 9–11, 11–4". */
+export function gamesText(match: Pick<ViewMatch, 'games'>): string {
+  return match.games.map((game) => `${game.scores[0]}–${game.scores[1]}`).join(', ');
+}

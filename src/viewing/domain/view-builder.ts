@@ -29,6 +29,9 @@ function viewMatches(matches: Match[], byId: Map<string, ParticipantFacts>): Vie
       return { name: participant?.name ?? null, seed: participant?.seed ?? null, score: opponent.score, rank: opponent.rank, result: opponent.result };
     }),
     nextNumber: match.nextMatchId === null ? null : (numbers.get(match.nextMatchId) ?? null),
+    // By opponent index rather than participant id: the view holds no ids.
+    games: match.games.map((game) => ({ scores: game.scores, winner: game.winnerId === null ? null : match.opponents.findIndex((opponent) => opponent.participantId === game.winnerId) })),
+    outcome: match.status === 'completed' ? (match.outcome ?? match.reportedOutcome) : null,
   }));
 }
 
@@ -60,6 +63,7 @@ export function buildTournamentView(
         name: participant?.name ?? '',
         seed: participant?.seed ?? null,
         ...totalsOf(row),
+        ...(row.gamesWon === undefined ? {} : { gamesWon: row.gamesWon, gamesLost: row.gamesLost }),
         tiebreakers: row.tiebreakers.map(({ name, value }) => ({ name, value: name === 'stage_reached' && row.reached ? row.reached : value })),
       };
     }),

@@ -24,12 +24,16 @@ export function presentTournamentSnapshot(view: TournamentView) {
       status: match.status,
       next_match_number: match.nextNumber,
       opponents: match.opponents.map((opponent) => ({ name: opponent.name, seed: opponent.seed, score: opponent.score, rank: opponent.rank, result: opponent.result })),
+      outcome: match.outcome,
+      games: match.games.map((game) => ({ scores: game.scores, winner_index: game.winner })),
     })),
     standings: view.standings.map((row) => ({
       rank: row.rank,
       name: row.name,
       seed: row.seed,
       ...presentTotals(row),
+      games_won: row.gamesWon ?? null,
+      games_lost: row.gamesLost ?? null,
       tiebreakers: row.tiebreakers,
     })),
   };

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { Eta } from 'eta';
 import { drawnAsBracket, layOut } from '../domain/bracket-layout';
-import { FORMAT_LABELS, LeagueView, STATUS_LABELS, TournamentView } from '../domain/tournament-view';
+import { FORMAT_LABELS, gamesText, LeagueView, OUTCOME_LABELS, STATUS_LABELS, TournamentView } from '../domain/tournament-view';
 
 /** The pages' templates and static files, next to this module in both src/ and dist/ (nest-cli.json copies them). */
 const VIEWS_DIR = join(__dirname, '..', 'views');
@@ -68,7 +68,7 @@ export class ViewerPages {
   tournament(view: TournamentView): RenderedPage {
     const spread = drawnAsBracket(view);
     const sections = layOut(view).map((section) => {
-      const rounds = section.rounds.map((round) => ({ id: `v-r-${round.key}`, html: this.eta.render('round', { round }) }));
+      const rounds = section.rounds.map((round) => ({ id: `v-r-${round.key}`, html: this.eta.render('round', { round, outcomeLabels: OUTCOME_LABELS, gamesText }) }));
       return { id: `v-sec-${section.key}`, html: this.eta.render('section', { section, spread, roundHtml: rounds.map((round) => round.html) }), children: rounds };
     });
     const emptyText =
@@ -77,7 +77,8 @@ export class ViewerPages {
         : 'The matches appear here when the tournament starts.';
     const sectionsHtml = this.eta.render('sections', { sections, sectionHtml: sections.map((section) => section.html), emptyText, entrants: view.entrants });
     const tiebreakers = view.standings[0]?.tiebreakers.map((tiebreaker) => tiebreakerLabel(tiebreaker.name)) ?? [];
-    const standings = this.eta.render('standings', { rows: view.standings, tiebreakers, name: view.name });
+    const games = view.standings.some((row) => row.gamesWon !== undefined);
+    const standings = this.eta.render('standings', { rows: view.standings, tiebreakers, name: view.name, games });
     const status = this.eta.render('status', { status: view.status, statusLabel: STATUS_LABELS[view.status], summary: tournamentSummary(view) });
     const parts: LivePart[] = [
       { id: 'v-status', html: status },

@@ -33,7 +33,8 @@ export function eliminationBracket(name: MatchFormat, rules: BracketRules): Omit
     moveOn,
     dependentsOf: linkedDependents,
     undo,
-    needsField: (matches, match) => mayRankOrPair(matches, match, false),
+    // After a double forfeit, a report may complete the bracket through the walkovers it makes.
+    needsField: (matches, match) => mayRankOrPair(matches, match, false) || match.reportedOutcome === 'double_forfeit' || matches.some((one) => one.reportedOutcome === 'double_forfeit'),
     applyWithdrawals: (bench, withdrawals, now) => settleBracket(bench, withdrawals, now),
     reinstate: (participantId, _afterMatchNumber, bench) => reinstateInBracket(participantId, bench, rules),
     afterFieldChange: () => undefined,
@@ -44,13 +45,53 @@ export function eliminationBracket(name: MatchFormat, rules: BracketRules): Omit
 }
 
 /** The winner (and the loser) take their slots in the matches the links name; a grand final lost by the winners' side gets its reset. */
-function moveOn(match: Match, bench: PlayBench): void {
+function moveOn(match: Match, bench: PlayBench, now: Date): void {
+  if (match.winnerId === null) {
+    // A double forfeit (issue 44): nobody moves on, and the matches it fed may now be walkovers.
+    for (const id of [match.nextMatchId, match.loserNextMatchId]) if (id !== null) walkoverIfDecided(bench, id, now);
+    return;
+  }
   const loserId = match.opponents.find((opponent) => opponent.participantId !== match.winnerId)!.participantId;
   if (match.bracket === 'grand_final' && match.round === 1 && match.opponents[1].participantId === match.winnerId) {
     createReset(match, bench);
   }
   if (match.nextMatchId !== null) place(bench, match.nextMatchId, match.nextSlot!, match.winnerId!);
-  if (match.loserNextMatchId !== null) place(bench, match.loserNextMatchId, match.loserNextSlot!, loserId!);
+  // A walkover has no loser to send on: that slot stays empty for good.
+  if (match.loserNextMatchId !== null) place(bench, match.loserNextMatchId, match.loserNextSlot!, loserId);
+  for (const id of [match.nextMatchId, match.loserNextMatchId]) {
+    if (id !== null && bench.get(id)!.status === 'pending') walkoverIfDecided(bench, id, now);
+  }
+}
+
+/**
+ * A match one of whose slots nobody will take (its feeder was a double forfeit, or a walkover with no loser to send)
+ * is decided as soon as every other slot is known: a walkover (`forfeit`, no scores) for the one participant in it,
+ * void with none. The winner moves on, which may decide the next match the same way.
+ */
+function walkoverIfDecided(bench: PlayBench, targetId: string, now: Date): void {
+  const target = bench.get(targetId);
+  if (!target || target.status === 'completed' || target.opponents.every((opponent) => opponent.participantId !== null)) return;
+  const feeders = new Map<number, { from: Match; takes: 'winner' | 'loser' }>();
+  for (const from of bench.live()) {
+    if (from.nextMatchId === targetId) feeders.set(from.nextSlot!, { from, takes: 'winner' });
+    if (from.loserNextMatchId === targetId) feeders.set(from.loserNextSlot!, { from, takes: 'loser' });
+  }
+  let nobody = false;
+  for (const [slot, opponent] of target.opponents.entries()) {
+    if (opponent.participantId !== null) continue;
+    const feeder = feeders.get(slot);
+    if (feeder === undefined || feeder.from.status !== 'completed') return;
+    const sendsNobody = feeder.from.winnerId === null || (feeder.takes === 'loser' && feeder.from.opponents.some((one) => one.participantId === null));
+    if (!sendsNobody) return;
+    nobody = true;
+  }
+  if (!nobody) return;
+  const walkover = bench.write(targetId);
+  const stillIn = walkover.opponents.flatMap((opponent) => (opponent.participantId === null ? [] : [opponent.participantId]));
+  const winnerId = stillIn.length === 1 ? stillIn[0] : null;
+  walkover.opponents.forEach((opponent) => Object.assign(opponent, { score: null, rank: null, result: winnerId !== null && opponent.participantId === winnerId ? 'win' : null }));
+  Object.assign(walkover, { status: 'completed', winnerId, outcome: winnerId === null ? 'void' : 'forfeit', completedAt: now, games: [], reportedOutcome: null });
+  moveOn(walkover, bench, now);
 }
 
 /** The losers' bracket finalist won the grand final: one more match decides it, created only now. */
@@ -67,7 +108,7 @@ function createReset(grandFinal: Match, bench: PlayBench): void {
   Object.assign(grandFinal, { nextMatchId: reset.id, nextSlot: 1, loserNextMatchId: reset.id, loserNextSlot: 0 });
 }
 
-function place(bench: PlayBench, targetId: string, slot: number, participantId: string): void {
+function place(bench: PlayBench, targetId: string, slot: number, participantId: string | null): void {
   const target = bench.write(targetId);
   target.opponents[slot] = emptyOpponent(participantId);
   target.status = statusFromSlots(target);
@@ -105,12 +146,12 @@ function unplace(bench: PlayBench, feeder: Match, targetId: string, slot: number
     return;
   }
   const target = bench.write(targetId);
-  if (target.status === 'completed') {
-    // A forfeit is not a reported result: it is decided again once the bracket settles.
-    if (isReported(target)) bench.markCleared(target.id);
-    undo(target, bench);
+  if (target.status === 'completed' || target.status === 'in_progress') {
+    // A forfeit is not a reported result: it is decided again once the bracket settles. A series under way loses its games.
+    if (isReported(target) || target.status === 'in_progress') bench.markCleared(target.id);
+    if (target.status === 'completed') undo(target, bench);
     target.opponents.forEach((opponent) => Object.assign(opponent, { score: null, rank: null, result: null }));
-    Object.assign(target, { winnerId: null, completedAt: null, outcome: null });
+    Object.assign(target, { winnerId: null, completedAt: null, outcome: null, games: [], reportedOutcome: null });
   }
   target.opponents[slot] = emptyOpponent();
   target.status = 'pending';
@@ -176,7 +217,7 @@ function progressOf(participants: readonly SeededParticipant[], matches: Match[]
       entry.stage = Math.max(entry.stage, rules.stageOf(match, winnersRounds));
       // A forfeit's loser left the tournament: out, even where a loss would drop them to the losers' bracket.
       if (opponent.result === 'loss' && (match.loserNextMatchId === null || match.outcome !== null)) entry.eliminated = true;
-      if (match.outcome === 'void') entry.eliminated = true;
+      if (match.outcome === 'void' || match.reportedOutcome === 'double_forfeit') entry.eliminated = true;
       progress.set(opponent.participantId, entry);
     }
   }

@@ -3,6 +3,8 @@ import { Matches20261122000400 } from './20261122000400-matches';
 import { ThirdPlaceMatch20261125400100 } from './20261125400100-third-place-match';
 import { WithdrawalsAndCheckIn20261125500100 } from './20261125500100-withdrawals-and-check-in';
 import { StandingsRefreshes20261125800100 } from './20261125800100-standings-refreshes';
+import { Series20261127440200 } from './20261127440200-series';
+import { ReportedOutcomes20261127440300 } from './20261127440300-reported-outcomes';
 
 /** The schema changes of the matches module; the composition root (src/migrations.ts) runs every module's in timestamp order. */
 export const MATCHES_MIGRATIONS: MigrationObject[] = [
@@ -10,4 +12,6 @@ export const MATCHES_MIGRATIONS: MigrationObject[] = [
   { name: '20261125400100-third-place-match', class: ThirdPlaceMatch20261125400100 },
   { name: '20261125500100-withdrawals-and-check-in', class: WithdrawalsAndCheckIn20261125500100 },
   { name: '20261125800100-standings-refreshes', class: StandingsRefreshes20261125800100 },
+  { name: '20261127440200-series', class: Series20261127440200 },
+  { name: '20261127440300-reported-outcomes', class: ReportedOutcomes20261127440300 },
 ];
