@@ -21,6 +21,7 @@ describe('the collected migrations', () => {
       '20261125700100-sharing',
       '20261125800100-standings-refreshes',
       '20261125900100-webhooks',
+      '20261127170000-league-rating',
     ]);
   });
 });

@@ -8,6 +8,8 @@ import { LeagueResults } from '../leagues/domain/league-results';
 import { MATCH_TASK_ERRORS, MatchTasks, MatchWork } from './match-work';
 import { MatchRepository } from './domain/match.repository';
 import { PlayLeagueResults } from './league-results.adapter';
+import { PlayLeagueRatedResults } from './league-rated-results.adapter';
+import { LeagueRatedResults } from '../leagues/domain/league-rated-results';
 import { MatchesController } from './matches.controller';
 import { MatchesService } from './matches.service';
 import { MatchSchema } from './persistence/match.schema';
@@ -45,6 +47,7 @@ function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {
     { provide: MatchRepository, useClass: MikroOrmMatchRepository },
     { provide: MatchWork, inject: [AppConfig], useFactory: matchWorkerPool },
     { provide: LeagueResults, useClass: PlayLeagueResults },
+    { provide: LeagueRatedResults, useClass: PlayLeagueRatedResults },
     { provide: StandingsRefreshes, useClass: PostgresStandingsRefreshes },
     StandingsRefresher,
     { provide: StandingsPublisher, useExisting: StandingsRefresher },
@@ -53,6 +56,6 @@ function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {
     { provide: FieldOfPlay, useExisting: ParticipantsService },
   ],
   // For the league table (src/leagues/league-standings.module.ts): the port the leagues module owns.
-  exports: [LeagueResults, MatchesService, StandingsRefresher],
+  exports: [LeagueResults, LeagueRatedResults, MatchesService, StandingsRefresher],
 })
 export class MatchesModule {}

@@ -88,6 +88,7 @@ export class ParticipantsController {
     return this.posts.act(request, reply, async () => {
       const seeding = await this.participants.seed(account.id, tournamentId, {
         by: body.by as SeedingOrder,
+        leagueId: body.league_id,
         randomSeed: body.random_seed,
         dryRun: body.dry_run ?? false,
       });

@@ -22,6 +22,8 @@ import {
   TournamentFullError,
 } from './domain/participant-errors';
 import { MAX_RANDOM_SEED, SEEDING_ORDERS } from './domain/seeding';
+import { LeagueNotRatedError, UnknownLeagueError } from '../leagues/domain/league-errors';
+import '../leagues/leagues.problems';
 import { SeedParticipantsDto } from './dto/seed-body.dto';
 import { MAX_PARTICIPANTS_LIMIT } from '../tournaments/domain/tournament';
 import { ListParticipantsQuery } from './dto/list-participants.query';
@@ -153,7 +155,13 @@ export function participantsApiDocs(): ApiDocs {
         ParticipantSeeding: requestBodySchema(
           SeedParticipantsDto,
           {
-            by: { description: '`name`: by name, ignoring case. `random`: a shuffle that the same `random_seed` repeats over the same field.' },
+            by: {
+              description:
+                '`rating`: by the ratings table of the league `league_id` (best first; players it has not rated last, by name; players are joined as the league ' +
+                'table joins them: `external_id`, otherwise the name ignoring case). `name`: by name, ignoring case. `random`: a shuffle that the same ' +
+                '`random_seed` repeats over the same field.',
+            },
+            league_id: { description: '`rating` only, and required with it: one of your leagues with a `rating` (else 422 on `/league_id`, or 409 `league_not_rated`).' },
             random_seed: { description: '`random` only: repeats a shuffle. Absent: a new one is drawn and returned, so it can be repeated.' },
             dry_run: { description: 'Only show the order: nothing is written.', default: false },
           },
@@ -162,9 +170,10 @@ export function participantsApiDocs(): ApiDocs {
         ParticipantSeedingResult: {
           type: 'object',
           description: 'The field in its new seeding order.',
-          required: ['by', 'random_seed', 'dry_run', 'data'],
+          required: ['by', 'league_id', 'random_seed', 'dry_run', 'data'],
           properties: {
             by: { type: 'string', enum: [...SEEDING_ORDERS] },
+            league_id: { type: ['string', 'null'], format: 'uuid', minLength: 36, maxLength: 36, description: 'The league whose ratings ordered the field (`rating`), `null` otherwise.' },
             random_seed: { type: ['integer', 'null'], format: 'int64', minimum: 0, maximum: MAX_RANDOM_SEED, description: 'The seed of the shuffle (`random`), `null` otherwise.' },
             dry_run: { type: 'boolean' },
             data: {
@@ -352,6 +361,7 @@ function checkInOperation(present: boolean, example: object): ApiOperation {
 function seedOperation(): ApiOperation {
   const example = {
     by: 'random',
+    league_id: null,
     random_seed: 20260501,
     dry_run: false,
     data: [
@@ -363,7 +373,8 @@ function seedOperation(): ApiOperation {
     operationId: 'seedParticipants',
     summary: 'Seed the whole field at once',
     description:
-      'Sets every participant’s seed (1, 2, …) in one transaction, while the tournament is a `draft` (else 409 `seeding_closed`). ' +
+      'Sets every participant’s seed (1, 2, …) in one transaction, while the tournament is a `draft` (else 409 `seeding_closed`): by a league’s ' +
+      'ratings (`rating`), by name, or at random. ' +
       'Every participant whose seed changes gets a new version and a `participant.updated` event. `dry_run` shows the order and writes nothing.',
     tags: tag,
     parameters: [ref('parameters', 'IdempotencyKey')],
@@ -372,13 +383,18 @@ function seedOperation(): ApiOperation {
       '200': jsonResponse('The field in its new order (written unless `dry_run`).', 'ParticipantSeedingResult', example),
       '400': ref('responses', 'MalformedRequest'),
       '404': tournamentNotFound(),
-      '409': problemResponse('The tournament is no longer a draft.', `${COLLECTION}/seed`, [new SeedingClosedError('registration_closed')], API_HEADERS),
+      '409': problemResponse(
+        'The tournament is no longer a draft, or the league rates no players.',
+        `${COLLECTION}/seed`,
+        [new SeedingClosedError('registration_closed'), new LeagueNotRatedError()],
+        API_HEADERS,
+      ),
       '413': ref('responses', 'PayloadTooLarge'),
       '415': ref('responses', 'UnsupportedMediaType'),
       '422': problemResponse(
-        'An unknown order, or an option the order does not take.',
+        'An unknown order, an option the order does not take, or a league_id that names none of your leagues.',
         `${COLLECTION}/seed`,
-        [InvalidError.field('/random_seed', 'only `"by": "random"` takes a random_seed.')],
+        [InvalidError.field('/random_seed', 'only `"by": "random"` takes a random_seed.'), new UnknownLeagueError()],
         API_HEADERS,
       ),
     },

@@ -13,10 +13,12 @@ import { ParticipantNotFoundError } from './domain/participant-errors';
 import { Entrant, FieldEntry, ParticipantFilters, ParticipantListQuery, ParticipantRepository, Placement, StaleParticipantError } from './domain/participant.repository';
 import { checkCanWithdraw, checkRoomFor, Registration } from './domain/registration';
 import { checkIn, checkOut } from './domain/withdrawal';
-import { byName, byRandom, MAX_RANDOM_SEED, SeedingEntry, Seeding, SeedRequest, seedsInOrder } from './domain/seeding';
+import { byName, byRandom, byRating, MAX_RANDOM_SEED, SeedingEntry, Seeding, SeedRequest, seedsInOrder } from './domain/seeding';
 import { SeedingClosedError } from './domain/participant-errors';
 import { presentParticipant } from './dto/participant.presenter';
 import { TournamentGate } from './tournament-gate';
+import { SeedingRatingsHook } from './seeding-ratings';
+import { competitorKey } from './domain/seeding';
 
 export interface ListParticipantsRequest {
   filters: ParticipantFilters;
@@ -43,6 +45,7 @@ export class ParticipantsService {
     private readonly unitOfWork: UnitOfWork,
     private readonly heavyWork: HeavyWorkGate,
     private readonly events: EventLog,
+    private readonly ratings: SeedingRatingsHook,
   ) {}
 
   async create(accountId: string, tournamentId: string, fields: NewParticipant): Promise<Participant> {
@@ -119,10 +122,13 @@ export class ParticipantsService {
       if (registration.status !== 'draft') throw new SeedingClosedError(registration.status ?? 'started');
       const field = await this.participants.seedingOrder(accountId, tournamentId);
       const randomSeed = request.by === 'random' ? (request.randomSeed ?? randomInt(MAX_RANDOM_SEED + 1)) : null;
-      const order: SeedingEntry[] = request.by === 'name' ? byName(field) : byRandom(field, randomSeed ?? 0);
+      let order: SeedingEntry[];
+      if (request.by === 'rating') order = byRating(field, await this.ratings.places(accountId, request.leagueId!), competitorKey);
+      else order = request.by === 'name' ? byName(field) : byRandom(field, randomSeed ?? 0);
       const seeds = seedsInOrder(order);
       const seeding: Seeding = {
         by: request.by,
+        leagueId: request.leagueId ?? null,
         randomSeed,
         dryRun: request.dryRun,
         order: order.map((entry) => ({ participantId: entry.id, name: entry.name, externalId: entry.externalId, previousSeed: entry.seed, seed: seeds.get(entry.id)! })),

@@ -2,10 +2,11 @@
  * Seeding a whole field in one request (issue 43): by name, at random (reproducibly, from a `random_seed`), or by
  * a league's ratings. Pure: the order only, from the participants and what the caller read for them.
  */
+import { competitorOf } from '../../leagues/domain/league-standings';
 import { PARTICIPANT_LIMITS } from './participant';
 import { FieldEntry } from './participant.repository';
 
-export const SEEDING_ORDERS = ['random', 'name'] as const;
+export const SEEDING_ORDERS = ['rating', 'random', 'name'] as const;
 export type SeedingOrder = (typeof SEEDING_ORDERS)[number];
 
 /** The largest `random_seed`: any 32-bit unsigned number. */
@@ -13,6 +14,8 @@ export const MAX_RANDOM_SEED = 0xffff_ffff;
 
 export interface SeedRequest {
   by: SeedingOrder;
+  /** `rating` only: the league whose ratings order the field. */
+  leagueId?: string;
   /** `random` only: repeats a shuffle; a fresh one is drawn when absent. */
   randomSeed?: number;
   /** Only shows the order; nothing is written. */
@@ -22,6 +25,7 @@ export interface SeedRequest {
 /** A field in its new seeding order, with each participant's seed before and after. */
 export interface Seeding {
   by: SeedingOrder;
+  leagueId: string | null;
   randomSeed: number | null;
   dryRun: boolean;
   order: { participantId: string; name: string; externalId: string | null; previousSeed: number | null; seed: number | null }[];
@@ -51,6 +55,11 @@ export function byRandom(entries: readonly SeedingEntry[], randomSeed: number): 
     [order[i], order[j]] = [order[j], order[i]];
   }
   return order;
+}
+
+/** The key that joins a participant to a league's players: the league table's (external_id, else the name without case). */
+export function competitorKey(entry: Pick<SeedingEntry, 'externalId' | 'name'>): string {
+  return competitorOf(entry).key;
 }
 
 /** Rated players by their place in the league's table; the unrated after them, by name. */

@@ -49,6 +49,7 @@ export function toParticipantChanges(body: UpdateParticipantDto): ParticipantCha
 export function presentSeeding(seeding: Seeding) {
   return {
     by: seeding.by,
+    league_id: seeding.leagueId,
     random_seed: seeding.randomSeed,
     dry_run: seeding.dryRun,
     data: seeding.order.map((entry) => ({

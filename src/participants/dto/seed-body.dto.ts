@@ -1,4 +1,4 @@
-import { IsBoolean, IsIn, IsInt, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsUUID, Max, Min } from 'class-validator';
 import { FieldProblem } from '../../kernel/domain-error';
 import { CrossFieldRules } from '../../platform/http/request-validation.pipe';
 import { Absentable } from '../../platform/http/validation/decorators';
@@ -9,6 +9,9 @@ export class SeedParticipantsDto implements CrossFieldRules {
   @IsIn(SEEDING_ORDERS, { message: `by must be ${SEEDING_ORDERS.join(', ')}.` })
   by: string;
 
+  @Absentable() @IsUUID('all', { message: 'league_id must be the id of one of your leagues.' })
+  league_id?: string;
+
   @Absentable() @IsInt({ message: 'random_seed must be a whole number.' }) @Min(0) @Max(MAX_RANDOM_SEED)
   random_seed?: number;
 
@@ -16,6 +19,10 @@ export class SeedParticipantsDto implements CrossFieldRules {
   dry_run?: boolean;
 
   crossFieldProblems(): FieldProblem[] {
-    return this.random_seed !== undefined && this.by !== 'random' ? [{ pointer: '/random_seed', detail: 'only `"by": "random"` takes a random_seed.' }] : [];
+    const problems: FieldProblem[] = [];
+    if (this.by === 'rating' && this.league_id === undefined) problems.push({ pointer: '/league_id', detail: 'seeding by rating needs the league whose ratings to use.' });
+    if (this.by !== 'rating' && this.league_id !== undefined) problems.push({ pointer: '/league_id', detail: 'only `"by": "rating"` takes a league_id.' });
+    if (this.by !== 'random' && this.random_seed !== undefined) problems.push({ pointer: '/random_seed', detail: 'only `"by": "random"` takes a random_seed.' });
+    return problems;
   }
 }

@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import { LeagueRatedResults } from '../leagues/domain/league-rated-results';
+import { competitorOf } from '../leagues/domain/league-standings';
+import { RatedResult } from '../leagues/domain/ratings/rating-engine';
+import { ParticipantsService } from '../participants/participants.service';
+import { Tournament } from '../tournaments/domain/tournament';
+import { TournamentsService } from '../tournaments/tournaments.service';
+import { isReported } from './domain/match';
+import { MatchRepository } from './domain/match.repository';
+
+const PAGE = 100;
+
+/**
+ * The leagues module's LeagueRatedResults port, provided by play: every played-out match of the league's
+ * tournaments, its players keyed as the league table joins them, ranked within the match (a win 1 and a loss 2,
+ * a draw 1 each, a free-for-all by its ranks).
+ */
+@Injectable()
+export class PlayLeagueRatedResults extends LeagueRatedResults {
+  constructor(
+    private readonly tournaments: TournamentsService,
+    private readonly participants: ParticipantsService,
+    private readonly matches: MatchRepository,
+  ) {
+    super();
+  }
+
+  async ratedResults(accountId: string, leagueId: string): Promise<RatedResult[]> {
+    // Series are not played yet: every match is one result, so `perGame` has nothing to split.
+    const tournaments = await this.playedIn(accountId, leagueId);
+    const players = new Map<string, { key: string; name: string }>();
+    for (const placement of await this.participants.placementsIn(accountId, tournaments.map((tournament) => tournament.id))) {
+      players.set(placement.participantId, { key: competitorOf(placement).key, name: placement.name });
+    }
+    const results: RatedResult[] = [];
+    for (const tournament of tournaments) {
+      for (const match of await this.matches.allOf(accountId, tournament.id)) {
+        if (!isReported(match) || match.completedAt === null || match.opponents.length < 2) continue;
+        const placings = match.opponents.map((opponent) => {
+          const player = opponent.participantId === null ? undefined : players.get(opponent.participantId);
+          const rank = match.opponents.length === 2 ? (opponent.result === 'loss' ? 2 : 1) : opponent.rank;
+          return player && rank !== null ? { key: player.key, name: player.name, rank } : null;
+        });
+        if (placings.some((placing) => placing === null)) continue;
+        results.push({ id: match.id, matchId: match.id, tournamentId: tournament.id, completedAt: match.completedAt, placings: placings as RatedResult['placings'] });
+      }
+    }
+    return results;
+  }
+
+  /** The league's tournaments that may hold results: in progress or completed (never cancelled ones). */
+  private async playedIn(accountId: string, leagueId: string): Promise<Tournament[]> {
+    const found: Tournament[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.tournaments.list(accountId, {
+        filters: { leagueId, status: ['in_progress', 'completed'] },
+        sort: { field: 'created_at', direction: 'asc' },
+        limit: PAGE,
+        cursor,
+      });
+      found.push(...page.items);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    return found;
+  }
+}
