@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { LeagueNotFoundError, LeagueNotRatedError, RatedPlayerNotFoundError, UnknownLeagueError } from './domain/league-errors';
 import { LeagueRatedResults } from './domain/league-rated-results';
-import { computeRatings, PlayerRating, RatingHistoryEntry } from './domain/ratings/rating-engine';
+import { PlayerRating, RatingHistoryEntry } from './domain/ratings/rating-engine';
 import { RatingSettings } from './domain/ratings/rating-settings';
 import { LeaguesService } from './leagues.service';
 import { Cursors } from '../platform/pagination/cursors';
@@ -93,8 +93,7 @@ export class LeagueRatingsService {
     const league = await this.leagues.get(accountId, leagueId);
     if (league.rating === null) throw new LeagueNotRatedError();
     const settings = league.rating;
-    const results = await this.results.ratedResults(accountId, leagueId, { perGame: settings.per_game });
-    return { settings, ...computeRatings(settings, results) };
+    return { settings, ...(await this.results.ratings(accountId, leagueId, settings)) };
   }
 }
 

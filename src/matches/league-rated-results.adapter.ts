@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { LeagueRatedResults } from '../leagues/domain/league-rated-results';
 import { competitorOf } from '../leagues/domain/league-standings';
-import { RatedResult } from '../leagues/domain/ratings/rating-engine';
+import { RatedResult, RatingsComputation } from '../leagues/domain/ratings/rating-engine';
+import { RatingSettings } from '../leagues/domain/ratings/rating-settings';
+import { MatchWork } from './match-work';
 import { ParticipantsService } from '../participants/participants.service';
 import { Tournament } from '../tournaments/domain/tournament';
 import { TournamentsService } from '../tournaments/tournaments.service';
@@ -21,12 +23,18 @@ export class PlayLeagueRatedResults extends LeagueRatedResults {
     private readonly tournaments: TournamentsService,
     private readonly participants: ParticipantsService,
     private readonly matches: MatchRepository,
+    private readonly work: MatchWork,
   ) {
     super();
   }
 
+  /** The replay runs in play's worker threads: it grows with the league's results, and the event loop serves every account. */
+  async ratings(accountId: string, leagueId: string, settings: RatingSettings): Promise<RatingsComputation> {
+    return this.work.run('ratingsOf', settings, await this.ratedResults(accountId, leagueId));
+  }
+
+  /** Every rated result. Series are not played yet: every match is one result, so `per_game` has nothing to split. */
   async ratedResults(accountId: string, leagueId: string): Promise<RatedResult[]> {
-    // Series are not played yet: every match is one result, so `perGame` has nothing to split.
     const tournaments = await this.playedIn(accountId, leagueId);
     const players = new Map<string, { key: string; name: string }>();
     for (const placement of await this.participants.placementsIn(accountId, tournaments.map((tournament) => tournament.id))) {
