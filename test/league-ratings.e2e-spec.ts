@@ -4,6 +4,7 @@ import { computeRatings, RatedResult } from '../src/leagues/domain/ratings/ratin
 import { RatingSettings, ratingSettingsOf } from '../src/leagues/domain/ratings/rating-settings';
 import { setUpApiTest } from './support/api-test';
 import { expectProblem } from './support/test-app';
+import { settled } from './support/settled';
 
 const TOURNAMENTS = '/api/v1/tournaments';
 const LEAGUES = '/api/v1/leagues';
@@ -101,6 +102,16 @@ describe('league ratings API (issue 43)', () => {
       ['Bob', 1516],
       ['Ann', 1484],
     ]);
+
+    // One ratings.changed per published table, in the log with the league's id; the last is the table now.
+    await settled(api.testApp);
+    const events = await http().get(`/api/v1/events?types=ratings.changed&limit=100`, as());
+    expect(events.statusCode).toBe(200);
+    const published = (events.json() as { data: { league_id: string; tournament_id: string; data: { league_id: string; ratings: RatingRow[] } }[] }).data.filter(
+      (event) => event.league_id === league.id,
+    );
+    expect(published.length).toBeGreaterThanOrEqual(1);
+    expect(published.at(-1)).toMatchObject({ tournament_id: cup.id, data: { league_id: league.id, ratings: (corrected.json() as { data: RatingRow[] }).data } });
 
     const history = await http().get(`${LEAGUES}/${league.id}/ratings/${encodeURIComponent('name:bob')}/history`, as());
     expect(history.statusCode).toBe(200);

@@ -4,6 +4,10 @@ import { competitorOf } from '../leagues/domain/league-standings';
 import { RatedResult, RatingsComputation } from '../leagues/domain/ratings/rating-engine';
 import { RatingSettings } from '../leagues/domain/ratings/rating-settings';
 import { MatchWork } from './match-work';
+import { NewEvent } from '../events/domain/event-log';
+import { LeagueNotFoundError } from '../leagues/domain/league-errors';
+import { presentRatingRow } from '../leagues/dto/league-ratings.presenter';
+import { LeaguesService } from '../leagues/leagues.service';
 import { ParticipantsService } from '../participants/participants.service';
 import { Tournament } from '../tournaments/domain/tournament';
 import { TournamentsService } from '../tournaments/tournaments.service';
@@ -24,8 +28,25 @@ export class PlayLeagueRatedResults extends LeagueRatedResults {
     private readonly participants: ParticipantsService,
     private readonly matches: MatchRepository,
     private readonly work: MatchWork,
+    private readonly leagues: LeaguesService,
   ) {
     super();
+  }
+
+  /**
+   * The ratings.changed event of the league after a result of one of its tournaments, or null when the league
+   * rates no players (or is gone).
+   */
+  async changedEvent(accountId: string, leagueId: string, tournamentId: string): Promise<NewEvent | null> {
+    const league = await this.leagues.get(accountId, leagueId).catch((error: unknown) => {
+      if (error instanceof LeagueNotFoundError) return null;
+      throw error;
+    });
+    if (!league?.rating) return null;
+    const settings = league.rating;
+    const { table } = await this.ratings(accountId, leagueId, settings);
+    const ratings = table.map((row, index) => presentRatingRow(settings, { rank: index + 1, row }));
+    return { accountId, type: 'ratings.changed', leagueId, tournamentId, data: { league_id: leagueId, tournament_id: tournamentId, ratings } };
   }
 
   /** The replay runs in play's worker threads: it grows with the league's results, and the event loop serves every account. */

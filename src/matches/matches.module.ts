@@ -10,6 +10,7 @@ import { MatchRepository } from './domain/match.repository';
 import { PlayLeagueResults } from './league-results.adapter';
 import { PlayLeagueRatedResults } from './league-rated-results.adapter';
 import { LeagueRatedResults } from '../leagues/domain/league-rated-results';
+import { LeaguesModule } from '../leagues/leagues.module';
 import { MatchesController } from './matches.controller';
 import { MatchesService } from './matches.service';
 import { MatchSchema } from './persistence/match.schema';
@@ -39,7 +40,7 @@ function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {
 }
 
 @Module({
-  imports: [MikroOrmModule.forFeature([MatchSchema]), TournamentsModule, ParticipantsModule],
+  imports: [MikroOrmModule.forFeature([MatchSchema]), TournamentsModule, ParticipantsModule, LeaguesModule],
   controllers: [MatchesController, WithdrawalsController],
   providers: [
     MatchesService,
@@ -47,7 +48,8 @@ function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {
     { provide: MatchRepository, useClass: MikroOrmMatchRepository },
     { provide: MatchWork, inject: [AppConfig], useFactory: matchWorkerPool },
     { provide: LeagueResults, useClass: PlayLeagueResults },
-    { provide: LeagueRatedResults, useClass: PlayLeagueRatedResults },
+    PlayLeagueRatedResults,
+    { provide: LeagueRatedResults, useExisting: PlayLeagueRatedResults },
     { provide: StandingsRefreshes, useClass: PostgresStandingsRefreshes },
     StandingsRefresher,
     { provide: StandingsPublisher, useExisting: StandingsRefresher },
