@@ -157,6 +157,23 @@ describe('league ratings API (issue 43)', () => {
     expect((await ratings(league.id)).data).toEqual(rows);
   });
 
+  it('rates neither byes nor forfeits: a bye holder and a withdrawn player have only their played matches', async () => {
+    const league = await created(LEAGUES, { name: 'Byes and forfeits', rating: { model: 'elo' } });
+    const cup = await started(league.id, 'single_elimination', ['Ann', 'Bob', 'Cy']);
+    const open = (await matchesOf(cup.id)).filter((match) => match.status === 'ready');
+    expect(open).toHaveLength(1);
+    const [semi] = open;
+    await report(cup.id, semi.id, { winner_id: semi.opponents[0].participant_id });
+    // The bye holder's final: its opponent withdraws, so the final is a forfeit.
+    const [final] = (await matchesOf(cup.id)).filter((match) => match.status === 'ready');
+    const leaving = final.opponents.find((opponent) => opponent.participant_id !== cup.ids.get('Ann'))!.participant_id;
+    const withdrawn = await http().post(`${TOURNAMENTS}/${cup.id}/participants/${leaving}/withdraw`, { reason: 'withdrawn' }, as());
+    expect(withdrawn.statusCode).toBe(200);
+    const rows = (await ratings(league.id)).data;
+    expect(rows.map((row) => row.matches)).toEqual([1, 1]);
+    expect(rows.map((row) => row.name)).not.toContain('Ann');
+  });
+
   it('any sequence of reports and corrections gives the table computed from scratch over the final results', async () => {
     const settings = ratingSettingsOf({ model: 'glicko2' }) as RatingSettings;
     await fc.assert(
