@@ -2,7 +2,7 @@ import { totalsOf } from '../../leagues/domain/league-results';
 import { formatOf } from '../../matches/domain/formats/registry';
 import { Match } from '../../matches/domain/match';
 import type { StandingRow } from '../../matches/domain/standings';
-import { LeagueTableRow, LeagueTournamentView, LeagueView, TournamentView, ViewMatch } from './tournament-view';
+import { LeagueTableRow, LeagueTournamentView, LeagueRatingView, LeagueView, TournamentView, ViewMatch } from './tournament-view';
 
 /** What the view needs of a tournament: its public fields only. */
 export interface TournamentFacts extends Pick<TournamentView, 'name' | 'description' | 'game' | 'format' | 'status' | 'startsAt'> {
@@ -78,7 +78,11 @@ export interface LeagueFacts {
  * The league's tournaments and a table across its completed ones. Participants are matched across tournaments by
  * name (ignoring case), the one thing a viewer can see of them; the table ranks by wins, then podiums, then best rank.
  */
-export function buildLeagueView(league: LeagueFacts, tournaments: { facts: TournamentFacts; field: ParticipantFacts[] }[]): LeagueView {
+export function buildLeagueView(
+  league: LeagueFacts,
+  tournaments: { facts: TournamentFacts; field: ParticipantFacts[] }[],
+  ratings: LeagueRatingView[] | null = null,
+): LeagueView {
   const views: LeagueTournamentView[] = tournaments.map(({ facts, field }) => ({
     name: facts.name,
     format: facts.format,
@@ -111,7 +115,7 @@ export function buildLeagueView(league: LeagueFacts, tournaments: { facts: Tourn
     const tied = previous && previous.wins === row.wins && previous.podiums === row.podiums && previous.bestRank === row.bestRank;
     table.push({ ...row, rank: tied ? previous.rank : index + 1 });
   });
-  return { name: league.name, description: league.description, game: league.game, season: league.season, status: league.status, tournaments: views, table };
+  return { name: league.name, description: league.description, game: league.game, season: league.season, status: league.status, tournaments: views, table, ratings };
 }
 
 /** Code-point order: the same on every machine, so the output stays byte-identical. */

@@ -99,6 +99,7 @@ export class ViewerPages {
     const content = this.eta.render('league', {
       view,
       statusLabel: view.status.charAt(0).toUpperCase() + view.status.slice(1),
+      ratings: (view.ratings ?? []).map((row) => ({ ...row, score: Number.isInteger(row.score) ? String(row.score) : row.score.toFixed(1) })),
       summary: `· ${view.tournaments.length} tournament${view.tournaments.length === 1 ? '' : 's'}, ${completed} completed`,
       tournaments: view.tournaments.map((tournament) => ({
         name: tournament.name,
