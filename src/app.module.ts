@@ -25,6 +25,8 @@ import { MatchesModule } from './matches/matches.module';
 import { MatchesService } from './matches/matches.service';
 import { StatusChangeHook } from './tournaments/status-change-hook';
 import { LeagueStandingsModule } from './leagues/league-standings.module';
+import { LeagueRatingsService } from './leagues/league-ratings.service';
+import { SeedingRatingsHook } from './participants/seeding-ratings';
 import { EventsModule } from './events/events.module';
 import { ViewingModule } from './viewing/viewing.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -34,11 +36,17 @@ export class AppModule implements OnModuleInit {
   constructor(
     private readonly statusChanges: StatusChangeHook,
     private readonly play: MatchesService,
+    private readonly seedingRatings: SeedingRatingsHook,
+    private readonly leagueRatings: LeagueRatingsService,
   ) {}
 
-  /** The one port bound after start: play's rules depend on the tournaments module whose status changes run them. */
+  /**
+   * The ports bound after start: play's rules depend on the tournaments module whose status changes run them, and
+   * league ratings (computed from play's results) on the participants module that seeds by them.
+   */
   onModuleInit(): void {
     this.statusChanges.bind(this.play);
+    this.seedingRatings.bind(this.leagueRatings);
   }
 
   static forRoot(config: AppConfig, routes: RouteTable, logger: Logger): DynamicModule {

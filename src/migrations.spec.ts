@@ -22,6 +22,7 @@ describe('the collected migrations', () => {
       '20261125800100-standings-refreshes',
       '20261125900100-webhooks',
       '20261127160100-webhook-pending-events',
+      '20261127170000-league-rating',
       '20261127440100-best-of',
       '20261127440200-series',
       '20261127440300-reported-outcomes',

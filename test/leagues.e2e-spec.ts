@@ -62,6 +62,7 @@ describe('leagues API', () => {
         ],
         counted_results: null,
         visibility: 'private',
+        rating: null,
         share_id: null,
         tournament_count: 0,
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),

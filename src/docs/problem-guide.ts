@@ -53,6 +53,10 @@ export const PROBLEM_GUIDE: Record<string, string> = {
     'Withdrawals and reinstatements happen while the tournament is `in_progress`. Before the start, remove the participant (DELETE); a completed or cancelled tournament keeps its field.',
   check_in_closed:
     'Check-in happens before the tournament starts, inside its window (`check_in_opens_at` … `check_in_closes_at`, both echoed in the problem). Wait for it to open, or ask the organiser to move it.',
+  league_not_rated:
+    'The league has no `rating` setting, so it has no ratings to show or to seed by. PATCH the league with `{"rating": {"model": "openskill"}}` (or `glicko2`, `elo`); its ratings are then computed from every result already in.',
+  seeding_closed:
+    'A whole field is seeded (POST …/participants/seed) only while the tournament is a `draft` (its status is echoed as `current_status`). Move it back to draft first (registration_open → draft), or set single seeds with PATCH before the start.',
   conflict: 'The request clashes with the current state of the resource, for example a concurrent change. Read the resource again and retry.',
   not_shared:
     'The tournament or league is `private`: it has no share link to rotate. PATCH `visibility` to `unlisted` to create one.',

@@ -77,6 +77,15 @@ function dataSchemas(): Record<string, SchemaObject> {
       required: ['tournament_id', 'standings'],
       properties: { tournament_id: uuid, standings: { type: 'array', maxItems: 100_000, items: schemaRef('StandingRow') } },
     },
+    ratings: {
+      type: 'object',
+      required: ['league_id', 'tournament_id', 'ratings'],
+      properties: {
+        league_id: uuid,
+        tournament_id: { ...uuid, description: 'The tournament whose results changed the ratings.' },
+        ratings: { type: 'array', maxItems: 1_000_000, items: schemaRef('LeagueRatingRow'), description: 'The whole table, best first.' },
+      },
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import { ConcurrentWritesError } from '../platform/concurrency/fresh-version';
 import { ApiDocs } from '../platform/openapi/openapi-kit';
+import { ratingSettingSchema } from './dto/rating-setting.schema';
 import { LIST_PARAMETER_DOCS } from '../platform/openapi/openapi-document';
 import { FieldDocs, queryParameters } from '../platform/openapi/request-schema';
 import { SHARING_DOCS } from '../platform/openapi/sharing-docs';
@@ -43,6 +44,13 @@ const FIELD_DOCS: FieldDocs = {
         { ranks: '3-4', points: 50 },
       ],
     ],
+  },
+  rating: {
+    description:
+      'How its players are rated across its tournaments (docs/ratings.md): `null` (default) for none, or `{ "model": "openskill" | "glicko2" | "elo", … }` ' +
+      'with that model’s options. Shown with the defaults filled in. A PATCH naming another model replaces it; otherwise the options sent are merged ' +
+      '(a `null` option goes back to its default). An unknown model or an option out of range is 422 at `/rating/…`.',
+    examples: [{ model: 'openskill' }],
   },
   counted_results: {
     description: '`placements` only: only each competitor’s best N results count (`null`: all). At least 1.',
@@ -94,20 +102,23 @@ export function leaguesApiDocs(): ApiDocs {
       },
     }),
     components: {
-      schemas: resourceSchemas({
-        schema: 'League',
-        description: 'A group of tournaments, such as a season and its playoffs.',
-        create: CreateLeagueDto,
-        update: UpdateLeagueDto,
-        fieldDocs: FIELD_DOCS,
-        serverFields: {
-          share_id: SHARING_DOCS.shareId,
-          tournament_count: { type: 'integer', format: 'int32', minimum: 0, maximum: 2_147_483_647, readOnly: true, description: 'How many tournaments reference this league.' },
-        },
-        createdWithDefaults: presented({ name: 'City Chess League' }),
-        example,
-        patchDescription: 'A JSON merge patch (RFC 7396): absent fields stay unchanged, `null` clears an optional field.',
-      }),
+      schemas: {
+        LeagueRatingSetting: ratingSettingSchema(),
+        ...resourceSchemas({
+          schema: 'League',
+          description: 'A group of tournaments, such as a season and its playoffs.',
+          create: CreateLeagueDto,
+          update: UpdateLeagueDto,
+          fieldDocs: FIELD_DOCS,
+          serverFields: {
+            share_id: SHARING_DOCS.shareId,
+            tournament_count: { type: 'integer', format: 'int32', minimum: 0, maximum: 2_147_483_647, readOnly: true, description: 'How many tournaments reference this league.' },
+          },
+          createdWithDefaults: presented({ name: 'City Chess League' }),
+          example,
+          patchDescription: 'A JSON merge patch (RFC 7396): absent fields stay unchanged, `null` clears an optional field.',
+        }),
+      },
     },
   };
 }

@@ -1,6 +1,6 @@
 /*
  * The matches module's work that grows with the field, as a task table a worker thread runs by name
- * (platform/work): the formats' tasks, and the table as its wire JSON, so neither computing nor serialising a
+ * (platform/work): the formats' tasks, a league's ratings replay, and the table as its wire JSON, so neither computing nor serialising a
  * table of thousands of rows holds the event loop that serves every account. Imports no framework: a worker
  * thread loads this file.
  */
@@ -11,13 +11,14 @@ import { MatchBatches } from './domain/match.repository';
 import { named, TableEntrant } from './domain/standings-table';
 import { presentStandingRow } from './dto/standing-row.presenter';
 import { seeded } from './play-settings';
+import { computeRatings } from '../leagues/domain/ratings/rating-engine';
 
 /** The table from the tournament's matches (JSON batches), as the JSON array of rows GET …/standings shows. */
 export function standingsJson(settings: FormatSettings, field: TableEntrant[], matches: MatchBatches): string {
   return JSON.stringify(named(standingsOf(settings, seeded(field), matches), field).map(presentStandingRow));
 }
 
-export const MATCH_TASKS = { ...FORMAT_TASKS, standingsJson };
+export const MATCH_TASKS = { ...FORMAT_TASKS, standingsJson, ratingsOf: computeRatings };
 export type MatchTasks = typeof MATCH_TASKS;
 export const MATCH_TASK_ERRORS = FORMAT_TASK_ERRORS;
 

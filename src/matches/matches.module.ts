@@ -8,6 +8,9 @@ import { LeagueResults } from '../leagues/domain/league-results';
 import { MATCH_TASK_ERRORS, MatchTasks, MatchWork } from './match-work';
 import { MatchRepository } from './domain/match.repository';
 import { PlayLeagueResults } from './league-results.adapter';
+import { PlayLeagueRatedResults } from './league-rated-results.adapter';
+import { LeagueRatedResults } from '../leagues/domain/league-rated-results';
+import { LeaguesModule } from '../leagues/leagues.module';
 import { MatchesController } from './matches.controller';
 import { MatchesService } from './matches.service';
 import { MatchSchema } from './persistence/match.schema';
@@ -37,7 +40,7 @@ function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {
 }
 
 @Module({
-  imports: [MikroOrmModule.forFeature([MatchSchema]), TournamentsModule, ParticipantsModule],
+  imports: [MikroOrmModule.forFeature([MatchSchema]), TournamentsModule, ParticipantsModule, LeaguesModule],
   controllers: [MatchesController, WithdrawalsController],
   providers: [
     MatchesService,
@@ -45,6 +48,8 @@ function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {
     { provide: MatchRepository, useClass: MikroOrmMatchRepository },
     { provide: MatchWork, inject: [AppConfig], useFactory: matchWorkerPool },
     { provide: LeagueResults, useClass: PlayLeagueResults },
+    PlayLeagueRatedResults,
+    { provide: LeagueRatedResults, useExisting: PlayLeagueRatedResults },
     { provide: StandingsRefreshes, useClass: PostgresStandingsRefreshes },
     StandingsRefresher,
     { provide: StandingsPublisher, useExisting: StandingsRefresher },
@@ -53,6 +58,6 @@ function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {
     { provide: FieldOfPlay, useExisting: ParticipantsService },
   ],
   // For the league table (src/leagues/league-standings.module.ts): the port the leagues module owns.
-  exports: [LeagueResults, MatchesService, StandingsRefresher],
+  exports: [LeagueResults, LeagueRatedResults, MatchesService, StandingsRefresher],
 })
 export class MatchesModule {}

@@ -3,6 +3,7 @@ import { InMemoryEventLog } from '../events/testing/in-memory-event-log';
 import { InvalidError, PreconditionFailedError } from '../kernel/domain-error';
 import { LeaguesService } from '../leagues/leagues.service';
 import { InMemoryLeagueRepository } from '../leagues/testing/in-memory-league.repository';
+import { SeedingRatingsHook } from '../participants/seeding-ratings';
 import { ParticipantsService } from '../participants/participants.service';
 import { InMemoryParticipantRepository } from '../participants/testing/in-memory-participant.repository';
 import { UnlimitedHeavyWorkGate } from '../platform/concurrency/heavy-work-gate';
@@ -58,7 +59,7 @@ describe('MatchesService', () => {
     events = new InMemoryEventLog();
     const leagues = new LeaguesService(new InMemoryLeagueRepository(), cursors, unitOfWork, events);
     tournaments = new TournamentsService(new InMemoryTournamentRepository(events), cursors, leagues, unitOfWork, statusChanges, events);
-    participants = new ParticipantsService(new InMemoryParticipantRepository(), tournaments, cursors, unitOfWork, heavyWork, events);
+    participants = new ParticipantsService(new InMemoryParticipantRepository(), tournaments, cursors, unitOfWork, heavyWork, events, new SeedingRatingsHook());
     matches = new InMemoryMatchRepository();
     refreshes = new InMemoryStandingsRefreshes();
     publisher = new CountingPublisher();

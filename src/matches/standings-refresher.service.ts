@@ -8,6 +8,7 @@ import { MatchRepository } from './domain/match.repository';
 import { StandingsRefreshes, WaitingRefresh } from './domain/standings-refreshes';
 import { tableEntrants } from './domain/standings-table';
 import { MatchWork } from './match-work';
+import { PlayLeagueRatedResults } from './league-rated-results.adapter';
 import { settingsOf } from './play-settings';
 import { FieldOfPlay, TournamentsInPlay } from './play-ports';
 
@@ -34,6 +35,7 @@ export class StandingsRefresher implements OnApplicationBootstrap, BeforeApplica
     private readonly unitOfWork: UnitOfWork,
     private readonly work: MatchWork,
     private readonly events: EventLog,
+    private readonly ratings: PlayLeagueRatedResults,
     config: AppConfig,
   ) {
     this.loop = new WakeableLoop(() => this.pass(), {
@@ -101,6 +103,9 @@ export class StandingsRefresher implements OnApplicationBootstrap, BeforeApplica
       const rows = await this.unitOfWork.whileComputing(() => this.work.run('standingsJson', settingsOf(tournament), tableEntrants(field), matches));
       const data = new SerializedData(`{"tournament_id":${JSON.stringify(tournamentId)},"standings":${rows}}`);
       await this.events.append({ accountId, type: 'standings.changed', tournamentId, data });
+      // The league's ratings changed with the table: coalesced the same way, one event per published table.
+      const ratings = tournament.leagueId === null ? null : await this.unitOfWork.whileComputing(() => this.ratings.changedEvent(accountId, tournament.leagueId!, tournamentId));
+      if (ratings) await this.events.append(ratings);
       return !(await this.refreshes.done(refresh));
     });
   }

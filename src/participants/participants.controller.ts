@@ -15,8 +15,10 @@ import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors
 import { ParticipantNotFoundError } from './domain/participant-errors';
 import { ParticipantSortField } from './domain/participant.repository';
 import { ListParticipantsQuery } from './dto/list-participants.query';
+import { SeedParticipantsDto } from './dto/seed-body.dto';
+import { SeedingOrder } from './domain/seeding';
 import { BulkCreateParticipantsDto, CreateParticipantDto, UpdateParticipantDto } from './dto/participant-body.dto';
-import { participantEtag, presentParticipant, toNewParticipant, toParticipantChanges } from './dto/participant.presenter';
+import { participantEtag, presentParticipant, presentSeeding, toNewParticipant, toParticipantChanges } from './dto/participant.presenter';
 import { ParticipantsService } from './participants.service';
 import { NoQueryParameters } from '../platform/http/no-query-parameters.pipe';
 
@@ -71,6 +73,26 @@ export class ParticipantsController {
     return this.posts.create(request, reply, async () => {
       const participants = await this.participants.createMany(account.id, tournamentId, body.participants.map(toNewParticipant));
       return created({ data: participants.map(presentParticipant) });
+    });
+  }
+
+  /** Seeds the whole field at once while the tournament is a draft; `dry_run` shows the order and writes nothing. */
+  @Post('seed')
+  seed(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Param('id', TournamentId) tournamentId: string,
+    @Body(RequestValidationPipe) body: SeedParticipantsDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.posts.act(request, reply, async () => {
+      const seeding = await this.participants.seed(account.id, tournamentId, {
+        by: body.by as SeedingOrder,
+        leagueId: body.league_id,
+        randomSeed: body.random_seed,
+        dryRun: body.dry_run ?? false,
+      });
+      return { status: 200, body: presentSeeding(seeding) };
     });
   }
 

@@ -8,6 +8,7 @@ import { ParticipantSchema } from './persistence/participant.schema';
 import { ParticipantsController } from './participants.controller';
 import { ParticipantsService } from './participants.service';
 import { TournamentGate } from './tournament-gate';
+import { SeedingRatingsHook } from './seeding-ratings';
 import './participants.problems';
 
 @Module({
@@ -15,10 +16,11 @@ import './participants.problems';
   controllers: [ParticipantsController],
   providers: [
     ParticipantsService,
+    SeedingRatingsHook,
     { provide: ParticipantRepository, useClass: MikroOrmParticipantRepository },
     // The port participants declare, served by the tournaments module's service.
     { provide: TournamentGate, useExisting: TournamentsService },
   ],
-  exports: [ParticipantsService],
+  exports: [ParticipantsService, SeedingRatingsHook],
 })
 export class ParticipantsModule {}

@@ -5,7 +5,7 @@ import { IdempotencyKeyInUseError, IdempotencyKeyReusedError } from '../platform
 import { API_HEADERS, ApiDocs, ApiOperation, emptyResponse, getOneOperation, headerRefs, idParameter, jsonBody, jsonResponse, ref, schemaRef } from '../platform/openapi/openapi-kit';
 import { LIST_PARAMETER_DOCS } from '../platform/openapi/openapi-document';
 import { problemResponse, ProblemSource } from '../platform/openapi/problem-examples';
-import { FieldDocs, queryParameters } from '../platform/openapi/request-schema';
+import { FieldDocs, queryParameters, requestBodySchema } from '../platform/openapi/request-schema';
 import { COMMON_FIELD_DOCS, resourceSchemas } from '../platform/openapi/resource-operations';
 import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
 import { newParticipants, Participant, PARTICIPANT_LIMITS, repeatedInBatch } from './domain/participant';
@@ -17,9 +17,15 @@ import {
   ParticipantNameTakenError,
   ParticipantNotFoundError,
   ParticipantsLockedError,
+  SeedingClosedError,
   SeedTakenError,
   TournamentFullError,
 } from './domain/participant-errors';
+import { MAX_RANDOM_SEED, SEEDING_ORDERS } from './domain/seeding';
+import { LeagueNotRatedError, UnknownLeagueError } from '../leagues/domain/league-errors';
+import '../leagues/leagues.problems';
+import { SeedParticipantsDto } from './dto/seed-body.dto';
+import { MAX_PARTICIPANTS_LIMIT } from '../tournaments/domain/tournament';
 import { ListParticipantsQuery } from './dto/list-participants.query';
 import { BULK_LIMITS, CreateParticipantDto, UpdateParticipantDto } from './dto/participant-body.dto';
 import { presentParticipant } from './dto/participant.presenter';
@@ -117,6 +123,7 @@ export function participantsApiDocs(): ApiDocs {
     paths: {
       '/api/v1/tournaments/{id}/participants': { parameters: [tournamentId()], get: list(example), post: createOne(create, example) },
       '/api/v1/tournaments/{id}/participants/bulk': { parameters: [tournamentId()], post: createMany(bulk, bulkResult) },
+      '/api/v1/tournaments/{id}/participants/seed': { parameters: [tournamentId()], post: seedOperation() },
       '/api/v1/tournaments/{id}/participants/{participant_id}': {
         parameters: [tournamentId(), participantId()],
         get: getOneOperation('Participant', 'participant', 'Participants', example, participantNotFound()),
@@ -144,6 +151,53 @@ export function participantsApiDocs(): ApiDocs {
           additionalProperties: false,
           // The item schema inline: request bodies are inlined, so ParticipantCreate is not kept as a component.
           properties: { participants: { type: 'array', minItems: BULK_LIMITS.min, maxItems: BULK_LIMITS.max, items: schemas.ParticipantCreate } },
+        },
+        ParticipantSeeding: requestBodySchema(
+          SeedParticipantsDto,
+          {
+            by: {
+              description:
+                '`rating`: by the ratings table of the league `league_id` (best first; players it has not rated last, by name; players are joined as the league ' +
+                'table joins them: `external_id`, otherwise the name ignoring case). `name`: by name, ignoring case. `random`: a shuffle that the same ' +
+                '`random_seed` repeats over the same field.',
+            },
+            league_id: { description: '`rating` only, and required with it: one of your leagues with a `rating` (else 422 on `/league_id`, or 409 `league_not_rated`).' },
+            random_seed: { description: '`random` only: repeats a shuffle. Absent: a new one is drawn and returned, so it can be repeated.' },
+            dry_run: { description: 'Only show the order: nothing is written.', default: false },
+          },
+          'How to seed the whole field.',
+        ),
+        ParticipantSeedingResult: {
+          type: 'object',
+          description: 'The field in its new seeding order.',
+          required: ['by', 'league_id', 'random_seed', 'dry_run', 'data'],
+          properties: {
+            by: { type: 'string', enum: [...SEEDING_ORDERS] },
+            league_id: { type: ['string', 'null'], format: 'uuid', minLength: 36, maxLength: 36, description: 'The league whose ratings ordered the field (`rating`), `null` otherwise.' },
+            random_seed: { type: ['integer', 'null'], format: 'int64', minimum: 0, maximum: MAX_RANDOM_SEED, description: 'The seed of the shuffle (`random`), `null` otherwise.' },
+            dry_run: { type: 'boolean' },
+            data: {
+              type: 'array',
+              maxItems: MAX_PARTICIPANTS_LIMIT,
+              items: {
+                type: 'object',
+                required: ['participant_id', 'name', 'external_id', 'previous_seed', 'seed'],
+                properties: {
+                  participant_id: { type: 'string', format: 'uuid', minLength: 36, maxLength: 36 },
+                  name: { type: 'string', maxLength: PARTICIPANT_LIMITS.nameLength },
+                  external_id: { type: ['string', 'null'], maxLength: PARTICIPANT_LIMITS.externalIdLength },
+                  previous_seed: { type: ['integer', 'null'], format: 'int32', minimum: PARTICIPANT_LIMITS.minSeed, maximum: PARTICIPANT_LIMITS.maxSeed },
+                  seed: {
+                    type: ['integer', 'null'],
+                    format: 'int32',
+                    minimum: PARTICIPANT_LIMITS.minSeed,
+                    maximum: PARTICIPANT_LIMITS.maxSeed,
+                    description: `The new seed: 1, 2, … in this order; \`null\` past ${PARTICIPANT_LIMITS.maxSeed}, the highest seed there is.`,
+                  },
+                },
+              },
+            },
+          },
         },
         ParticipantBulkResult: {
           type: 'object',
@@ -300,6 +354,49 @@ function checkInOperation(present: boolean, example: object): ApiOperation {
       '404': participantNotFound(),
       '409': problemResponse('Outside the check-in window, or the tournament has started.', `${ITEM}/${present ? 'check-in' : 'check-out'}`, [window], API_HEADERS),
       '412': ref('responses', 'PreconditionFailed'),
+    },
+  };
+}
+
+function seedOperation(): ApiOperation {
+  const example = {
+    by: 'random',
+    league_id: null,
+    random_seed: 20260501,
+    dry_run: false,
+    data: [
+      { participant_id: EXAMPLE_ID, name: 'Ada Lovelace', external_id: 'player-1815', previous_seed: null, seed: 1 },
+      { participant_id: '0196a0c2-4d5e-7f60-8a1b-2c3d4e5f6a7c', name: 'Alan Turing', external_id: null, previous_seed: 1, seed: 2 },
+    ],
+  };
+  return {
+    operationId: 'seedParticipants',
+    summary: 'Seed the whole field at once',
+    description:
+      'Sets every participant’s seed (1, 2, …) in one transaction, while the tournament is a `draft` (else 409 `seeding_closed`): by a league’s ' +
+      'ratings (`rating`), by name, or at random. ' +
+      'Every participant whose seed changes gets a new version and a `participant.updated` event. `dry_run` shows the order and writes nothing.',
+    tags: tag,
+    parameters: [ref('parameters', 'IdempotencyKey')],
+    requestBody: jsonBody('ParticipantSeeding', 'How to seed.', { by: 'random', random_seed: 20260501 }),
+    responses: {
+      '200': jsonResponse('The field in its new order (written unless `dry_run`).', 'ParticipantSeedingResult', example),
+      '400': ref('responses', 'MalformedRequest'),
+      '404': tournamentNotFound(),
+      '409': problemResponse(
+        'The tournament is no longer a draft, or the league rates no players.',
+        `${COLLECTION}/seed`,
+        [new SeedingClosedError('registration_closed'), new LeagueNotRatedError()],
+        API_HEADERS,
+      ),
+      '413': ref('responses', 'PayloadTooLarge'),
+      '415': ref('responses', 'UnsupportedMediaType'),
+      '422': problemResponse(
+        'An unknown order, an option the order does not take, or a league_id that names none of your leagues.',
+        `${COLLECTION}/seed`,
+        [InvalidError.field('/random_seed', 'only `"by": "random"` takes a random_seed.'), new UnknownLeagueError()],
+        API_HEADERS,
+      ),
     },
   };
 }

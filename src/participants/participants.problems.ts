@@ -10,4 +10,5 @@ export const PARTICIPANTS_PROBLEM_KINDS = registerProblemKinds({
   participant_withdrawn: { status: 409, title: 'Participant withdrawn' },
   participant_not_withdrawn: { status: 409, title: 'Participant not withdrawn' },
   check_in_closed: { status: 409, title: 'Check-in closed' },
+  seeding_closed: { status: 409, title: 'Seeding closed' },
 });

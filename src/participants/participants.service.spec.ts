@@ -11,6 +11,7 @@ import { InMemoryTournamentRepository } from '../tournaments/testing/in-memory-t
 import { StatusChangeHook } from '../tournaments/status-change-hook';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { ParticipantNotFoundError } from './domain/participant-errors';
+import { SeedingRatingsHook } from './seeding-ratings';
 import { ParticipantsService } from './participants.service';
 import { InMemoryParticipantRepository } from './testing/in-memory-participant.repository';
 import { InMemoryEventLog } from '../events/testing/in-memory-event-log';
@@ -31,7 +32,7 @@ describe('ParticipantsService', () => {
       new StatusChangeHook(),
       new InMemoryEventLog(),
     );
-    service = new ParticipantsService(new InMemoryParticipantRepository(), tournaments, cursors, unitOfWork, new UnlimitedHeavyWorkGate(), new InMemoryEventLog());
+    service = new ParticipantsService(new InMemoryParticipantRepository(), tournaments, cursors, unitOfWork, new UnlimitedHeavyWorkGate(), new InMemoryEventLog(), new SeedingRatingsHook());
   });
 
   const aTournament = async (maxParticipants: number | null = null) =>

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EventLog, NewEvent } from '../events/domain/event-log';
 import { ExpectedVersion, withFreshVersion } from '../platform/concurrency/fresh-version';
@@ -12,8 +13,12 @@ import { ParticipantNotFoundError } from './domain/participant-errors';
 import { Entrant, FieldEntry, ParticipantFilters, ParticipantListQuery, ParticipantRepository, Placement, StaleParticipantError } from './domain/participant.repository';
 import { checkCanWithdraw, checkRoomFor, Registration } from './domain/registration';
 import { checkIn, checkOut } from './domain/withdrawal';
+import { byName, byRandom, byRating, MAX_RANDOM_SEED, SeedingEntry, Seeding, SeedRequest, seedsInOrder } from './domain/seeding';
+import { SeedingClosedError } from './domain/participant-errors';
 import { presentParticipant } from './dto/participant.presenter';
 import { TournamentGate } from './tournament-gate';
+import { SeedingRatingsHook } from './seeding-ratings';
+import { competitorKey } from './domain/seeding';
 
 export interface ListParticipantsRequest {
   filters: ParticipantFilters;
@@ -40,6 +45,7 @@ export class ParticipantsService {
     private readonly unitOfWork: UnitOfWork,
     private readonly heavyWork: HeavyWorkGate,
     private readonly events: EventLog,
+    private readonly ratings: SeedingRatingsHook,
   ) {}
 
   async create(accountId: string, tournamentId: string, fields: NewParticipant): Promise<Participant> {
@@ -104,6 +110,35 @@ export class ParticipantsService {
    */
   inSeedingOrder(accountId: string, tournamentId: string): Promise<FieldEntry[]> {
     return this.participants.seedingOrder(accountId, tournamentId);
+  }
+
+  /**
+   * Seeds the whole field in the order asked for, in one transaction holding the tournament's lock: only while it
+   * is a draft (409 seeding_closed). Every participant whose seed changes gets a new version and a
+   * participant.updated event; a dry run writes nothing.
+   */
+  seed(accountId: string, tournamentId: string, request: SeedRequest): Promise<Seeding> {
+    return this.inRegistration(accountId, tournamentId, async (registration) => {
+      if (registration.status !== 'draft') throw new SeedingClosedError(registration.status ?? 'started');
+      const field = await this.participants.seedingOrder(accountId, tournamentId);
+      const randomSeed = request.by === 'random' ? (request.randomSeed ?? randomInt(MAX_RANDOM_SEED + 1)) : null;
+      let order: SeedingEntry[];
+      if (request.by === 'rating') order = byRating(field, await this.ratings.places(accountId, request.leagueId!), competitorKey);
+      else order = request.by === 'name' ? byName(field) : byRandom(field, randomSeed ?? 0);
+      const seeds = seedsInOrder(order);
+      const seeding: Seeding = {
+        by: request.by,
+        leagueId: request.leagueId ?? null,
+        randomSeed,
+        dryRun: request.dryRun,
+        order: order.map((entry) => ({ participantId: entry.id, name: entry.name, externalId: entry.externalId, previousSeed: entry.seed, seed: seeds.get(entry.id)! })),
+      };
+      if (request.dryRun) return seeding;
+      const changes = new Map(order.filter((entry) => entry.seed !== seeds.get(entry.id)).map((entry) => [entry.id, seeds.get(entry.id)!]));
+      const changed = await this.participants.setSeeds(accountId, tournamentId, changes);
+      await this.events.append(...changed.map((participant) => participantEvent('participant.updated', participant)));
+      return seeding;
+    });
   }
 
   /** Checks a participant in (or, with `present` false, out): before the start, inside the tournament's window. */

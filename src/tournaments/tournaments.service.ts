@@ -23,6 +23,7 @@ import {
 
 /** What registering participants needs to know of a tournament. */
 export interface TournamentRegistration {
+  status: TournamentStatus;
   /** In progress or over: the field is fixed (spec §11). */
   setupLocked: boolean;
   /** The tournament's own cap, or its format's limit when that is lower (or no cap is set). */
@@ -208,6 +209,7 @@ export class TournamentsService {
     const tournament = await this.tournaments.lockOwned(accountId, id);
     if (!tournament) throw new TournamentNotFoundError();
     return {
+      status: tournament.status,
       setupLocked: locksSetup(tournament.status),
       maxParticipants: participantCapOf(tournament),
       checkInOpensAt: tournament.checkInOpensAt,

@@ -3,6 +3,7 @@ import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { NotFoundError } from '../kernel/domain-error';
 import { isShareId } from '../kernel/sharing';
 import { LeaguesService } from '../leagues/leagues.service';
+import { LeagueRatedResults } from '../leagues/domain/league-rated-results';
 import { MatchesService } from '../matches/matches.service';
 import { ParticipantsService } from '../participants/participants.service';
 import { Tournament } from '../tournaments/domain/tournament';
@@ -150,6 +151,7 @@ export class ViewingService implements OnModuleInit, OnModuleDestroy {
     private readonly matches: MatchesService,
     private readonly participants: ParticipantsService,
     private readonly wakeups: EventWakeups,
+    private readonly rated: LeagueRatedResults,
   ) {}
 
   /**
@@ -277,7 +279,9 @@ export class ViewingService implements OnModuleInit, OnModuleDestroy {
           field: tournament.status === 'completed' ? await this.participants.inSeedingOrder(state.accountId, tournament.id) : [],
         })),
       );
-      return new SharedView(shareId, state, { kind: 'league', view: buildLeagueView(league, withFields) }, this.pages);
+      const ratings = league.rating === null ? null : (await this.rated.ratings(state.accountId, state.id, league.rating)).table;
+      const ratingRows = ratings?.map((row, index) => ({ rank: index + 1, name: row.name, score: row.score, matches: row.matches, provisional: row.provisional })) ?? null;
+      return new SharedView(shareId, state, { kind: 'league', view: buildLeagueView(league, withFields, ratingRows) }, this.pages);
     } catch (error) {
       // Deleted between the state read and this one: it leads nowhere now.
       if (error instanceof NotFoundError) return null;

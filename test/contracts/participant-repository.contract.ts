@@ -95,6 +95,18 @@ export function describeParticipantRepositoryContract(adapter: string, setup: ()
       expect(await subject.repository().findOwned(account, tournament, ada.id)).toMatchObject({ finalRank: 2, version: ada.version + 1 });
     });
 
+    it('sets seeds in one go, so two participants may swap, and returns those changed with their new versions; another account changes nothing', async () => {
+      const ada = await stored({ name: 'Ada', seed: 1 });
+      const bob = await stored({ name: 'Bob', seed: 2 });
+      const cy = await stored({ name: 'Cy' });
+      expect(await subject.repository().setSeeds(await subject.newAccount(), tournament, new Map([[cy.id, 5]]))).toEqual([]);
+      const changed = await subject.repository().setSeeds(account, tournament, new Map([[ada.id, 2], [bob.id, 1]]));
+      expect(changed.map(({ name, seed, version }) => [name, seed, version]).sort()).toEqual([['Ada', 2, ada.version + 1], ['Bob', 1, bob.version + 1]]);
+      const repository = subject.repository();
+      expect(await repository.findOwned(account, tournament, ada.id)).toMatchObject({ seed: 2, version: ada.version + 1 });
+      expect(await repository.findOwned(account, tournament, cy.id)).toMatchObject({ seed: null, version: cy.version });
+    });
+
     it('reads the placements of several tournaments of the account at once, and nothing of another account', async () => {
       const ada = await stored({ name: 'Ada', externalId: 'p-1', seed: 2 });
       const otherTournament = await subject.newTournament(account);

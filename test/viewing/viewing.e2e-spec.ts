@@ -106,6 +106,27 @@ describe('viewers: shared tournaments and leagues without a token', () => {
     });
   });
 
+  describe('a rated league (issue 43)', () => {
+    it('shows a ratings panel that follows every result, and none for a league without a rating', async () => {
+      const league = (await http().post('/api/v1/leagues', { name: 'Rated ladder', visibility: 'unlisted', rating: { model: 'elo' } }, as)).json() as { id: string; share_id: string };
+      const empty = await http().get(`/v/${league.share_id}`);
+      expect(empty.body).toContain('id="v-h-ratings"');
+      expect(empty.body).toContain('No match of this league has been rated yet.');
+
+      const tournament = await organiser.tournament('single_elimination', 2, { start: false, name: 'Ladder night' });
+      await organiser.patch(tournament.base, { league_id: league.id, status: 'in_progress' });
+      await organiser.playOut(tournament.base);
+      await settle();
+      const page = (await http().get(`/v/${league.share_id}`)).body;
+      const panel = page.slice(page.indexOf('id="v-h-ratings"'), page.indexOf('id="v-h-tournaments"'));
+      expect(panel).toMatch(/<td>1<\/td><th scope="row"><bdi>Player \d<\/bdi><\/th><td>1516 <abbr/);
+      expect(panel).toMatch(/<td>2<\/td><th scope="row"><bdi>Player \d<\/bdi><\/th><td>1484 <abbr/);
+
+      const plain = (await http().post('/api/v1/leagues', { name: 'Unrated', visibility: 'unlisted' }, as)).json() as { share_id: string };
+      expect((await http().get(`/v/${plain.share_id}`)).body).not.toContain('v-h-ratings');
+    });
+  });
+
   describe('what a share link leads to', () => {
     it('answers an unknown, malformed, rotated or guessed id with the same 404 page, revealing nothing', async () => {
       const privateOne = await organiser.tournament('single_elimination', 2, { visibility: 'private' });

@@ -26,6 +26,10 @@ export const EVENT_TYPES = {
   'match.scheduled': { data: 'match', summary: 'A match’s `scheduled_at` changed (without a result).' },
   'match.corrected': { data: 'match_correction', summary: 'A reported result was changed; `cleared_matches` lists the dependent results it cleared.' },
   'standings.changed': { data: 'standings', summary: 'A result changed a tournament’s standings (the table as GET …/standings returns it).' },
+  'ratings.changed': {
+    data: 'ratings',
+    summary: 'A result changed a rated league’s ratings (the whole table, rows as GET …/leagues/{id}/ratings returns them); follows the tournament’s standings.changed.',
+  },
 } as const satisfies Record<string, { data: string; summary: string }>;
 
 export type EventType = keyof typeof EVENT_TYPES;

@@ -44,3 +44,17 @@ export class UnknownLeagueError extends InvalidError {
 function anA(status: LeagueStatus): string {
   return `${/^[aeiou]/.test(status) ? 'An' : 'A'} ${status}`;
 }
+
+/** Ratings were asked of a league whose `rating` is null. */
+export class LeagueNotRatedError extends ConflictError {
+  constructor() {
+    super('league_not_rated', 'The league rates no players: set its `rating` (for example `{ "model": "openskill" }`) first.');
+  }
+}
+
+/** A player key the league's ratings do not know. */
+export class RatedPlayerNotFoundError extends NotFoundError {
+  constructor() {
+    super('The rated player');
+  }
+}

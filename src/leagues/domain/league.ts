@@ -5,6 +5,7 @@ import { newId } from '../../kernel/ids';
 import { NotSharedError, shareIdFor, Visibility } from '../../kernel/sharing';
 import { InvalidLeagueTransitionError } from './league-errors';
 import { countedResultsProblems, LeagueScoring, PlacementPoints, placementPointsProblems } from './league-scoring';
+import { RatingSettings, ratingSettingsOf } from './ratings/rating-settings';
 import { acceptsTournaments, allowedTransitions, canTransition, INITIAL_STATUSES, LeagueStatus } from './league-status';
 
 /** What a client may set. Calendar dates are `YYYY-MM-DD` strings: a day, with no time zone to shift it. */
@@ -27,6 +28,7 @@ const FIELDS = [
   'placementPoints',
   'countedResults',
   'visibility',
+  'rating',
 ] as const satisfies readonly (keyof League)[];
 
 /**
@@ -52,6 +54,8 @@ export class League {
   placementPoints: PlacementPoints[] | null;
   /** `placements` only: only each competitor's best N results count; null = all. */
   countedResults: number | null;
+  /** How its players are rated across its tournaments (docs/ratings.md), defaults filled in; null = not rated. */
+  rating: RatingSettings | null;
   /** `unlisted`: anyone with its share link may view it (docs/viewing.md). */
   visibility: Visibility;
   /** Read-only: the id of its share link while unlisted, null while private. */
@@ -81,6 +85,7 @@ export class League {
       metadata: fields.metadata ?? {},
       ...scoringFields(fields, { scoring: 'placements', placementPoints: null, countedResults: null }),
       visibility: fields.visibility ?? 'private',
+      rating: ratingSettingsOf(fields.rating ?? null),
       shareId: shareIdFor(fields.visibility ?? 'private', null),
       tournamentCount: 0,
       createdAt: now,
@@ -97,7 +102,7 @@ export class League {
    */
   update(changes: LeagueChanges, now = new Date()): boolean {
     const current = this.fields();
-    const next = { ...applyMergePatch(current, changes), ...scoringFields(changes, current) };
+    const next = { ...applyMergePatch(current, changes), ...scoringFields(changes, current), rating: patchedRating(current.rating, changes.rating) };
     if (FIELDS.every((field) => sameValue(current[field], next[field]))) return false;
     if (next.status !== this.status && !canTransition(this.status, next.status)) {
       throw new InvalidLeagueTransitionError(this.status, next.status, allowedTransitions(this.status));
@@ -126,8 +131,8 @@ export class League {
   }
 
   private fields(): LeagueFields {
-    const { name, description, game, season, status, timezone, startsOn, endsOn, metadata, scoring, placementPoints, countedResults, visibility } = this;
-    return { name, description, game, season, status, timezone, startsOn, endsOn, metadata, scoring, placementPoints, countedResults, visibility };
+    const { name, description, game, season, status, timezone, startsOn, endsOn, metadata, scoring, placementPoints, countedResults, visibility, rating } = this;
+    return { name, description, game, season, status, timezone, startsOn, endsOn, metadata, scoring, placementPoints, countedResults, visibility, rating };
   }
 }
 
@@ -140,6 +145,23 @@ function checkInvariants(fields: LeagueFields): void {
     throw InvalidError.field('/ends_on', 'must not be before starts_on.');
   }
   checkMetadataSize(fields.metadata);
+}
+
+/**
+ * The rating setting after a patch: null clears it; naming another model replaces it; otherwise the options sent
+ * are merged into the current ones (RFC 7396: a null option goes back to its default).
+ */
+function patchedRating(current: RatingSettings | null, patch: unknown): RatingSettings | null {
+  if (patch === undefined) return current;
+  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return ratingSettingsOf(patch);
+  const sent = patch as Record<string, unknown>;
+  if (current === null || (sent.model !== undefined && sent.model !== current.model)) return ratingSettingsOf(sent);
+  const merged: Record<string, unknown> = { ...current };
+  for (const [key, value] of Object.entries(sent)) {
+    if (value === null) delete merged[key];
+    else merged[key] = value;
+  }
+  return ratingSettingsOf(merged);
 }
 
 type ScoringFields = Pick<LeagueFields, 'scoring' | 'placementPoints' | 'countedResults'>;

@@ -9,6 +9,19 @@ import { INITIAL_STATUSES, LEAGUE_STATUSES } from '../domain/league-status';
 /** The league's count of tournaments is the server's; a body naming it is told so. */
 registerReadOnlyFields('tournament_count');
 
+/** The shape of a rating setting; the domain checks the model and each option, and points at the bad one. */
+const IsRatingSetting = (): PropertyDecorator =>
+  Shaped(
+    (value) =>
+      value !== null &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      Object.keys(value).length <= 16 &&
+      Object.values(value).every((option) => option === null || ['string', 'number', 'boolean'].includes(typeof option)),
+    '$property must be an object such as { "model": "openskill" }, or null.',
+    { $ref: '#/components/schemas/LeagueRatingSetting' },
+  );
+
 /** The shape of a placement table; the domain checks ranges, order and points, and points at the bad line. */
 const IsPlacementPoints = (): PropertyDecorator =>
   Shaped(
@@ -76,6 +89,9 @@ function leagueFields(kind: BodyKind) {
 
     @Absentable() @IsIn(VISIBILITIES, { message: 'visibility must be private or unlisted.' })
     visibility?: string;
+
+    @Nullable() @IsRatingSetting()
+    rating?: Record<string, unknown> | null;
   }
   return LeagueFields;
 }

@@ -23,6 +23,7 @@ export function presentLeague(league: League) {
     placement_points: league.scoring === 'placements' ? (league.placementPoints ?? DEFAULT_PLACEMENT_POINTS) : null,
     counted_results: league.countedResults,
     visibility: league.visibility,
+    rating: league.rating,
     share_id: league.shareId,
     tournament_count: league.tournamentCount,
     created_at: wireInstant(league.createdAt),
@@ -51,6 +52,7 @@ const FIELD_NAMES = {
   placement_points: 'placementPoints',
   counted_results: 'countedResults',
   visibility: 'visibility',
+  rating: 'rating',
 } as const;
 
 export function toNewLeague(body: CreateLeagueDto): NewLeague {

@@ -27,6 +27,7 @@ export const LeagueSchema = new EntitySchema<League>({
     placementPoints: { type: 'json', nullable: true, fieldName: 'placement_points' },
     countedResults: { type: 'integer', nullable: true, fieldName: 'counted_results' },
     visibility: { type: 'text' },
+    rating: { type: 'json', nullable: true },
     shareId: { type: 'text', nullable: true, fieldName: 'share_id' },
     // Computed on every read, never written.
     tournamentCount: { type: 'integer', formula: (table) => tournamentCountSql(table.alias), fieldName: 'tournament_count', persist: false },

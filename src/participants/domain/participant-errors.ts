@@ -79,3 +79,12 @@ export class CheckInClosedError extends ConflictError {
     });
   }
 }
+
+/** Seeds are set in one go only before anything else about the tournament is settled. */
+export class SeedingClosedError extends ConflictError {
+  constructor(status: string) {
+    super('seeding_closed', `The tournament is ${status}: a whole field is seeded while it is a draft. Move it back to draft first (registration_open → draft).`, {
+      current_status: status,
+    });
+  }
+}

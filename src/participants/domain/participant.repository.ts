@@ -66,6 +66,11 @@ export abstract class ParticipantRepository {
   abstract removeNotCheckedIn(accountId: string, tournamentId: string): Promise<void>;
   /** Sets every listed participant's final_rank (null clears it) in one write, bumping the version of each whose rank changes. */
   abstract setFinalRanks(accountId: string, tournamentId: string, ranks: ReadonlyMap<string, number | null>): Promise<void>;
+  /**
+   * Gives each listed participant its new seed (null: unseeded) in one go, so seeds may swap; bumps their versions
+   * and returns them as they now are. Lists only participants whose seed changes.
+   */
+  abstract setSeeds(accountId: string, tournamentId: string, seeds: ReadonlyMap<string, number | null>): Promise<Participant[]>;
   /** Every participant of the account's listed tournaments, in one read; ids of other accounts' tournaments give nothing. */
   abstract placementsIn(accountId: string, tournamentIds: readonly string[]): Promise<Placement[]>;
 }

@@ -2,6 +2,8 @@ import { ParticipantsLockedError, TournamentFullError } from './participant-erro
 
 /** What registering needs to know of the tournament: whether it has started, and its cap. */
 export interface Registration {
+  /** The tournament's status (a whole field is seeded only in a draft); absent where only the lock matters. */
+  status?: string;
   /** From in_progress on (completed and cancelled included) the field is fixed. */
   setupLocked: boolean;
   /** null = no cap. */

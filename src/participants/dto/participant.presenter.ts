@@ -3,6 +3,7 @@ import { etagFor } from '../../platform/http/etag';
 import { wireInstant, wireInstantOrNull } from '../../platform/http/wire-instant';
 import { NewParticipant, Participant, PARTICIPANT_WIRE_NAMES, ParticipantChanges } from '../domain/participant';
 import { CreateParticipantDto, UpdateParticipantDto } from './participant-body.dto';
+import { Seeding } from '../domain/seeding';
 
 /** The wire form of a participant (spec §11): snake_case, instants in UTC with milliseconds. */
 export function presentParticipant(participant: Participant) {
@@ -42,4 +43,21 @@ export function toNewParticipant(body: CreateParticipantDto): NewParticipant {
 
 export function toParticipantChanges(body: UpdateParticipantDto): ParticipantChanges {
   return domainFieldsOf(body, FIELD_NAMES) as ParticipantChanges;
+}
+
+/** The wire form of a seeding: the field in its new order, each with its seed before and after. */
+export function presentSeeding(seeding: Seeding) {
+  return {
+    by: seeding.by,
+    league_id: seeding.leagueId,
+    random_seed: seeding.randomSeed,
+    dry_run: seeding.dryRun,
+    data: seeding.order.map((entry) => ({
+      participant_id: entry.participantId,
+      name: entry.name,
+      external_id: entry.externalId,
+      previous_seed: entry.previousSeed,
+      seed: entry.seed,
+    })),
+  };
 }

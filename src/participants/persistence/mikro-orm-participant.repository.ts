@@ -155,6 +155,29 @@ export class MikroOrmParticipantRepository extends ParticipantRepository {
     );
   }
 
+  async setSeeds(accountId: string, tournamentId: string, seeds: ReadonlyMap<string, number | null>): Promise<Participant[]> {
+    if (seeds.size === 0) return [];
+    const batch = JSON.stringify([...seeds].map(([id, seed]) => ({ id, seed })));
+    // The unique seed index is checked row by row: clearing first lets two participants swap seeds.
+    await preparedWrite(
+      this.em,
+      `update participants p set seed = null from jsonb_to_recordset(?::jsonb) as r (id uuid)
+        where p.account_id = ? and p.tournament_id = ? and p.id = r.id`,
+      [batch, accountId, tournamentId],
+    );
+    const rows = await this.reportingClashes(() =>
+      preparedRows<Record<string, unknown>>(
+        this.em,
+        `update participants p set seed = r.seed, version = p.version + 1, updated_at = now()
+           from jsonb_to_recordset(?::jsonb) as r (id uuid, seed int)
+          where p.account_id = ? and p.tournament_id = ? and p.id = r.id
+          returning p.*`,
+        [batch, accountId, tournamentId],
+      ),
+    );
+    return rows.map((row) => this.rows.toEntity(row));
+  }
+
   async placementsIn(accountId: string, tournamentIds: readonly string[]): Promise<Placement[]> {
     if (tournamentIds.length === 0) return [];
     // Only the columns a league table needs: a league over 50 tournaments of 256 reads 12 800 of them.

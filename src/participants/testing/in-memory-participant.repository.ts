@@ -101,6 +101,19 @@ export class InMemoryParticipantRepository extends ParticipantRepository {
     }
   }
 
+  async setSeeds(accountId: string, tournamentId: string, seeds: ReadonlyMap<string, number | null>): Promise<Participant[]> {
+    const changed = this.inTournament(accountId, tournamentId).filter(({ participant }) => seeds.has(participant.id));
+    const taken = new Set(this.inTournament(accountId, tournamentId).filter(({ participant }) => !seeds.has(participant.id)).map(({ participant }) => participant.seed));
+    if ([...seeds.values()].some((seed) => seed !== null && taken.has(seed))) throw new SeedTakenError();
+    const now = new Date();
+    for (const { participant } of changed) {
+      participant.seed = seeds.get(participant.id)!;
+      participant.version++;
+      participant.updatedAt = now;
+    }
+    return changed.map(({ participant }) => copy(participant));
+  }
+
   async placementsIn(accountId: string, tournamentIds: readonly string[]): Promise<Placement[]> {
     return tournamentIds.flatMap((tournamentId) =>
       this.inTournament(accountId, tournamentId).map(({ participant }) => ({

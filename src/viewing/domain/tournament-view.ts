@@ -90,6 +90,15 @@ export interface LeagueTableRow {
   bestRank: number;
 }
 
+/** A row of a rated league's ratings (docs/ratings.md): its place, the conservative score, how sure it is. */
+export interface LeagueRatingView {
+  rank: number;
+  name: string;
+  score: number;
+  matches: number;
+  provisional: boolean;
+}
+
 export interface LeagueView {
   name: string;
   description: string | null;
@@ -101,6 +110,8 @@ export interface LeagueView {
   /** Its tournaments that are not shared: counted (in the table too), never named. */
   unshared: { count: number; completed: number };
   table: LeagueTableRow[];
+  /** The league's ratings, best first; null when it rates no players. */
+  ratings: LeagueRatingView[] | null;
 }
 
 export const FORMAT_LABELS: Record<TournamentFormat, string> = {

@@ -2,7 +2,7 @@ import { totalsOf } from '../../leagues/domain/league-results';
 import { formatOf } from '../../matches/domain/formats/registry';
 import { Match } from '../../matches/domain/match';
 import type { StandingRow } from '../../matches/domain/standings';
-import { LeagueTableRow, LeagueTournamentView, LeagueView, TournamentView, ViewMatch } from './tournament-view';
+import { LeagueTableRow, LeagueTournamentView, LeagueRatingView, LeagueView, TournamentView, ViewMatch } from './tournament-view';
 
 /** What the view needs of a tournament: its public fields only. */
 export interface TournamentFacts extends Pick<TournamentView, 'name' | 'description' | 'game' | 'format' | 'status' | 'startsAt'> {
@@ -84,7 +84,11 @@ export interface LeagueFacts {
  * Only tournaments that are shared themselves are listed (name, podium); the others count in the table and in the
  * totals, unnamed.
  */
-export function buildLeagueView(league: LeagueFacts, tournaments: { facts: TournamentFacts; field: ParticipantFacts[]; shared: boolean }[]): LeagueView {
+export function buildLeagueView(
+  league: LeagueFacts,
+  tournaments: { facts: TournamentFacts; field: ParticipantFacts[]; shared: boolean }[],
+  ratings: LeagueRatingView[] | null = null,
+): LeagueView {
   const all: (LeagueTournamentView & { shared: boolean })[] = tournaments.map(({ facts, field, shared }) => ({
     shared,
     name: facts.name,
@@ -128,6 +132,7 @@ export function buildLeagueView(league: LeagueFacts, tournaments: { facts: Tourn
     tournaments: all.filter((tournament) => tournament.shared).map(({ shared: _shared, ...tournament }) => tournament),
     unshared: { count: unshared.length, completed: unshared.filter((tournament) => tournament.status === 'completed').length },
     table,
+    ratings,
   };
 }
 

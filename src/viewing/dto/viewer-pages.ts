@@ -106,6 +106,7 @@ export class ViewerPages {
         view.unshared.count === 0
           ? undefined
           : `${view.unshared.count} ${view.tournaments.length === 0 ? '' : 'more '}${view.unshared.count === 1 ? 'tournament is not shared: it counts' : 'tournaments are not shared: they count'} in the table, unnamed.`,
+      ratings: (view.ratings ?? []).map((row) => ({ ...row, score: Number.isInteger(row.score) ? String(row.score) : row.score.toFixed(1) })),
       tournaments: view.tournaments.map((tournament) => ({
         name: tournament.name,
         status: tournament.status,

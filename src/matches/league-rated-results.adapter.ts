@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { LeagueRatedResults } from '../leagues/domain/league-rated-results';
+import { competitorOf } from '../leagues/domain/league-standings';
+import { RatedResult, RatingsComputation } from '../leagues/domain/ratings/rating-engine';
+import { RatingSettings } from '../leagues/domain/ratings/rating-settings';
+import { MatchWork } from './match-work';
+import { NewEvent } from '../events/domain/event-log';
+import { LeagueNotFoundError } from '../leagues/domain/league-errors';
+import { presentRatingRow } from '../leagues/dto/league-ratings.presenter';
+import { LeaguesService } from '../leagues/leagues.service';
+import { ParticipantsService } from '../participants/participants.service';
+import { Tournament } from '../tournaments/domain/tournament';
+import { TournamentsService } from '../tournaments/tournaments.service';
+import { isReported } from './domain/match';
+import { MatchRepository } from './domain/match.repository';
+
+const PAGE = 100;
+
+/**
+ * The leagues module's LeagueRatedResults port, provided by play: every played-out match of the league's
+ * tournaments, its players keyed as the league table joins them, ranked within the match (a win 1 and a loss 2,
+ * a draw 1 each, a free-for-all by its ranks).
+ */
+@Injectable()
+export class PlayLeagueRatedResults extends LeagueRatedResults {
+  constructor(
+    private readonly tournaments: TournamentsService,
+    private readonly participants: ParticipantsService,
+    private readonly matches: MatchRepository,
+    private readonly work: MatchWork,
+    private readonly leagues: LeaguesService,
+  ) {
+    super();
+  }
+
+  /**
+   * The ratings.changed event of the league after a result of one of its tournaments, or null when the league
+   * rates no players (or is gone).
+   */
+  async changedEvent(accountId: string, leagueId: string, tournamentId: string): Promise<NewEvent | null> {
+    const league = await this.leagues.get(accountId, leagueId).catch((error: unknown) => {
+      if (error instanceof LeagueNotFoundError) return null;
+      throw error;
+    });
+    if (!league?.rating) return null;
+    const settings = league.rating;
+    const { table } = await this.ratings(accountId, leagueId, settings);
+    const ratings = table.map((row, index) => presentRatingRow(settings, { rank: index + 1, row }));
+    return { accountId, type: 'ratings.changed', leagueId, tournamentId, data: { league_id: leagueId, tournament_id: tournamentId, ratings } };
+  }
+
+  /** The replay runs in play's worker threads: it grows with the league's results, and the event loop serves every account. */
+  async ratings(accountId: string, leagueId: string, settings: RatingSettings): Promise<RatingsComputation> {
+    return this.work.run('ratingsOf', settings, await this.ratedResults(accountId, leagueId));
+  }
+
+  /** Every rated result. Series are not played yet: every match is one result, so `per_game` has nothing to split. */
+  async ratedResults(accountId: string, leagueId: string): Promise<RatedResult[]> {
+    const tournaments = await this.playedIn(accountId, leagueId);
+    const players = new Map<string, { key: string; name: string }>();
+    for (const placement of await this.participants.placementsIn(accountId, tournaments.map((tournament) => tournament.id))) {
+      players.set(placement.participantId, { key: competitorOf(placement).key, name: placement.name });
+    }
+    const results: RatedResult[] = [];
+    for (const tournament of tournaments) {
+      for (const match of await this.matches.allOf(accountId, tournament.id)) {
+        if (!isReported(match) || match.completedAt === null || match.opponents.length < 2) continue;
+        const placings = match.opponents.map((opponent) => {
+          const player = opponent.participantId === null ? undefined : players.get(opponent.participantId);
+          const rank = match.opponents.length === 2 ? (opponent.result === 'loss' ? 2 : 1) : opponent.rank;
+          return player && rank !== null ? { key: player.key, name: player.name, rank } : null;
+        });
+        if (placings.some((placing) => placing === null)) continue;
+        results.push({ id: match.id, matchId: match.id, tournamentId: tournament.id, completedAt: match.completedAt, placings: placings as RatedResult['placings'] });
+      }
+    }
+    return results;
+  }
+
+  /** The league's tournaments that may hold results: in progress or completed (never cancelled ones). */
+  private async playedIn(accountId: string, leagueId: string): Promise<Tournament[]> {
+    const found: Tournament[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.tournaments.list(accountId, {
+        filters: { leagueId, status: ['in_progress', 'completed'] },
+        sort: { field: 'created_at', direction: 'asc' },
+        limit: PAGE,
+        cursor,
+      });
+      found.push(...page.items);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    return found;
+  }
+}
