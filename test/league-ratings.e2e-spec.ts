@@ -174,6 +174,35 @@ describe('league ratings API (issue 43)', () => {
     expect(rows.map((row) => row.name)).not.toContain('Ann');
   });
 
+  it('rates each game of a series with per_game, the match without it, and no reported forfeit or double forfeit', async () => {
+    const byGame = await created(LEAGUES, { name: 'Per game', rating: { model: 'elo', per_game: true } });
+    const byMatch = await created(LEAGUES, { name: 'Per match', rating: { model: 'elo' } });
+    for (const league of [byGame, byMatch]) {
+      const tournament = await created(TOURNAMENTS, { name: `Series ${randomUUID()}`, format: 'round_robin', best_of: 3, league_id: league.id });
+      const bulk = await http().post(`${TOURNAMENTS}/${tournament.id}/participants/bulk`, { participants: ['Ann', 'Bob', 'Cy', 'Dee'].map((name) => ({ name })) }, as());
+      expect(bulk.statusCode).toBe(201);
+      const ids = new Map((bulk.json() as { data: { id: string; name: string }[] }).data.map((participant) => [participant.name, participant.id]));
+      expect((await http().patch(`${TOURNAMENTS}/${tournament.id}`, { status: 'in_progress' }, as())).statusCode).toBe(200);
+      const between = async (a: string, b: string) => {
+        const pair = [ids.get(a), ids.get(b)];
+        const match = (await matchesOf(tournament.id)).find((candidate) => candidate.opponents.every((opponent) => pair.includes(opponent.participant_id)))!;
+        return { match, first: match.opponents[0].participant_id === ids.get(a) };
+      };
+      const annBob = await between('Ann', 'Bob');
+      const annWins = [[11, 7], [9, 11], [11, 5]].map((scores) => ({ scores: annBob.first ? scores : [...scores].reverse() }));
+      await report(tournament.id, annBob.match.id, { games: annWins });
+      const cyDee = await between('Cy', 'Dee');
+      await report(tournament.id, cyDee.match.id, { outcome: 'double_forfeit' });
+      const annCy = await between('Ann', 'Cy');
+      await report(tournament.id, annCy.match.id, { outcome: 'forfeit', winner_id: ids.get('Ann') });
+    }
+    await settled(api.testApp);
+    const counts = async (leagueId: string) =>
+      Object.fromEntries((await ratings(leagueId)).data.map((row) => [row.name, [row.matches, row.wins, row.losses]]));
+    expect(await counts(byGame.id)).toEqual({ Ann: [3, 2, 1], Bob: [3, 1, 2] });
+    expect(await counts(byMatch.id)).toEqual({ Ann: [1, 1, 0], Bob: [1, 0, 1] });
+  });
+
   it('any sequence of reports and corrections gives the table computed from scratch over the final results', async () => {
     const settings = ratingSettingsOf({ model: 'glicko2' }) as RatingSettings;
     await fc.assert(

@@ -51,11 +51,15 @@ export class PlayLeagueRatedResults extends LeagueRatedResults {
 
   /** The replay runs in play's worker threads: it grows with the league's results, and the event loop serves every account. */
   async ratings(accountId: string, leagueId: string, settings: RatingSettings): Promise<RatingsComputation> {
-    return this.work.run('ratingsOf', settings, await this.ratedResults(accountId, leagueId));
+    return this.work.run('ratingsOf', settings, await this.ratedResults(accountId, leagueId, settings.per_game));
   }
 
-  /** Every rated result. Series are not played yet: every match is one result, so `per_game` has nothing to split. */
-  async ratedResults(accountId: string, leagueId: string): Promise<RatedResult[]> {
+  /**
+   * Every rated result: a played match, or with `perGame` each game of a series (a game's winner first, a drawn game a
+   * draw). Walkovers (a forfeit, reported or by withdrawal, and a double forfeit) and void matches rate nobody; a
+   * retirement rates as the result it was reported as.
+   */
+  async ratedResults(accountId: string, leagueId: string, perGame = false): Promise<RatedResult[]> {
     const tournaments = await this.playedIn(accountId, leagueId);
     const players = new Map<string, { key: string; name: string }>();
     for (const placement of await this.participants.placementsIn(accountId, tournaments.map((tournament) => tournament.id))) {
@@ -65,13 +69,26 @@ export class PlayLeagueRatedResults extends LeagueRatedResults {
     for (const tournament of tournaments) {
       for (const match of await this.matches.allOf(accountId, tournament.id)) {
         if (!isReported(match) || match.completedAt === null || match.opponents.length < 2) continue;
-        const placings = match.opponents.map((opponent) => {
-          const player = opponent.participantId === null ? undefined : players.get(opponent.participantId);
+        if (match.reportedOutcome === 'forfeit' || match.reportedOutcome === 'double_forfeit') continue;
+        const rated = match.opponents.map((opponent) => (opponent.participantId === null ? undefined : players.get(opponent.participantId)));
+        if (rated.some((player) => player === undefined)) continue;
+        const base = { matchId: match.id, tournamentId: tournament.id, completedAt: match.completedAt };
+        if (perGame && match.games.length > 0 && match.opponents.length === 2) {
+          match.games.forEach((game, index) => {
+            const placings = match.opponents.map((opponent, side) => ({
+              ...rated[side]!,
+              rank: game.winnerId === null || game.winnerId === opponent.participantId ? 1 : 2,
+            }));
+            results.push({ ...base, id: `${match.id}#${index + 1}`, placings });
+          });
+          continue;
+        }
+        const placings = match.opponents.map((opponent, side) => {
           const rank = match.opponents.length === 2 ? (opponent.result === 'loss' ? 2 : 1) : opponent.rank;
-          return player && rank !== null ? { key: player.key, name: player.name, rank } : null;
+          return rank === null ? null : { ...rated[side]!, rank };
         });
         if (placings.some((placing) => placing === null)) continue;
-        results.push({ id: match.id, matchId: match.id, tournamentId: tournament.id, completedAt: match.completedAt, placings: placings as RatedResult['placings'] });
+        results.push({ ...base, id: match.id, placings: placings as RatedResult['placings'] });
       }
     }
     return results;
