@@ -327,7 +327,7 @@ function list(example: object): ApiOperation {
       participant_id: { description: 'Only matches this participant plays in.', example: PARTICIPANTS[0].id },
     })],
     responses: {
-      '200': jsonResponse('A page of matches.', 'MatchList', { data: [example], next_cursor: null }, headerRefs('Link', 'ETag')),
+      '200': jsonResponse('A page of matches.', 'MatchList', { data: [example], next_cursor: null }, { ...headerRefs('Link'), ETag: ref('headers', 'ListETag') }),
       '304': notModified(),
       '400': ref('responses', 'InvalidParameter'),
       '404': notFound(COLLECTION, new TournamentNotFoundError()),
@@ -478,7 +478,7 @@ function standings(example: object[]): ApiOperation {
     tags: tag,
     parameters: [ref('parameters', 'IfNoneMatch')],
     responses: {
-      '200': jsonResponse('The standings.', 'Standings', { data: example }, headerRefs('ETag')),
+      '200': jsonResponse('The standings.', 'Standings', { data: example }, { ETag: ref('headers', 'ListETag') }),
       '304': notModified(),
       '400': ref('responses', 'InvalidParameter'),
       '404': notFound(`/api/v1/tournaments/${EXAMPLE_TOURNAMENT_ID}/standings`, new TournamentNotFoundError()),

@@ -230,6 +230,13 @@ function sharedHeaders(rateLimitPerMinute: number): Record<string, HeaderObject>
       schema: text(100),
       example: '"v3"',
     },
+    ListETag: {
+      description:
+        'The tag of what the list or table shows as of the tournament’s last change (send it in `If-None-Match` to poll for 304). ' +
+        'Absent for the moment a change is committed but its event not yet numbered: that answer is current, but not tagged.',
+      schema: text(100),
+      example: '"e42-pW3xS0mQ1c9d"',
+    },
     Location: {
       description: 'The path of the created resource.',
       required: true,
