@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Webhooks benchmark (part of `npm run bench` with DATABASE_URL; alone: `node bench/webhooks.js` after a build, or
-// `npm run bench -- --only webhooks`). Two service replicas on a fresh database deliver to one local receiver:
+// Webhooks benchmark (part of `npm run bench`; alone: `node bench/webhooks.js` after a build, or
+// `npm run bench -- --only webhooks`). Two service replicas on a fresh database (on DATABASE_URL's server, or the
+// embedded PostgreSQL in .data/bench-webhooks, EMBEDDED_DB_PORT 54358) deliver to one local receiver:
 // BENCH_WEBHOOK_ENDPOINTS (10) endpoints of one account, all event types, while leagues are created at
 // BENCH_WEBHOOK_RATE (60) a second for BENCH_WEBHOOK_SECONDS (10). Prints deliveries per second (every delivery
 // received over the time from the first commit to the last arrival) and the latency from a create's response
@@ -8,7 +9,7 @@
 'use strict';
 const http = require('node:http');
 const { freshDatabase } = require('./support/database');
-const { apiClient, benchEnv, premiumAccount, startService, stopProcess } = require('./support/service');
+const { apiClient, benchEnv, embeddedDatabaseSettings, premiumAccount, startService, stopProcess } = require('./support/service');
 
 const ENDPOINTS = Number(process.env.BENCH_WEBHOOK_ENDPOINTS ?? 10);
 const RATE = Number(process.env.BENCH_WEBHOOK_RATE ?? 60);
@@ -16,7 +17,8 @@ const SECONDS = Number(process.env.BENCH_WEBHOOK_SECONDS ?? 10);
 const PORTS = [Number(process.env.BENCH_PORT ?? 3950) + 4, Number(process.env.BENCH_PORT ?? 3950) + 5];
 
 async function main() {
-  const database = await freshDatabase('webhooks');
+  const embedded = embeddedDatabaseSettings('bench-webhooks', 54358);
+  const database = await freshDatabase('webhooks', { embedded: { dataDir: embedded.DATA_DIR, port: Number(embedded.EMBEDDED_DB_PORT) } });
   const receiver = await startReceiver();
   const env = benchEnv({
     DATABASE_URL: database.url,

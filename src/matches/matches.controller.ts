@@ -116,13 +116,13 @@ export class MatchesController {
       dryRun,
       resetDependents: query.reset_dependents === 'true',
     });
-    const entrants = await this.matches.entrantsOf(account.id, tournamentId, [result.match, ...result.changed, ...result.created]);
+    // Built from what the write's transaction read: once it has committed, nothing may turn the answer into an error.
     if (dryRun) {
       announceDeprecation(reply, DRY_RUN_DEPRECATION);
-      return presentPreview(result, entrants);
+      return presentPreview(result);
     }
     reply.header('etag', matchEtag(result.match));
-    return presentMatch(result.match, entrants);
+    return presentMatch(result.match, result.entrants);
   }
 
   /** What a report would change (the preview), changing nothing: the same body as the PATCH. */
@@ -140,7 +140,7 @@ export class MatchesController {
       dryRun: true,
       resetDependents: query.reset_dependents === 'true',
     });
-    return presentPreview(result, await this.matches.entrantsOf(account.id, tournamentId, [result.match, ...result.changed, ...result.created]));
+    return presentPreview(result);
   }
 
   @Get('standings')

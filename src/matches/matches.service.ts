@@ -61,6 +61,8 @@ export interface ReportResult {
   tournamentReopened: boolean;
   /** Filled for a dry run, and when the report completes (or corrects) the tournament. */
   standings: NamedStandingRow[];
+  /** The opponents of every match above, read in the write's transaction: the answer needs no read after the commit. */
+  entrants: Entrants;
 }
 
 /** Opponents' names and seeds by participant id. */
@@ -190,7 +192,7 @@ export class MatchesService implements StatusChangeRules {
       // The table is needed only to preview or to set final ranks; most reports skip it.
       const finalRanking = update.report !== undefined && changes.complete;
       const standings = flags.dryRun || finalRanking ? named(table(), field!) : [];
-      const result: ReportResult = {
+      const result: Omit<ReportResult, 'entrants'> = {
         match: reported ?? current,
         changed: updated.filter((match) => match.id !== id),
         created: writes.created,
@@ -200,9 +202,12 @@ export class MatchesService implements StatusChangeRules {
         tournamentReopened: reopens,
         standings,
       };
+      // Events and the answer carry matches as their GET shows them, with the opponents' names and seeds. Read here,
+      // not after the commit: a read then could fail (a busy pool) and turn a committed write into an error.
+      const entrants = await this.entrantsOf(accountId, tournamentId, [result.match, ...result.changed, ...result.created, ...result.deleted]);
       if (flags.dryRun) {
         if (reopens) await this.tournaments.checkReopenable(tournament);
-        return result;
+        return { ...result, entrants };
       }
 
       await this.matches.write(writes);
@@ -214,15 +219,13 @@ export class MatchesService implements StatusChangeRules {
       if (finalRanking) {
         await this.participants.recordFinalRanks(accountId, tournamentId, new Map(standings.map((row) => [row.participantId, row.rank])));
       }
-      // Events carry matches as their GET shows them, with the opponents' names and seeds.
-      const entrants = await this.entrantsOf(accountId, tournamentId, [result.match, ...result.changed, ...result.created, ...result.deleted]);
       await this.events.append(...playEvents(current, result, stored, update.report !== undefined, entrants));
       if (update.report !== undefined) await this.refreshes.request(accountId, tournamentId);
       // Completing (or re-ranking a completed tournament) appends tournament.completed with the final ranks.
       if (finalRanking) {
         await this.tournaments.completeByPlay(tournament, standings.map((row) => ({ participantId: row.participantId, name: row.name, finalRank: row.rank })));
       }
-      return result;
+      return { ...result, entrants };
     });
   }
 
@@ -321,7 +324,7 @@ export class MatchesService implements StatusChangeRules {
  * A write's match events: the match reported, corrected (with the results it cleared) or rescheduled, then each
  * match it made ready.
  */
-function playEvents(before: MatchRecord, result: ReportResult, stored: ReadonlyMap<string, MatchRecord>, reported: boolean, entrants: Entrants): NewEvent[] {
+function playEvents(before: MatchRecord, result: Omit<ReportResult, 'entrants'>, stored: ReadonlyMap<string, MatchRecord>, reported: boolean, entrants: Entrants): NewEvent[] {
   const { accountId, tournamentId } = before;
   const presentMatch = (match: MatchRecord) => presentWireMatch(match, entrants);
   const event = (type: NewEvent['type'], data: Record<string, unknown>): NewEvent => ({ accountId, type, tournamentId, data });

@@ -3,9 +3,9 @@ import { Client, ClientBase } from 'pg';
 import { AppConfig } from '../../config/app-config';
 
 /**
- * One connection of its own for the log's upkeep (numbering, retention): it never takes a connection a request
- * is waiting for, and its statements stay out of the request path. Transactions on it run one at a time; a
- * connection that fails is replaced at the next use.
+ * One connection of its own for the log's upkeep (numbering, retention) and the live streams' reads of new events: it
+ * never takes a connection a request is waiting for, and its statements stay out of the request path. Transactions on
+ * it run one at a time; a connection that fails is replaced at the next use.
  */
 @Injectable()
 export class MaintenanceConnection implements OnApplicationShutdown {

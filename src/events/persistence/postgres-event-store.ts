@@ -56,15 +56,19 @@ export class PostgresEventStore extends EventStore {
     return row ? Number(row.last_sequence) : 0;
   }
 
+  /**
+   * On the maintenance connection, after the sequencer's pass that woke it: from the request pool, the live streams'
+   * read would queue behind every request waiting there, and a busy instance delivered its events seconds late.
+   */
   async readTails(positions: TailPosition[], limit: number): Promise<AccountEvent[]> {
     if (positions.length === 0) return [];
-    const rows = await preparedRows<EventRow & { account_id: string }>(
-      this.em,
+    const rows = await this.maintenance.query<EventRow & { account_id: string }>(
       `select e.account_id, ${EVENT_COLUMNS}
-         from unnest(string_to_array(?, ',')::uuid[], string_to_array(?, ',')::bigint[]) as t(account_id, after)
-         join lateral (select * from events e where e.account_id = t.account_id and e.sequence > t.after order by e.sequence limit ?) e on true
+         from unnest(string_to_array($1, ',')::uuid[], string_to_array($2, ',')::bigint[]) as t(account_id, after)
+         join lateral (select * from events e where e.account_id = t.account_id and e.sequence > t.after order by e.sequence limit $3) e on true
         order by e.account_id, e.sequence`,
       [positions.map((p) => p.accountId).join(','), positions.map((p) => p.after).join(','), limit],
+      'events-read-tails',
     );
     return rows.map((row) => ({ ...storedEventOf(row), accountId: row.account_id }));
   }

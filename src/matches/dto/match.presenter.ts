@@ -46,8 +46,8 @@ export function matchEtag(match: MatchRecord): string {
 const reference = (match: MatchRecord) => ({ id: match.id, number: match.number });
 
 /** The answer to `?dry_run=true`: what the report would change, and the standings it would give. */
-export function presentPreview(result: ReportResult, entrants: Entrants) {
-  const present = (match: MatchRecord) => presentMatch(match, entrants);
+export function presentPreview(result: ReportResult) {
+  const present = (match: MatchRecord) => presentMatch(match, result.entrants);
   return {
     dry_run: true,
     match: present(result.match),
