@@ -10,11 +10,11 @@ import { presentRatingRow } from '../leagues/dto/league-ratings.presenter';
 import { LeaguesService } from '../leagues/leagues.service';
 import { ParticipantsService } from '../participants/participants.service';
 import { Tournament } from '../tournaments/domain/tournament';
+import { leagueTournaments } from './league-tournaments';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { isReported } from './domain/match';
 import { MatchRepository } from './domain/match.repository';
 
-const PAGE = 100;
 
 /**
  * The leagues module's LeagueRatedResults port, provided by play: every played-out match of the league's
@@ -96,18 +96,7 @@ export class PlayLeagueRatedResults extends LeagueRatedResults {
 
   /** The league's tournaments that may hold results: in progress or completed (never cancelled ones). */
   private async playedIn(accountId: string, leagueId: string): Promise<Tournament[]> {
-    const found: Tournament[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await this.tournaments.list(accountId, {
-        filters: { leagueId, status: ['in_progress', 'completed'] },
-        sort: { field: 'created_at', direction: 'asc' },
-        limit: PAGE,
-        cursor,
-      });
-      found.push(...page.items);
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
+    const found = await leagueTournaments(this.tournaments, accountId, leagueId, ['in_progress', 'completed']);
     return found;
   }
 }

@@ -3,13 +3,13 @@ import { CompletedTournament, LeagueEntrant, LeagueResults, RankByRules } from '
 import { ParticipantsService } from '../participants/participants.service';
 import { CompetitionRules, effectiveRules } from '../tournaments/domain/competition-rules';
 import { Tournament } from '../tournaments/domain/tournament';
+import { leagueTournaments } from './league-tournaments';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { MatchRepository } from './domain/match.repository';
 import { computeStandings } from './domain/standings';
 import { rankByRules } from './domain/tiebreakers';
 import { settingsOf } from './play-settings';
 
-const PAGE = 100;
 
 /**
  * The leagues module's LeagueResults port, provided by play (which knows tournaments, participants and matches):
@@ -56,18 +56,7 @@ export class PlayLeagueResults extends LeagueResults {
 
   /** The league's completed tournaments, oldest start first (cancelled ones never count). */
   private async completedIn(accountId: string, leagueId: string): Promise<Tournament[]> {
-    const found: Tournament[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await this.tournaments.list(accountId, {
-        filters: { leagueId, status: ['completed'] },
-        sort: { field: 'created_at', direction: 'asc' },
-        limit: PAGE,
-        cursor,
-      });
-      found.push(...page.items);
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
+    const found = await leagueTournaments(this.tournaments, accountId, leagueId, ['completed']);
     const started = (tournament: Tournament) => (tournament.startedAt ?? tournament.completedAt!).getTime();
     return found.sort((a, b) => started(a) - started(b) || (a.id < b.id ? -1 : 1));
   }

@@ -5,6 +5,7 @@ import { generateMatches } from './generation';
 import { FormatSettings, Match, participantsOf, SeededParticipant } from './match';
 import { StandingRow } from './ranking';
 import { TournamentPlay } from './tournament-play';
+import { Feeder, feedersOf } from './withdrawals';
 
 /**
  * Issue 45: elimination brackets (single, with or without a third-place match, and double) of 2–128 players, with
@@ -15,19 +16,6 @@ import { TournamentPlay } from './tournament-play';
  */
 const now = new Date('2026-05-01T18:00:00.000Z');
 
-interface Feeder {
-  from: Match;
-  takes: 'winner' | 'loser';
-}
-
-function feedersOf(matches: Match[]): Map<string, Feeder> {
-  const feeders = new Map<string, Feeder>();
-  for (const from of matches) {
-    if (from.nextMatchId !== null) feeders.set(`${from.nextMatchId}:${from.nextSlot}`, { from, takes: 'winner' });
-    if (from.loserNextMatchId !== null) feeders.set(`${from.loserNextMatchId}:${from.loserNextSlot}`, { from, takes: 'loser' });
-  }
-  return feeders;
-}
 
 const loserOf = (match: Match) => match.opponents.find((opponent) => opponent.participantId !== match.winnerId)?.participantId ?? null;
 

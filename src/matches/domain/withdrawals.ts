@@ -41,12 +41,14 @@ export interface ForfeitRules {
 
 type Occupant = { kind: 'waiting' } | { kind: 'empty' } | { kind: 'participant'; id: string };
 
-interface Feeder {
+/** The match whose winner or loser fills a slot of a later one. */
+export interface Feeder {
   from: Match;
   takes: 'winner' | 'loser';
 }
 
-function feedersOf(matches: Match[]): Map<string, Feeder> {
+/** Each filled-from-elsewhere slot (`matchId:slot`) and the match that feeds it. */
+export function feedersOf(matches: Match[]): Map<string, Feeder> {
   const feeders = new Map<string, Feeder>();
   for (const from of matches) {
     if (from.nextMatchId !== null) feeders.set(`${from.nextMatchId}:${from.nextSlot}`, { from, takes: 'winner' });
