@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench [-- options]`: the service against the bare server (bench/run.js, which gets the options), then,
 // for a whole suite (no --only, no --scale), the format timings (bench/formats.js), the league and round robin
-// tables (bench/leagues.js), the viewer pages (bench/viewing.js) and the event streams (bench/events.js, which needs
+// tables (bench/leagues.js), the scheduler (bench/schedule.js), the viewer pages (bench/viewing.js) and the event streams (bench/events.js, which needs
 // DATABASE_URL; `--only events` runs just that one) and webhook delivery (bench/webhooks.js, DATABASE_URL too;
 // `--only webhooks`). Options written after `--` used to
 // reach only the last command of the npm script, so `--runs 3` or `--scale` never got to bench/run.js.
@@ -16,6 +16,7 @@ try {
   if (!only && !args.includes('--scale')) {
     execFileSync(process.execPath, [join(__dirname, 'formats.js')], { stdio: 'inherit' });
     execFileSync(process.execPath, [join(__dirname, 'leagues.js')], { stdio: 'inherit' });
+    execFileSync(process.execPath, [join(__dirname, 'schedule.js')], { stdio: 'inherit' });
   }
   if ((!only && !args.includes('--scale') && process.env.DATABASE_URL) || only === 'events') {
     execFileSync(process.execPath, [join(__dirname, 'events.js')], { stdio: 'inherit' });
