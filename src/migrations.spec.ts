@@ -22,6 +22,7 @@ describe('the collected migrations', () => {
       '20261125800100-standings-refreshes',
       '20261125900100-webhooks',
       '20261127160100-webhook-pending-events',
+      '20261127410100-stations',
       '20261127470100-share-link-drops',
     ]);
   });

@@ -5,6 +5,7 @@ import { healthApiDocs } from '../health/health.openapi';
 import { leaguesApiDocs } from '../leagues/leagues.openapi';
 import { leagueStandingsApiDocs } from '../leagues/league-standings.openapi';
 import { withdrawalsApiDocs } from '../matches/withdrawals.openapi';
+import { stationsApiDocs } from '../matches/stations.openapi';
 import { matchesApiDocs, tournamentStartErrors } from '../matches/matches.openapi';
 import { participantsApiDocs } from '../participants/participants.openapi';
 import { rateLimitApiDocs } from '../rate-limit/rate-limit.openapi';
@@ -102,6 +103,6 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenAPIObject {
       rateLimitPerMinute: options.rateLimitPerMinute,
       problemOrder: Object.keys(PROBLEM_GUIDE),
     },
-    [tournamentsApiDocs(tournamentStartErrors()), leaguesApiDocs(), leagueStandingsApiDocs(), participantsApiDocs(), matchesApiDocs(), withdrawalsApiDocs(), eventsApiDocs(), webhooksApiDocs(), healthApiDocs(), docsApiDocs(), tokensApiDocs(), rateLimitApiDocs(options.rateLimitPerMinute), viewingApiDocs()],
+    [tournamentsApiDocs(tournamentStartErrors()), leaguesApiDocs(), leagueStandingsApiDocs(), participantsApiDocs(), matchesApiDocs(), withdrawalsApiDocs(), stationsApiDocs(), eventsApiDocs(), webhooksApiDocs(), healthApiDocs(), docsApiDocs(), tokensApiDocs(), rateLimitApiDocs(options.rateLimitPerMinute), viewingApiDocs()],
   );
 }

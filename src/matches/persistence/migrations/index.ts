@@ -3,6 +3,7 @@ import { Matches20261122000400 } from './20261122000400-matches';
 import { ThirdPlaceMatch20261125400100 } from './20261125400100-third-place-match';
 import { WithdrawalsAndCheckIn20261125500100 } from './20261125500100-withdrawals-and-check-in';
 import { StandingsRefreshes20261125800100 } from './20261125800100-standings-refreshes';
+import { Stations20261127410100 } from './20261127410100-stations';
 
 /** The schema changes of the matches module; the composition root (src/migrations.ts) runs every module's in timestamp order. */
 export const MATCHES_MIGRATIONS: MigrationObject[] = [
@@ -10,4 +11,5 @@ export const MATCHES_MIGRATIONS: MigrationObject[] = [
   { name: '20261125400100-third-place-match', class: ThirdPlaceMatch20261125400100 },
   { name: '20261125500100-withdrawals-and-check-in', class: WithdrawalsAndCheckIn20261125500100 },
   { name: '20261125800100-standings-refreshes', class: StandingsRefreshes20261125800100 },
+  { name: '20261127410100-stations', class: Stations20261127410100 },
 ];
