@@ -23,6 +23,7 @@ describe('the collected migrations', () => {
       '20261125900100-webhooks',
       '20261127160100-webhook-pending-events',
       '20261127410100-stations',
+      '20261127410200-schedule-settings',
       '20261127470100-share-link-drops',
     ]);
   });
