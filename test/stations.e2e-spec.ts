@@ -63,10 +63,10 @@ describe('stations', () => {
 
   it('holds at most 256 stations per tournament: the next one is a 422 and is not added', async () => {
     const base = await aTournament();
-    for (let index = 0; index < 256; index += 32) {
-      const answers = await Promise.all(Array.from({ length: 32 }, (_, offset) => http().post(`${base}/stations`, { name: `Table ${index + offset + 1}` }, as())));
-      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(32).fill(201));
-    }
+    for (let index = 0; index < 250; index++) expect((await http().post(`${base}/stations`, { name: `Table ${index + 1}` }, as())).statusCode).toBe(201);
+    // Ten at once for the last six places: creates are counted one after the other.
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, index) => http().post(`${base}/stations`, { name: `Late ${index + 1}` }, as())));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([...Array(6).fill(201), ...Array(4).fill(422)]);
     expectProblem(await http().post(`${base}/stations`, { name: 'One too many' }, as()), 422, 'too_many_stations');
     expect((await http().get(`${base}/stations`, as())).json().data).toHaveLength(256);
     // Another tournament has its own 256.
@@ -94,5 +94,61 @@ describe('stations', () => {
     await http().post(`${base}/stations`, { name: 'Table 1' }, as());
     expect((await http().delete(base, as())).statusCode).toBe(204);
     expectProblem(await http().get(`${base}/stations`, as()), 404, 'not_found');
+  });
+});
+
+/** Issue 41: the schedule's preview plans the open matches on the stations and changes nothing. */
+describe('schedule preview', () => {
+  const api = setUpApiTest();
+  const http = () => api.testApp.http;
+  const as = (account = api.owner) => ({ token: account.token });
+
+  async function aStartedTournament(format: string, count: number, schedule: object): Promise<string> {
+    const created = await http().post(TOURNAMENTS, { name: `Cup ${randomUUID()}`, format, schedule }, as());
+    expect(created.statusCode).toBe(201);
+    const base = `${TOURNAMENTS}/${created.json().id}`;
+    const batch = Array.from({ length: count }, (_, index) => ({ name: `P${index + 1}`, seed: index + 1 }));
+    expect((await http().post(`${base}/participants/bulk`, { participants: batch }, as())).statusCode).toBe(201);
+    expect((await http().patch(base, { status: 'in_progress' }, as())).statusCode).toBe(200);
+    return base;
+  }
+
+  it('plans every open match inside the window on the tournament’s stations, one at a time per station, and changes nothing', async () => {
+    const window = { from: '2026-05-01T17:00:00.000Z', to: '2026-05-01T23:00:00.000Z' };
+    const base = await aStartedTournament('double_elimination', 8, { match_minutes: { default: 20, rounds: { grand_final: 40 } }, rest_minutes: 10, windows: [window] });
+    const stations = await Promise.all(['Table 1', 'Table 2'].map(async (name) => (await http().post(`${base}/stations`, { name }, as())).json().id as string));
+    const matches = (await http().get(`${base}/matches?limit=100`, as())).json().data as { id: string; number: number; status: string; scheduled_at: string | null }[];
+    const open = matches.filter((match) => match.status !== 'completed');
+
+    const response = await http().post(`${base}/schedule/preview`, { from: '2026-05-01T17:00:00Z' }, as());
+    expect(response.statusCode).toBe(200);
+    const plan = response.json() as { from: string; matches: { match_id: string; number: number; scheduled_at: string; ends_at: string; station_id: string }[]; unplaced: unknown[]; ends_at: string; lower_bound_ends_at: string };
+    expect(plan.from).toBe('2026-05-01T17:00:00.000Z');
+    expect(plan.unplaced).toEqual([]);
+    expect(plan.matches.map((entry) => entry.match_id).sort()).toEqual(open.map((match) => match.id).sort());
+    for (const entry of plan.matches) {
+      expect(stations).toContain(entry.station_id);
+      expect(entry.scheduled_at >= window.from && entry.ends_at <= window.to).toBe(true);
+      expect(entry.number).toBe(matches.find((match) => match.id === entry.match_id)!.number);
+      for (const other of plan.matches) {
+        if (other !== entry && other.station_id === entry.station_id) expect(other.ends_at <= entry.scheduled_at || other.scheduled_at >= entry.ends_at).toBe(true);
+      }
+    }
+    expect(plan.lower_bound_ends_at <= plan.ends_at).toBe(true);
+    expect(plan.ends_at).toBe(plan.matches.map((entry) => entry.ends_at).sort().at(-1));
+    // A preview writes nothing.
+    const after = (await http().get(`${base}/matches?limit=100`, as())).json().data as { scheduled_at: string | null }[];
+    expect(after.map((match) => match.scheduled_at)).toEqual(matches.map((match) => match.scheduled_at));
+  });
+
+  it('places nothing without stations, takes an empty body, and refuses bad options (422) and other accounts (404)', async () => {
+    const base = await aStartedTournament('round_robin', 4, {});
+    const empty = await http().post(`${base}/schedule/preview`, {}, as());
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toMatchObject({ matches: [], ends_at: null });
+    expect(empty.json().unplaced).toHaveLength(6);
+    expectProblem(await http().post(`${base}/schedule/preview`, { keep_order: 'yes' }, as()), 422, 'validation_failed');
+    expectProblem(await http().post(`${base}/schedule/preview`, { from: 'now' }, as()), 422, 'validation_failed');
+    expectProblem(await http().post(`${base}/schedule/preview`, {}, as(api.stranger)), 404, 'not_found');
   });
 });

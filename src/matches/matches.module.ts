@@ -13,7 +13,8 @@ import { MatchesService } from './matches.service';
 import { MatchSchema } from './persistence/match.schema';
 import { MikroOrmMatchRepository } from './persistence/mikro-orm-match.repository';
 import { WithdrawalsController } from './withdrawals.controller';
-import { StationsController } from './stations.controller';
+import { ScheduleController, StationsController } from './stations.controller';
+import { ScheduleService } from './schedule.service';
 import { StationsService } from './stations.service';
 import { StationRepository } from './domain/station.repository';
 import { PostgresStationRepository } from './persistence/postgres-station.repository';
@@ -42,11 +43,12 @@ function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {
 
 @Module({
   imports: [MikroOrmModule.forFeature([MatchSchema]), TournamentsModule, ParticipantsModule],
-  controllers: [MatchesController, WithdrawalsController, StationsController],
+  controllers: [MatchesController, WithdrawalsController, StationsController, ScheduleController],
   providers: [
     MatchesService,
     WithdrawalsService,
     StationsService,
+    ScheduleService,
     { provide: StationRepository, useClass: PostgresStationRepository },
     { provide: MatchRepository, useClass: MikroOrmMatchRepository },
     { provide: MatchWork, inject: [AppConfig], useFactory: matchWorkerPool },

@@ -5,6 +5,8 @@ import { problemResponse } from '../platform/openapi/problem-examples';
 import { requestBodySchema } from '../platform/openapi/request-schema';
 import { STATION_LIMITS, StationNotFoundError, TooManyStationsError } from './domain/schedule/station';
 import { CreateStationDto, UpdateStationDto } from './dto/station-body.dto';
+import { ScheduleRequestDto } from './dto/schedule-body.dto';
+import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
 import './matches.problems';
 
 /** The stations part of the OpenAPI document (issue 41): where a tournament's matches are played. */
@@ -23,6 +25,18 @@ const EXAMPLE = {
   created_at: '2026-04-30T12:00:00.000Z',
   updated_at: '2026-04-30T12:00:00.000Z',
 };
+
+const MATCH_ID = '0196a0d0-0000-7000-8000-000000000001';
+const PREVIEW_EXAMPLE = {
+  from: '2026-05-01T17:00:00.000Z',
+  matches: [{ match_id: MATCH_ID, number: 1, scheduled_at: '2026-05-01T17:00:00.000Z', ends_at: '2026-05-01T17:20:00.000Z', station_id: ID }],
+  unplaced: [],
+  ends_at: '2026-05-01T23:20:00.000Z',
+  lower_bound_ends_at: '2026-05-01T23:06:00.000Z',
+};
+const uuid: SchemaObject = { type: 'string', format: 'uuid', minLength: 36, maxLength: 36 };
+const number: SchemaObject = { type: ['integer', 'null'], format: 'int32', minimum: 1, maximum: 2_147_483_647 };
+const nullableInstant: SchemaObject = { type: ['string', 'null'], format: 'date-time', maxLength: 24 };
 
 const FIELD_DOCS = {
   name: { description: 'What players look for (a calendar entry’s LOCATION), 1 to 100 characters.', example: 'Table 1' },
@@ -72,6 +86,23 @@ const operations: Record<string, ApiOperation> = {
     requestBody: jsonBody('UpdateStationRequest', 'The fields to change.', { available: null }),
     responses: { '200': jsonResponse('The station as it is now.', 'Station', { ...EXAMPLE, available: null }), '404': notFound, '422': invalid },
   },
+  preview: {
+    operationId: 'previewSchedule',
+    summary: 'Preview a schedule',
+    description:
+      'Plans every open match of the tournament on its stations under its `schedule` settings and answers the plan; changes nothing. ' +
+      'A match waits for the matches that feed it plus `rest_minutes`, a participant rests `rest_minutes` between matches, a station hosts one match at a ' +
+      'time inside its `available` spans and the windows. With `keep_order` (default true) matches keep the order of their current `scheduled_at`. ' +
+      'Matches no station and window can take are listed in `unplaced` (a tournament without stations places none). `lower_bound_ends_at` is an end ' +
+      'no valid plan can beat (docs/schedule.md).',
+    tags: tag,
+    requestBody: { ...jsonBody('ScheduleRequest', 'Options (all optional).', { from: '2026-05-01T17:25:00.000Z', keep_order: true }), required: false },
+    responses: {
+      '200': jsonResponse('The plan.', 'SchedulePreview', PREVIEW_EXAMPLE),
+      '404': problemResponse('No such tournament among yours.', `/api/v1/tournaments/${TOURNAMENT_ID}/schedule/preview`, [new TournamentNotFoundError()], API_HEADERS),
+      '422': problemResponse('An option is not valid.', `/api/v1/tournaments/${TOURNAMENT_ID}/schedule/preview`, [InvalidError.field('/keep_order', 'keep_order must be true or false.')], API_HEADERS),
+    },
+  },
   remove: {
     operationId: 'deleteStation',
     summary: 'Delete a station',
@@ -89,6 +120,7 @@ export function stationsApiDocs(): ApiDocs {
     paths: {
       '/api/v1/tournaments/{id}/stations': { parameters: [tournament], get: operations.list, post: operations.create },
       '/api/v1/tournaments/{id}/stations/{station_id}': { parameters: [tournament, station], get: operations.get, patch: operations.update, delete: operations.remove },
+      '/api/v1/tournaments/{id}/schedule/preview': { parameters: [tournament], post: operations.preview },
     },
     components: {
       schemas: {
@@ -110,6 +142,34 @@ export function stationsApiDocs(): ApiDocs {
           },
         },
         StationPage: { type: 'object', required: ['data', 'next_cursor'], properties: { data: { type: 'array', maxItems: STATION_LIMITS.perTournament, items: schemaRef('Station') }, next_cursor: { type: 'null' } } },
+        ScheduleRequest: requestBodySchema(
+          ScheduleRequestDto,
+          {
+            from: { description: 'Nothing is planned before it (default: now, or the schedule’s `starts_at` if later).' },
+            keep_order: { description: 'Matches keep the order of their current `scheduled_at` (default true); false plans afresh by priority.' },
+          },
+          'How to plan.',
+        ),
+        SchedulePreview: {
+          type: 'object',
+          required: Object.keys(PREVIEW_EXAMPLE),
+          properties: {
+            from: { ...instant, description: 'Nothing was planned before it.' },
+            matches: {
+              type: 'array',
+              maxItems: 100_000,
+              description: 'Each planned match, by start.',
+              items: {
+                type: 'object',
+                required: ['match_id', 'number', 'scheduled_at', 'ends_at', 'station_id'],
+                properties: { match_id: uuid, number, scheduled_at: instant, ends_at: instant, station_id: uuid },
+              },
+            },
+            unplaced: { type: 'array', maxItems: 100_000, items: { type: 'object', required: ['match_id', 'number'], properties: { match_id: uuid, number } }, description: 'Matches no station and window can take.' },
+            ends_at: { ...nullableInstant, description: 'When the last planned match ends (null: nothing planned).' },
+            lower_bound_ends_at: { ...nullableInstant, description: 'An end no valid plan can beat (null: nothing to plan).' },
+          },
+        },
         CreateStationRequest: requestBodySchema(CreateStationDto, FIELD_DOCS, 'A new station.'),
         UpdateStationRequest: requestBodySchema(UpdateStationDto, FIELD_DOCS, 'The fields to change.'),
       },
