@@ -10,10 +10,6 @@ import { parseSpans, StationNotFoundError } from './domain/schedule/station';
 import { CreateStationDto, UpdateStationDto } from './dto/station-body.dto';
 import { presentStation } from './dto/station.presenter';
 import { StationsService } from './stations.service';
-import { ScheduleService } from './schedule.service';
-import { ScheduleRequestDto } from './dto/schedule-body.dto';
-import { presentSchedulePreview } from './dto/schedule.presenter';
-import { parseInstant } from '../kernel/validation';
 
 const TournamentId = new ResourceIdPipe(TournamentNotFoundError);
 const StationId = new ResourceIdPipe(StationNotFoundError);
@@ -67,18 +63,5 @@ export class StationsController {
   @HttpCode(204)
   async remove(@CurrentAccount() account: AuthenticatedAccount, @Param('id', TournamentId) tournamentId: string, @Param('station_id', StationId) id: string) {
     await this.stations.delete(account.id, tournamentId, id);
-  }
-}
-
-/** The schedule of a tournament (issue 41): for now its preview, which changes nothing. */
-@Controller('/api/v1/tournaments/:id/schedule')
-export class ScheduleController {
-  constructor(private readonly schedule: ScheduleService) {}
-
-  @Post('preview')
-  @HttpCode(200)
-  async preview(@CurrentAccount() account: AuthenticatedAccount, @Param('id', TournamentId) tournamentId: string, @Body(RequestValidationPipe) body: ScheduleRequestDto) {
-    const from = body.from === undefined ? undefined : parseInstant(body.from);
-    return presentSchedulePreview(await this.schedule.preview(account.id, tournamentId, { from, keepOrder: body.keep_order ?? true }));
   }
 }
