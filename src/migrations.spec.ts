@@ -23,6 +23,8 @@ describe('the collected migrations', () => {
       '20261125900100-webhooks',
       '20261127160100-webhook-pending-events',
       '20261127170000-league-rating',
+      '20261127410100-stations',
+      '20261127410200-schedule-settings',
       '20261127440100-best-of',
       '20261127440200-series',
       '20261127440300-reported-outcomes',

@@ -53,6 +53,7 @@ describe('tournaments API', () => {
         check_in_opens_at: null,
         check_in_closes_at: null,
         visibility: 'private',
+        schedule: { starts_at: null, match_minutes: 30, rest_minutes: 10, windows: null },
         share_id: null,
         started_at: null,
         completed_at: null,

@@ -71,6 +71,8 @@ export const PROBLEM_GUIDE: Record<string, string> = {
     'The body breaks a rule: a missing, unknown or read-only field, a value out of range, an unknown time zone, an end before a start, or a league that is not yours. `errors` lists every field by JSON Pointer.',
   idempotency_key_reused:
     'This `Idempotency-Key` was used in the last 24 hours with a different body. Use a new key for a new request.',
+  too_many_stations:
+    'A tournament has at most 256 stations (tables, courts, boards). Delete one you no longer use before adding another.',
   draw_not_allowed:
     'Draws exist only in `round_robin` and `swiss`. Send unequal scores, or `winner_id` with equal scores (a free-for-all needs distinct ranks).',
   rate_limited:

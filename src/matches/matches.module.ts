@@ -16,6 +16,12 @@ import { MatchesService } from './matches.service';
 import { MatchSchema } from './persistence/match.schema';
 import { MikroOrmMatchRepository } from './persistence/mikro-orm-match.repository';
 import { WithdrawalsController } from './withdrawals.controller';
+import { StationsController } from './stations.controller';
+import { ScheduleController } from './schedule.controller';
+import { ScheduleService } from './schedule.service';
+import { StationsService } from './stations.service';
+import { StationRepository } from './domain/station.repository';
+import { PostgresStationRepository } from './persistence/postgres-station.repository';
 import { WithdrawalsService } from './withdrawals.service';
 import { StandingsRefreshes } from './domain/standings-refreshes';
 import { PostgresStandingsRefreshes } from './persistence/postgres-standings-refreshes';
@@ -41,10 +47,13 @@ function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {
 
 @Module({
   imports: [MikroOrmModule.forFeature([MatchSchema]), TournamentsModule, ParticipantsModule, LeaguesModule],
-  controllers: [MatchesController, WithdrawalsController],
+  controllers: [MatchesController, WithdrawalsController, StationsController, ScheduleController],
   providers: [
     MatchesService,
     WithdrawalsService,
+    StationsService,
+    ScheduleService,
+    { provide: StationRepository, useClass: PostgresStationRepository },
     { provide: MatchRepository, useClass: MikroOrmMatchRepository },
     { provide: MatchWork, inject: [AppConfig], useFactory: matchWorkerPool },
     { provide: LeagueResults, useClass: PlayLeagueResults },

@@ -90,6 +90,13 @@ const FIELD_DOCS: FieldDocs = {
       'When `true`, the start leaves out participants who have not checked in (POST …/participants/{id}/check-in) and the PATCH answer lists them in ' +
       '`dropped_participants: [{ id, name }]`; fewer than 2 checked in is 409 `not_enough_participants`.',
   },
+  schedule: {
+    description:
+      'How matches are scheduled (docs/schedule.md): `starts_at`, `match_minutes` (per round like `{ "default": 30, "rounds": { "final": 60 } }`), ' +
+      '`rest_minutes` and `windows`. A patch merges key by key (a key sent as `null`, or `"schedule": null`, restores the default). Answered with the ' +
+      'defaults filled in. Editable at any time. A window that ends before it starts, or a negative rest, is 422 at its pointer.',
+    examples: [{ starts_at: '2026-05-01T17:00:00.000Z', match_minutes: { default: 20, rounds: { final: 30 } }, rest_minutes: 10, windows: [{ from: '2026-05-01T17:00:00.000Z', to: '2026-05-01T23:00:00.000Z' }] }],
+  },
   check_in_opens_at: { description: 'When check-in opens (`null`: open until the start or `check_in_closes_at`). Outside the window check-in is 409 `check_in_closed`.' },
   check_in_closes_at: { description: 'When check-in closes (`null`: at the start). Not before `check_in_opens_at` (422).' },
 };
@@ -179,7 +186,7 @@ export function tournamentsApiDocs(startErrors: ProblemSource[]): ApiDocs {
         example,
         patchDescription:
           'A JSON merge patch (RFC 7396): absent fields stay unchanged, `null` clears an optional field. ' +
-          'From `in_progress` on, only `name`, `description`, `metadata`, `status` and `weight` may change (409 `field_locked`). ' +
+          'From `in_progress` on, only `name`, `description`, `metadata`, `status`, `weight`, `visibility` and `schedule` may change (409 `field_locked`). ' +
           'A start with `check_in_required` answers with the tournament plus `dropped_participants: [{ id, name }]`, who were left out for not checking in.',
       }),
     },

@@ -4,6 +4,7 @@ import { newId } from '../../kernel/ids';
 import { checkRules, checkWeight, DEFAULT_POINTS, PointsRule, takesRules, TiebreakerName } from './competition-rules';
 import { NotSharedError, shareIdFor, Visibility } from '../../kernel/sharing';
 import { BestOf, bestOfProblems } from './best-of';
+import { mergeScheduleSettings, ScheduleSettings } from './schedule-settings';
 import { InvalidTournamentTransitionError, TournamentFieldLockedError } from './tournament-errors';
 import { allowedTransitions, canTransition, INITIAL_STATUSES, locksSetup, TournamentStatus } from './tournament-status';
 
@@ -50,11 +51,14 @@ export const ROUNDS_LIMITS = { min: 1, max: 64 } as const;
 
 /** `points` may name only some results: the others keep their value (RFC 7396 merges objects). */
 type PointsPatch = { points?: Partial<PointsRule> | null };
-export type NewTournament = Pick<TournamentFields, 'name' | 'format'> & Partial<Omit<TournamentFields, 'points'>> & PointsPatch;
-export type TournamentChanges = Partial<Omit<TournamentFields, 'metadata' | 'points'>> & { metadata?: Record<string, string | null> | null } & PointsPatch;
+/** `schedule` as sent (checked and merged into the settings in force by the domain), or the merged settings. */
+type SchedulePatch = { schedule?: Record<string, unknown> | ScheduleSettings | null };
+export type NewTournament = Pick<TournamentFields, 'name' | 'format'> & Partial<Omit<TournamentFields, 'points' | 'schedule'>> & PointsPatch & SchedulePatch;
+export type TournamentChanges = Partial<Omit<TournamentFields, 'metadata' | 'points' | 'schedule'>> & { metadata?: Record<string, string | null> | null } & PointsPatch & SchedulePatch;
 
 /** Fields that stay editable once play has started. */
-const ALWAYS_EDITABLE = new Set<keyof TournamentChanges>(['name', 'description', 'metadata', 'status', 'weight', 'visibility']);
+// A schedule changes while play goes on (a late evening, another window).
+const ALWAYS_EDITABLE = new Set<keyof TournamentChanges>(['name', 'description', 'metadata', 'status', 'weight', 'visibility', 'schedule']);
 
 /** Each settable field's name on the wire, which is how domain errors name it to clients. */
 export const TOURNAMENT_WIRE_NAMES = {
@@ -81,6 +85,7 @@ export const TOURNAMENT_WIRE_NAMES = {
   checkInOpensAt: 'check_in_opens_at',
   checkInClosesAt: 'check_in_closes_at',
   visibility: 'visibility',
+  schedule: 'schedule',
 } as const satisfies { [Field in keyof Tournament]?: string };
 
 /** A competition of one account: its setup, its schedule and its lifecycle. */
@@ -121,6 +126,8 @@ export class Tournament {
   checkInClosesAt: Date | null;
   /** `unlisted`: anyone with its share link may view it (docs/viewing.md). */
   visibility: Visibility;
+  /** When and how matches are scheduled (docs/schedule.md); null: the defaults. */
+  schedule: ScheduleSettings | null;
   /** Read-only: the id of its share link while unlisted, null while private. */
   shareId: string | null;
   startedAt: Date | null;
@@ -162,6 +169,7 @@ export class Tournament {
       checkInOpensAt: fields.checkInOpensAt ?? null,
       checkInClosesAt: fields.checkInClosesAt ?? null,
       visibility: fields.visibility ?? 'private',
+      schedule: mergeScheduleSettings(null, fields.schedule as Record<string, unknown> | null | undefined) ?? null,
       shareId: shareIdFor(fields.visibility ?? 'private', null),
       startedAt: null,
       completedAt: null,
@@ -176,7 +184,11 @@ export class Tournament {
 
   /** Applies a merge patch. Returns whether anything changed; throws without changing anything otherwise. */
   update(changes: TournamentChanges, now = new Date()): boolean {
-    const next = this.merged({ ...changes, points: completePoints(changes.format ?? this.format, this.points, changes.points) });
+    const next = this.merged({
+      ...changes,
+      points: completePoints(changes.format ?? this.format, this.points, changes.points),
+      schedule: mergeScheduleSettings(this.schedule, changes.schedule as Record<string, unknown> | null | undefined),
+    });
     const changed = (Object.keys(TOURNAMENT_WIRE_NAMES) as (keyof TournamentFields)[]).filter((field) => !sameValue(this[field], next[field]));
     if (changed.length === 0) return false;
 
@@ -239,6 +251,7 @@ export class Tournament {
       checkInOpensAt: this.checkInOpensAt,
       checkInClosesAt: this.checkInClosesAt,
       visibility: this.visibility,
+      schedule: this.schedule,
     };
     return applyMergePatch(current, changes as Partial<TournamentFields>);
   }

@@ -1,10 +1,11 @@
 import { IsBoolean, IsIn, IsInt, IsNumber, IsUUID, Max, Min } from 'class-validator';
 import { CompetitionStatus, competitionFields } from '../../platform/http/validation/competition-fields';
-import { Absentable, BodyKind, IsInstant, IsTimeZone, MetadataField, Nullable, RequiredOnCreate } from '../../platform/http/validation/decorators';
+import { Absentable, BodyKind, IsInstant, IsTimeZone, MetadataField, Nullable, RequiredOnCreate, Shaped } from '../../platform/http/validation/decorators';
 import { VISIBILITIES } from '../../kernel/sharing';
 import { registerReadOnlyFields } from '../../platform/http/request-validation.pipe';
 import { RULE_LIMITS, WEIGHT_LIMITS } from '../domain/competition-rules';
 import { IsBestOf, IsPoints, IsTiebreakerList } from './competition-rules.dto';
+import { SCHEDULE_SCHEMA } from './schedule-settings.schema';
 import { MAX_PARTICIPANTS_LIMIT, PARTICIPANT_TYPES, ROUNDS_LIMITS, TOURNAMENT_FORMATS } from '../domain/tournament';
 import { INITIAL_STATUSES, TOURNAMENT_STATUSES } from '../domain/tournament-status';
 
@@ -14,6 +15,8 @@ registerReadOnlyFields('participant_count');
 const formats = `one of ${TOURNAMENT_FORMATS.join(', ')}`;
 
 /** The fields of both bodies, declared once, in the order their problems and the OpenAPI document list them. */
+const isPlainObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 function tournamentFields(kind: BodyKind) {
   abstract class TournamentFields extends competitionFields(kind) {
     @RequiredOnCreate(kind) @IsIn(TOURNAMENT_FORMATS, { message: `format must be ${formats}.` })
@@ -60,6 +63,8 @@ function tournamentFields(kind: BodyKind) {
 
     @Nullable() @IsBestOf()
     best_of?: number | { default: number; rounds?: Record<string, number> } | null;
+    @Nullable() @Shaped(isPlainObject, 'schedule must be an object (starts_at, match_minutes, rest_minutes, windows), or null for the defaults.', SCHEDULE_SCHEMA)
+    schedule?: Record<string, unknown> | null;
 
     @Absentable() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'weight must be a number.' }) @Max(WEIGHT_LIMITS.max)
     weight?: number;

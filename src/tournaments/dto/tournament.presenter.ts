@@ -3,6 +3,7 @@ import { domainFieldsOf } from '../../platform/http/body-fields';
 import { etagFor } from '../../platform/http/etag';
 import { wireInstantOrNull as instant } from '../../platform/http/wire-instant';
 import { effectiveRules } from '../domain/competition-rules';
+import { SCHEDULE_DEFAULTS } from '../domain/schedule-settings';
 import { NewTournament, Tournament, TOURNAMENT_WIRE_NAMES, TournamentChanges } from '../domain/tournament';
 import { CreateTournamentDto, UpdateTournamentDto } from './tournament-body.dto';
 
@@ -35,6 +36,8 @@ export function presentTournament(tournament: Tournament) {
     check_in_opens_at: instant(tournament.checkInOpensAt),
     check_in_closes_at: instant(tournament.checkInClosesAt),
     visibility: tournament.visibility,
+    // The settings in force, defaults filled in.
+    schedule: { ...SCHEDULE_DEFAULTS, ...tournament.schedule },
     share_id: tournament.shareId,
     started_at: instant(tournament.startedAt),
     completed_at: instant(tournament.completedAt),

@@ -50,6 +50,18 @@ const TOURNAMENT_PROPERTIES = {
   check_in_opens_at: optionalText,
   check_in_closes_at: optionalText,
   visibility: text,
+  schedule: {
+    type: 'object',
+    properties: {
+      starts_at: optionalText,
+      // A number or { default, rounds }: serialised as it is.
+      match_minutes: {},
+      rest_minutes: { type: 'integer' },
+      windows: { type: ['array', 'null'], items: { type: 'object', properties: { from: text, to: text }, required: ['from', 'to'], additionalProperties: false } },
+    },
+    required: ['starts_at', 'match_minutes', 'rest_minutes', 'windows'],
+    additionalProperties: false,
+  },
   share_id: optionalText,
   started_at: optionalText,
   completed_at: optionalText,

@@ -20,6 +20,7 @@ export const TournamentSchema = new EntitySchema<Tournament>({
     rounds: { type: 'integer', nullable: true },
     thirdPlaceMatch: { type: 'boolean', fieldName: 'third_place_match' },
     points: { type: 'json', nullable: true },
+    schedule: { type: 'json', nullable: true },
     tiebreakers: { type: 'json', nullable: true },
     legs: { type: 'integer', nullable: true },
     bestOf: { type: 'json', nullable: true, fieldName: 'best_of' },

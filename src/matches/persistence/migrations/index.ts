@@ -3,6 +3,7 @@ import { Matches20261122000400 } from './20261122000400-matches';
 import { ThirdPlaceMatch20261125400100 } from './20261125400100-third-place-match';
 import { WithdrawalsAndCheckIn20261125500100 } from './20261125500100-withdrawals-and-check-in';
 import { StandingsRefreshes20261125800100 } from './20261125800100-standings-refreshes';
+import { Stations20261127410100 } from './20261127410100-stations';
 import { Series20261127440200 } from './20261127440200-series';
 import { ReportedOutcomes20261127440300 } from './20261127440300-reported-outcomes';
 
@@ -12,6 +13,7 @@ export const MATCHES_MIGRATIONS: MigrationObject[] = [
   { name: '20261125400100-third-place-match', class: ThirdPlaceMatch20261125400100 },
   { name: '20261125500100-withdrawals-and-check-in', class: WithdrawalsAndCheckIn20261125500100 },
   { name: '20261125800100-standings-refreshes', class: StandingsRefreshes20261125800100 },
+  { name: '20261127410100-stations', class: Stations20261127410100 },
   { name: '20261127440200-series', class: Series20261127440200 },
   { name: '20261127440300-reported-outcomes', class: ReportedOutcomes20261127440300 },
 ];
