@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { BrowserContext, chromium, Page } from 'playwright-core';
 import { createPremiumAccount, TestAccount } from '../support/accounts';
 import { startTestApp, TestApp } from '../support/test-app';
+import { FlakyProxy } from './flaky-proxy';
 import { Organiser, SharedTournament } from './shared-tournaments';
 
 /** Debian's Chromium; the tests fail (never skip) without it. */
@@ -102,6 +103,53 @@ describe('viewer pages in a real browser', () => {
     await expect(page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).resolves.toBe(true);
     // The standings table moved with it.
     await expect(page.getByRole('table').getByRole('row', { name: new RegExp(winner) }).getByRole('cell').nth(2).textContent()).resolves.toBe('1');
+  });
+
+  it('keeps updating through 503s and a 429 behind a proxy, resuming from the state it shows, and says when it is stale', async () => {
+    const tournament = await organiser.tournament('single_elimination', 8, { name: 'Rolling upgrade cup' });
+    // Let the start's events be numbered, so the page carries a state the stream can resume from.
+    await page.waitForTimeout(1100);
+    const proxy = await FlakyProxy.start(Number(new URL(baseUrl).port));
+    try {
+      await page.goto(`${proxy.url}/v/${tournament.shareId}`);
+      await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+      const note = page.locator('#v-live');
+      await page.waitForFunction(() => /^Live · updated \d\d:\d\d:\d\d$/.test(document.getElementById('v-live')?.textContent ?? ''));
+      const shown = await page.evaluate(() => document.body.getAttribute('data-state'));
+
+      // A rolling upgrade: the open stream is cut and every new one answered 503 for a while.
+      proxy.fail(503);
+      await page.waitForFunction(() => (document.getElementById('v-live')?.textContent ?? '').startsWith('Reconnecting…'));
+      await expect(note.textContent()).resolves.toMatch(/^Reconnecting… \(updated \d\d:\d\d:\d\d\)$/);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: join(SCREENSHOTS, 'viewer-reconnecting-390.png') });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      const [first] = (await organiser.matches(tournament.base)).filter((match) => match.status === 'ready');
+      await organiser.report(tournament.base, first, { scores: [2, 0] });
+      const deadline = Date.now() + 20_000;
+      while (proxy.answered(503).length < 2 && Date.now() < deadline) await page.waitForTimeout(100);
+      expect(proxy.answered(503).length).toBeGreaterThanOrEqual(2);
+      const match = page.getByRole('listitem', { name: `Match ${first.number}`, exact: true });
+      await expect(match.locator('.winner').count()).resolves.toBe(0);
+
+      // Then the proxy says "too many" with Retry-After: the next try waits at least that long.
+      proxy.fail(429, { 'retry-after': '2' });
+      while (proxy.answered(429).length < 1 && Date.now() < deadline + 10_000) await page.waitForTimeout(100);
+      const refusedAt = proxy.answered(429)[0].at;
+      proxy.pass();
+
+      await match.locator('.winner').filter({ hasText: first.opponents[0].name! }).waitFor({ timeout: 40_000 });
+      await page.waitForFunction(() => (document.getElementById('v-live')?.textContent ?? '').startsWith('Live · updated'));
+      const next = proxy.streamRequests.find((request) => request.at > refusedAt)!;
+      expect(next.at - refusedAt).toBeGreaterThanOrEqual(1900);
+      // Every reconnection resumed from the state the page showed, and the page was updated in place.
+      expect(proxy.streamRequests.length).toBeGreaterThanOrEqual(4);
+      for (const request of proxy.streamRequests) expect(request.lastEventId).toBe(shown);
+      await expect(page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).resolves.toBe(true);
+      await page.screenshot({ path: join(SCREENSHOTS, 'viewer-reconnected-1280.png') });
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('is readable without the script, and shows the 404 page for a link that leads nowhere', async () => {
