@@ -148,6 +148,8 @@ describe('viewer pages in a real browser', () => {
       await expect(page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).resolves.toBe(true);
       await page.screenshot({ path: join(SCREENSHOTS, 'viewer-reconnected-1280.png') });
     } finally {
+      // Leave the page first: it would keep trying the closed proxy.
+      await page.goto('about:blank');
       await proxy.close();
     }
   });
