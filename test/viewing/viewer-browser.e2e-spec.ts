@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 // (for the page.evaluate callbacks, which run in the browser)
 import { createServer, Server } from 'node:http';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,14 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-ne
 const SCREENSHOTS = join(__dirname, '..', '..', 'test-artifacts', 'screenshots');
 
 jest.setTimeout(240_000);
+
+/** docs/viewing.md's snippet for a page that frames an embed, as a club's site copies it (the origin replaced). */
+function snippet(origin: string): string {
+  const docs = readFileSync(join(__dirname, '..', '..', 'docs', 'viewing.md'), 'utf8');
+  const script = /```html\n(<script>[\s\S]*?<\/script>)\n```/.exec(docs)?.[1];
+  if (!script) throw new Error('docs/viewing.md has no <script> snippet');
+  return script.replace('https://tournaments.example', origin);
+}
 
 describe('viewer pages in a real browser', () => {
   let testApp: TestApp;
@@ -37,7 +46,10 @@ describe('viewer pages in a real browser', () => {
     otherSite = createServer((request, response) => {
       const url = new URL(request.url ?? '/', 'http://localhost');
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end(`<!doctype html><title>Club site</title><h1>Our club</h1><iframe title="Bracket" src="${url.searchParams.get('embed') ?? ''}" width="1000" height="600"></iframe>`);
+      const embed = url.searchParams.get('embed') ?? '';
+      // With ?fit, the page carries docs/viewing.md's snippet, which sizes the frame to the height the embed posts.
+      const fit = url.searchParams.has('fit') ? snippet(new URL(embed).origin) : '';
+      response.end(`<!doctype html><title>Club site</title><h1>Our club</h1><iframe title="Bracket" src="${embed}" width="1000" height="600"></iframe>${fit}`);
     });
     await new Promise<void>((resolve) => otherSite.listen(0, '127.0.0.1', resolve));
     const port = (otherSite.address() as AddressInfo).port;
@@ -244,6 +256,26 @@ describe('viewer pages in a real browser', () => {
 
     await page.goto(`${listedOrigin}/`);
     await expect(callApi(api, owner.token)).resolves.toBe('status 200');
+  });
+
+  it('sizes its frame to its content when the framing page has the documented snippet (issue 42)', async () => {
+    const tournament = await organiser.tournament('double_elimination', 16, { name: 'Fitted cup' });
+    await organiser.playOut(tournament.base, undefined, 6);
+    await page.goto(`${unlistedOrigin}/?fit&embed=${encodeURIComponent(`${baseUrl}/v/${tournament.shareId}/embed`)}`);
+    const frame = page.frameLocator('iframe[title="Bracket"]');
+    await expect(frame.getByRole('heading', { level: 1, name: 'Fitted cup' }).isVisible()).resolves.toBe(true);
+    const iframe = page.locator('iframe[title="Bracket"]');
+    await page.waitForFunction(() => (document.querySelector('iframe') as HTMLIFrameElement).clientHeight > 600);
+    const inner = await frame.locator('body').evaluate((body) => ({
+      body: Math.ceil(body.getBoundingClientRect().height),
+      scroll: document.documentElement.scrollHeight,
+      client: document.documentElement.clientHeight,
+    }));
+    const outer = await iframe.evaluate((element) => element.clientHeight);
+    // The frame is as tall as the page in it, which no longer scrolls inside itself.
+    expect(outer).toBe(inner.body);
+    expect(inner.scroll).toBeLessThanOrEqual(inner.client);
+    await page.screenshot({ path: join(SCREENSHOTS, 'viewer-embed-fitted-1280.png'), fullPage: true });
   });
 
   it('refuses to be framed as a full page', async () => {

@@ -6,6 +6,20 @@
 (function () {
   'use strict';
   var body = document.body;
+  // An embed tells the page framing it how tall it is, whenever that changes, so the frame can fit it without a
+  // scroll bar of its own (docs/viewing.md has the snippet for the framing page). The height is all it says.
+  if (body.classList.contains('embed') && window.parent !== window) {
+    var postedHeight = -1;
+    var postHeight = function () {
+      var height = Math.ceil(body.getBoundingClientRect().height);
+      if (height === postedHeight) return;
+      postedHeight = height;
+      window.parent.postMessage({ type: 'tournament-viewer:height', height: height }, '*');
+    };
+    if (typeof ResizeObserver === 'function') new ResizeObserver(postHeight).observe(body);
+    window.addEventListener('load', postHeight);
+    postHeight();
+  }
   var url = body.getAttribute('data-live');
   if (!url || typeof fetch !== 'function' || typeof AbortController !== 'function' || typeof TextDecoder !== 'function') return;
   var note = document.getElementById('v-live');
