@@ -7,6 +7,7 @@ import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { AppMetrics } from './metrics/app-metrics';
 import { countRequests } from './metrics/request-metrics';
+import { registerCompression } from './platform/http/compression';
 import { allowApiOrigins } from './platform/http/cors';
 import { createHttpAdapter } from './platform/http/http-server';
 import { FrameworkRefusals } from './platform/http/framework-refusals';
@@ -35,6 +36,7 @@ export async function createApp(config: AppConfig, logger: Logger = createLogger
   if (config.metricsPort !== undefined) countRequests(app.getHttpAdapter().getInstance(), app.get(AppMetrics));
   if (config.runMigrationsOnStart) await migrateDatabase(app.get(MikroORM));
   allowApiOrigins(app.getHttpAdapter().getInstance(), config.corsOrigins);
+  await registerCompression(app);
   await registerAccountWebPlugins(app, config);
   await app.init();
   return app;

@@ -243,6 +243,15 @@ describe('API documentation: /api/v1/openapi.json and /docs', () => {
       for (const code of problemCodes()) expect(page).toContain(`id="problem-${code}"`);
     });
 
+    it('lets the search box find an error by its status code or its code (issue 42)', () => {
+      // The search matches every term against each entry's data-search label.
+      const label = (code: string) => new RegExp(`id="problem-${code}" data-search="([^"]*)"`).exec(page)?.[1] ?? '';
+      expect(label('not_shared')).toMatch(/\b409\b/);
+      expect(label('not_shared')).toContain('not_shared');
+      expect(label('viewer_streams_exceeded')).toMatch(/\b429\b/);
+      expect(label('validation_failed')).toMatch(/\b422\b/);
+    });
+
     it('has a section for every operation and schema in the document', () => {
       const operationIds = Object.values(document.paths as Record<string, PathItemObject>).flatMap((item) =>
         HTTP_METHODS.filter((method) => method !== 'head').map((method) => (item[method] as OperationObject | undefined)?.operationId),

@@ -530,7 +530,7 @@ function errorsSection(document: OpenApiDocument): Html {
   // In the guide's order (the catalogue's codes come from every module; a test keeps the two sets equal).
   const rows = Object.entries(PROBLEM_GUIDE).map(([code, guide]) => {
     const kind = problemKind(code);
-    return html`<tr id="problem-${code}" data-search="Error ${code}: ${kind.title}"><td><code>${code}</code></td><td><span class="status s${String(kind.status)[0]}">${kind.status}</span></td>
+    return html`<tr id="problem-${code}" data-search="Error ${kind.status} ${code}: ${kind.title}"><td><code>${code}</code></td><td><span class="status s${String(kind.status)[0]}">${kind.status}</span></td>
 <td>${kind.title}</td><td>${md(guide)}</td></tr>`;
   });
   return html`<section id="errors">

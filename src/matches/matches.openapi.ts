@@ -114,7 +114,7 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
         'In the order they apply, each with its value. Round robin and swiss: the tournament’s `tiebreakers` (defaults: round robin ' +
         '`head_to_head_points`, `score_difference`, `score_for`, `seed`; swiss `buchholz`, `sonneborn_berger`, `seed`). A head-to-head value counts ' +
         'only the matches among the rows it was applied to (those still tied; see docs/matches.md). Free-for-all: `seed`. ' +
-        'Elimination: `stage_reached` (how far in the bracket) and `still_in` (not knocked out, and not withdrawn). A lower seed is better; unseeded participants tie on it.',
+        'Elimination: `in_contention` (still in and able to win: not knocked out, not withdrawn, not in the third-place match), in double elimination `undefeated` (of those in contention, no loss yet: the winners’ bracket; `null` for the others), `stage_reached` (how far in the bracket) and `still_in` (not knocked out, and not withdrawn). A lower seed is better; unseeded participants tie on it.',
     },
     reached: {
       type: ['string', 'null'],

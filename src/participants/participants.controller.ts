@@ -1,3 +1,4 @@
+import { TakesNoBody } from '../platform/http/body-parsing';
 import { RequestValidationPipe } from '../platform/http/request-validation.pipe';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -125,6 +126,7 @@ export class ParticipantsController {
 
   /** Checks in (before the start, inside the tournament's check-in window); checking in twice keeps the first time. */
   @Post(':participant_id/check-in')
+  @TakesNoBody()
   checkIn(
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', TournamentId) tournamentId: string,
@@ -137,6 +139,7 @@ export class ParticipantsController {
   }
 
   @Post(':participant_id/check-out')
+  @TakesNoBody()
   checkOut(
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', TournamentId) tournamentId: string,

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { LeagueNotFoundError } from '../leagues/domain/league-errors';
 import { leagueEtag, presentLeague } from '../leagues/dto/league.presenter';
 import { LeaguesService } from '../leagues/leagues.service';
+import { TakesNoBody } from '../platform/http/body-parsing';
 import { ResourceIdPipe } from '../platform/http/resource-id.pipe';
 import { AuthenticatedAccount } from '../tokens/accounts.service';
 import { CurrentAccount } from '../tokens/http/current-account.decorator';
@@ -25,6 +26,7 @@ export class ShareLinksController {
   ) {}
 
   @Post('tournaments/:id/share/rotate')
+  @TakesNoBody()
   @HttpCode(200)
   async rotateTournament(@CurrentAccount() account: AuthenticatedAccount, @Param('id', TournamentId) id: string, @Res({ passthrough: true }) reply: FastifyReply) {
     const tournament = await this.tournaments.rotateShareId(account.id, id, undefined);
@@ -33,6 +35,7 @@ export class ShareLinksController {
   }
 
   @Post('leagues/:id/share/rotate')
+  @TakesNoBody()
   @HttpCode(200)
   async rotateLeague(@CurrentAccount() account: AuthenticatedAccount, @Param('id', LeagueId) id: string, @Res({ passthrough: true }) reply: FastifyReply) {
     const league = await this.leagues.rotateShareId(account.id, id, undefined);

@@ -1,15 +1,18 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { RateLimiter, RateLimitWindow } from '../rate-limit/rate-limiter';
 import { Public } from '../platform/auth/public.decorator';
+import { COMPRESSION_THRESHOLD_BYTES, ContentCoding, preferredCoding } from '../platform/http/compression';
 import { ifNoneMatchHits } from '../platform/http/etag';
 import { translateError } from '../platform/http/error-translation';
 import { PROBLEM_CONTENT_TYPE, ProblemResponse, problemDocument } from '../platform/http/problem';
 import { StreamSlots, TooManyViewerStreamsError } from './domain/stream-slots';
 import { VIEWER_ASSETS } from './dto/viewer-pages';
 import { LiveMessage, LiveViews, updateMessage } from './live-views';
-import { Representation, SharedView, SharedViewNotFoundError, ViewingService } from './viewing.service';
+import { RenderedView, Representation, SharedView, SharedViewNotFoundError, ViewingService } from './viewing.service';
 
 const LIVE_SCRIPT = VIEWER_ASSETS['live.js'].integrity;
 const MAX_UNREAD_BYTES = 1024 * 1024;
@@ -38,6 +41,16 @@ const OPEN_HEADERS = { ...BASE_HEADERS, 'access-control-allow-origin': '*', 'con
 /** Every viewer revalidates (the ETag makes that a 304); shared caches may keep it as briefly. */
 const CACHE_CONTROL = 'public, no-cache';
 
+/**
+ * A view's bytes are compressed once per state and coding, off the event loop, and shared by all its viewers (not
+ * once per request, as the global compression does). Compressed once for many, a higher level than the global one
+ * pays off.
+ */
+const COMPRESS: Record<ContentCoding, (body: Buffer) => Promise<Buffer>> = {
+  br: (body) => promisify(brotliCompress)(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  gzip: (body) => promisify(gzip)(body, { level: 6 }),
+};
+
 const HEADERS_OF: Record<Representation, Record<string, string>> = {
   page: PAGE_HEADERS,
   embed: EMBED_HEADERS,
@@ -56,6 +69,8 @@ const HEADERS_OF: Record<Representation, Record<string, string>> = {
 export class ViewerController {
   private readonly window: RateLimitWindow;
   private readonly slots: StreamSlots;
+  /** Compressed bytes of each rendered view, gone with the view (a view is dropped when its state changes). */
+  private readonly compressed = new WeakMap<RenderedView, Partial<Record<ContentCoding, Promise<Buffer>>>>();
 
   constructor(
     private readonly viewing: ViewingService,
@@ -172,13 +187,33 @@ export class ViewerController {
       throw error;
     }
     if (!rendered) return this.notFound(reply, representation);
-    reply.headers({ ...HEADERS_OF[representation], 'cache-control': CACHE_CONTROL });
+    // A shared cache keeps one copy per coding.
+    reply.headers({ ...HEADERS_OF[representation], 'cache-control': CACHE_CONTROL, vary: 'Accept-Encoding' });
     if (rendered.etag) reply.header('etag', rendered.etag);
     if (rendered.etag && ifNoneMatchHits(request.headers['if-none-match'], rendered.etag)) {
       await reply.status(304).send();
       return;
     }
-    await reply.type(rendered.contentType).send(rendered.body);
+    const coding = rendered.body.length >= COMPRESSION_THRESHOLD_BYTES ? preferredCoding(request.headers['accept-encoding']) : undefined;
+    if (!coding) {
+      await reply.type(rendered.contentType).send(rendered.body);
+      return;
+    }
+    // The global compression leaves an answer alone once it has a Content-Encoding.
+    await reply.type(rendered.contentType).header('content-encoding', coding).send(await this.compressedOnce(rendered, coding));
+  }
+
+  private compressedOnce(rendered: RenderedView, coding: ContentCoding): Promise<Buffer> {
+    let codings = this.compressed.get(rendered);
+    if (!codings) this.compressed.set(rendered, (codings = {}));
+    let bytes = codings[coding];
+    if (!bytes) {
+      bytes = COMPRESS[coding](rendered.body);
+      // A failure is not kept: the next viewer tries again.
+      bytes.catch(() => delete codings[coding]);
+      codings[coding] = bytes;
+    }
+    return bytes;
   }
 
   /** Counts the request against its address's public budget; answers 429 itself when that is used up. */

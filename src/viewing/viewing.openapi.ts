@@ -3,7 +3,7 @@ import { League } from '../leagues/domain/league';
 import { LeagueNotFoundError } from '../leagues/domain/league-errors';
 import { presentLeague } from '../leagues/dto/league.presenter';
 import { NotSharedError } from '../kernel/sharing';
-import { API_HEADERS, ApiDocs, ApiOperation, headerRefs, idParameter, jsonResponse, publicOperation } from '../platform/openapi/openapi-kit';
+import { API_HEADERS, ApiDocs, ApiOperation, headerRefs, idParameter, jsonResponse, publicOperation, ref } from '../platform/openapi/openapi-kit';
 import { problemResponse } from '../platform/openapi/problem-examples';
 import { Tournament } from '../tournaments/domain/tournament';
 import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
@@ -28,12 +28,14 @@ function rotation(what: 'tournament' | 'league', schema: string, path: string, e
     summary: `Replace the ${what}’s share link`,
     description:
       `A new \`share_id\` for an unlisted ${what}: its pages, embed, images, snapshot and live stream move to the new link, and the old link ` +
-      'answers 404 at once (like a link that never existed). Send nothing in the body. 409 `not_shared` while it is private.',
+      'answers 404 at once (like a link that never existed). Send nothing in the body, and no Content-Type is needed; a body without one is ' +
+      '415. 409 `not_shared` while it is private.',
     tags: [what === 'tournament' ? 'Tournaments' : 'Leagues'],
     responses: {
       '200': jsonResponse(`The ${what}, with its new \`share_id\` (and \`ETag\`).`, schema, example, headerRefs('ETag')),
       '404': problemResponse(`No such ${what} among yours (unknown id, malformed id, or another account’s).`, path, [notFound], API_HEADERS),
       '409': problemResponse(`The ${what} is private: there is no link to replace.`, path, [new NotSharedError(what === 'tournament' ? 'The tournament' : 'The league')], API_HEADERS),
+      '415': ref('responses', 'UnsupportedMediaType'),
     },
   };
 }

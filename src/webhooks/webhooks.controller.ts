@@ -1,6 +1,7 @@
 import { RequestValidationPipe } from '../platform/http/request-validation.pipe';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { TakesNoBody } from '../platform/http/body-parsing';
 import { HttpProblem } from '../platform/http/error-translation';
 import { NoQueryParameters } from '../platform/http/no-query-parameters.pipe';
 import { ResourceIdPipe } from '../platform/http/resource-id.pipe';
@@ -62,6 +63,7 @@ export class WebhooksController {
   }
 
   @Post(':id/rotate-secret')
+  @TakesNoBody()
   @HttpCode(200)
   async rotateSecret(@CurrentAccount() account: AuthenticatedAccount, @Param('id', WebhookId) id: string) {
     const { endpoint, secret } = await this.webhooks.rotateSecret(account.id, id);
@@ -87,12 +89,14 @@ export class WebhooksController {
   }
 
   @Post(':id/deliveries/:delivery_id/retry')
+  @TakesNoBody()
   @HttpCode(202)
   async retry(@CurrentAccount() account: AuthenticatedAccount, @Param('id', WebhookId) id: string, @Param('delivery_id', DeliveryId) deliveryId: string) {
     return presentDelivery(await this.webhooks.retry(account.id, id, deliveryId));
   }
 
   @Post(':id/test')
+  @TakesNoBody()
   @HttpCode(202)
   async test(@CurrentAccount() account: AuthenticatedAccount, @Param('id', WebhookId) id: string) {
     return presentDelivery(await this.webhooks.test(account.id, id));

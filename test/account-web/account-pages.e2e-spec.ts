@@ -52,6 +52,16 @@ describe('Account pages over HTTP', () => {
     return /id="new-token"[^>]*value="(tlm_[0-9A-Za-z]{36})"/.exec(page.body)![1];
   }
 
+  it('answers /favicon.ico with the site’s icon, which browsers may keep for a day (issue 42)', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/x-icon');
+    expect(response.headers['cache-control']).toBe('public, max-age=86400');
+    // An ICO directory (reserved 0, type 1, one image) holding a 32 × 32 PNG.
+    expect([...response.rawPayload.subarray(0, 8)]).toEqual([0, 0, 1, 0, 1, 0, 32, 32]);
+    expect(response.rawPayload.subarray(22, 26).toString('latin1')).toBe('\x89PNG');
+  });
+
   it('sends the security headers on every page, redirect and refusal', async () => {
     const client = visitor(testApp);
     for (const response of [await client.get('/account/signin'), await client.get('/account'), await client.post('/account/signin', { _csrf: 'forged' })]) {

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 // (for the page.evaluate callbacks, which run in the browser)
 import { createServer, Server } from 'node:http';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,7 @@ import { join } from 'node:path';
 import { BrowserContext, chromium, Page } from 'playwright-core';
 import { createPremiumAccount, TestAccount } from '../support/accounts';
 import { startTestApp, TestApp } from '../support/test-app';
+import { FlakyProxy } from './flaky-proxy';
 import { Organiser, SharedTournament } from './shared-tournaments';
 
 /** Debian's Chromium; the tests fail (never skip) without it. */
@@ -17,6 +19,14 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-ne
 const SCREENSHOTS = join(__dirname, '..', '..', 'test-artifacts', 'screenshots');
 
 jest.setTimeout(240_000);
+
+/** docs/viewing.md's snippet for a page that frames an embed, as a club's site copies it (the origin replaced). */
+function snippet(origin: string): string {
+  const docs = readFileSync(join(__dirname, '..', '..', 'docs', 'viewing.md'), 'utf8');
+  const script = /```html\n(<script>[\s\S]*?<\/script>)\n```/.exec(docs)?.[1];
+  if (!script) throw new Error('docs/viewing.md has no <script> snippet');
+  return script.replace('https://tournaments.example', origin);
+}
 
 describe('viewer pages in a real browser', () => {
   let testApp: TestApp;
@@ -36,7 +46,10 @@ describe('viewer pages in a real browser', () => {
     otherSite = createServer((request, response) => {
       const url = new URL(request.url ?? '/', 'http://localhost');
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end(`<!doctype html><title>Club site</title><h1>Our club</h1><iframe title="Bracket" src="${url.searchParams.get('embed') ?? ''}" width="1000" height="600"></iframe>`);
+      const embed = url.searchParams.get('embed') ?? '';
+      // With ?fit, the page carries docs/viewing.md's snippet, which sizes the frame to the height the embed posts.
+      const fit = url.searchParams.has('fit') ? snippet(new URL(embed).origin) : '';
+      response.end(`<!doctype html><title>Club site</title><h1>Our club</h1><iframe title="Bracket" src="${embed}" width="1000" height="600"></iframe>${fit}`);
     });
     await new Promise<void>((resolve) => otherSite.listen(0, '127.0.0.1', resolve));
     const port = (otherSite.address() as AddressInfo).port;
@@ -102,6 +115,55 @@ describe('viewer pages in a real browser', () => {
     await expect(page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).resolves.toBe(true);
     // The standings table moved with it.
     await expect(page.getByRole('table').getByRole('row', { name: new RegExp(winner) }).getByRole('cell').nth(2).textContent()).resolves.toBe('1');
+  });
+
+  it('keeps updating through 503s and a 429 behind a proxy, resuming from the state it shows, and says when it is stale', async () => {
+    const tournament = await organiser.tournament('single_elimination', 8, { name: 'Rolling upgrade cup' });
+    // Let the start's events be numbered, so the page carries a state the stream can resume from.
+    await page.waitForTimeout(1100);
+    const proxy = await FlakyProxy.start(Number(new URL(baseUrl).port));
+    try {
+      await page.goto(`${proxy.url}/v/${tournament.shareId}`);
+      await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+      const note = page.locator('#v-live');
+      await page.waitForFunction(() => /^Live · updated \d\d:\d\d:\d\d$/.test(document.getElementById('v-live')?.textContent ?? ''));
+      const shown = await page.evaluate(() => document.body.getAttribute('data-state'));
+
+      // A rolling upgrade: the open stream is cut and every new one answered 503 for a while.
+      proxy.fail(503);
+      await page.waitForFunction(() => (document.getElementById('v-live')?.textContent ?? '').startsWith('Reconnecting…'));
+      await expect(note.textContent()).resolves.toMatch(/^Reconnecting… \(updated \d\d:\d\d:\d\d\)$/);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: join(SCREENSHOTS, 'viewer-reconnecting-390.png') });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      const [first] = (await organiser.matches(tournament.base)).filter((match) => match.status === 'ready');
+      await organiser.report(tournament.base, first, { scores: [2, 0] });
+      const deadline = Date.now() + 20_000;
+      while (proxy.answered(503).length < 2 && Date.now() < deadline) await page.waitForTimeout(100);
+      expect(proxy.answered(503).length).toBeGreaterThanOrEqual(2);
+      const match = page.getByRole('listitem', { name: `Match ${first.number}`, exact: true });
+      await expect(match.locator('.winner').count()).resolves.toBe(0);
+
+      // Then the proxy says "too many" with Retry-After: the next try waits at least that long.
+      proxy.fail(429, { 'retry-after': '2' });
+      while (proxy.answered(429).length < 1 && Date.now() < deadline + 10_000) await page.waitForTimeout(100);
+      const refusedAt = proxy.answered(429)[0].at;
+      proxy.pass();
+
+      await match.locator('.winner').filter({ hasText: first.opponents[0].name! }).waitFor({ timeout: 40_000 });
+      await page.waitForFunction(() => (document.getElementById('v-live')?.textContent ?? '').startsWith('Live · updated'));
+      const next = proxy.streamRequests.find((request) => request.at > refusedAt)!;
+      expect(next.at - refusedAt).toBeGreaterThanOrEqual(1900);
+      // Every reconnection resumed from the state the page showed, and the page was updated in place.
+      expect(proxy.streamRequests.length).toBeGreaterThanOrEqual(4);
+      for (const request of proxy.streamRequests) expect(request.lastEventId).toBe(shown);
+      await expect(page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).resolves.toBe(true);
+      await page.screenshot({ path: join(SCREENSHOTS, 'viewer-reconnected-1280.png') });
+    } finally {
+      // Leave the page first: it would keep trying the closed proxy.
+      await page.goto('about:blank');
+      await proxy.close();
+    }
   });
 
   it('is readable without the script, and shows the 404 page for a link that leads nowhere', async () => {
@@ -194,6 +256,26 @@ describe('viewer pages in a real browser', () => {
 
     await page.goto(`${listedOrigin}/`);
     await expect(callApi(api, owner.token)).resolves.toBe('status 200');
+  });
+
+  it('sizes its frame to its content when the framing page has the documented snippet (issue 42)', async () => {
+    const tournament = await organiser.tournament('double_elimination', 16, { name: 'Fitted cup' });
+    await organiser.playOut(tournament.base, undefined, 6);
+    await page.goto(`${unlistedOrigin}/?fit&embed=${encodeURIComponent(`${baseUrl}/v/${tournament.shareId}/embed`)}`);
+    const frame = page.frameLocator('iframe[title="Bracket"]');
+    await expect(frame.getByRole('heading', { level: 1, name: 'Fitted cup' }).isVisible()).resolves.toBe(true);
+    const iframe = page.locator('iframe[title="Bracket"]');
+    await page.waitForFunction(() => (document.querySelector('iframe') as HTMLIFrameElement).clientHeight > 600);
+    const inner = await frame.locator('body').evaluate((body) => ({
+      body: Math.ceil(body.getBoundingClientRect().height),
+      scroll: document.documentElement.scrollHeight,
+      client: document.documentElement.clientHeight,
+    }));
+    const outer = await iframe.evaluate((element) => element.clientHeight);
+    // The frame is as tall as the page in it, which no longer scrolls inside itself.
+    expect(outer).toBe(inner.body);
+    expect(inner.scroll).toBeLessThanOrEqual(inner.client);
+    await page.screenshot({ path: join(SCREENSHOTS, 'viewer-embed-fitted-1280.png'), fullPage: true });
   });
 
   it('refuses to be framed as a full page', async () => {

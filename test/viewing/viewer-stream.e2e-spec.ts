@@ -1,8 +1,11 @@
+import { spawn } from 'node:child_process';
 import { request as httpRequest, IncomingMessage } from 'node:http';
 import { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { createPremiumAccount, TestAccount } from '../support/accounts';
 import { settled } from '../support/settled';
 import { startTestApp, TestApp } from '../support/test-app';
+import { FlakyProxy } from './flaky-proxy';
 import { Organiser } from './shared-tournaments';
 
 interface Update {
@@ -159,6 +162,67 @@ describe('the viewer pages’ public live stream, and CORS for the API', () => {
     const old = await ViewerStream.open(port, `/v/${tournament.shareId}/events`);
     expect(old.status).toBe(404);
     old.close();
+  });
+
+  it('the documented bot example keeps following through 503s and a 429, resuming with Last-Event-ID', async () => {
+    const tournament = await organiser.tournament('single_elimination', 4);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const proxy = await FlakyProxy.start(port);
+    // A rolling upgrade is under way when the bot starts.
+    proxy.fail(503);
+    const bot = spawn(process.execPath, [join(__dirname, '..', '..', 'docs', 'examples', 'follow-stream.mjs'), `${proxy.url}/v/${tournament.shareId}/events`], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const lines: { event: string; id?: string; data: { state: string; parts: { id: string; html: string }[] } }[] = [];
+    let stdout = '';
+    let stderr = '';
+    bot.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      let end: number;
+      while ((end = stdout.indexOf('\n')) >= 0) {
+        lines.push(JSON.parse(stdout.slice(0, end)));
+        stdout = stdout.slice(end + 1);
+      }
+    });
+    bot.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const waitFor = async (predicate: () => boolean, what: string) => {
+      const deadline = Date.now() + 30_000;
+      while (!predicate()) {
+        if (Date.now() > deadline || bot.exitCode !== null) throw new Error(`timed out waiting for ${what}; the bot said: ${stderr}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    try {
+      await waitFor(() => proxy.answered(503).length >= 2, 'two 503s');
+      proxy.pass();
+      // Its first connection, without Last-Event-ID, gets the whole page's parts.
+      await waitFor(() => lines.length === 1, 'the first update');
+      const caughtUp = lines[0].id!;
+      expect(lines[0].data.state).toBe(caughtUp);
+
+      proxy.fail(429, { 'retry-after': '2' });
+      const [first] = (await organiser.matches(tournament.base)).filter((match) => match.status === 'ready');
+      await organiser.report(tournament.base, first, { scores: [4, 2] });
+      await waitFor(() => proxy.answered(429).length >= 1, 'a 429');
+      const refusedAt = proxy.answered(429)[0].at;
+      proxy.pass();
+      await waitFor(() => lines.length === 2, 'the update after the result');
+      // Behind the current state, it gets every part at once, the result in them.
+      expect(lines[1].data.parts.map((part) => part.html).join('')).toContain('<span class="score">4</span>');
+      expect(lines[1].id).not.toBe(caughtUp);
+      const resumed = proxy.streamRequests.filter((request) => request.at > refusedAt);
+      expect(resumed[0].at - refusedAt).toBeGreaterThanOrEqual(1900);
+      expect(resumed.map((request) => request.lastEventId)).toEqual([caughtUp]);
+      expect(stderr).toMatch(/503: reconnecting in \d+ ms/);
+
+      // A rotated link ends the stream for good: the bot stops.
+      await testApp.http.post(`/api/v1/tournaments/${tournament.id}/share/rotate`, undefined, { token: owner.token });
+      await waitFor(() => bot.exitCode !== null, 'the bot to stop');
+      expect(stderr).toContain('stopped');
+    } finally {
+      bot.kill();
+      await proxy.close();
+    }
   });
 
   it('answers a listed origin’s preflight and requests, and gives any other origin nothing to read', async () => {

@@ -4,7 +4,7 @@ import { DatabaseHealth } from '../../health/database-health';
 import { Public } from '../../platform/auth/public.decorator';
 import { packageVersion } from '../../platform/package-version';
 import { instanceUrl } from '../../platform/http/instance-url';
-import { PAGE_SECURITY_HEADERS } from './page-assets';
+import { FAVICON, PAGE_SECURITY_HEADERS } from './page-assets';
 import { AccountPageFilter } from './page-refusals';
 
 /**
@@ -30,5 +30,11 @@ export class HomeController {
       databaseText: databaseOk ? 'reachable' : 'not reachable: the API answers 503 until it is back',
     });
     await reply.headers(PAGE_SECURITY_HEADERS).status(200).type('text/html; charset=utf-8').send(html);
+  }
+
+  /** Every browser asks for it, on the account pages, the docs and the viewer pages alike. */
+  @Get('favicon.ico')
+  favicon(@Res() reply: FastifyReply): void {
+    void reply.headers({ 'content-type': 'image/x-icon', 'cache-control': 'public, max-age=86400' }).send(FAVICON);
   }
 }

@@ -18,6 +18,9 @@ function load(name: string, contentType: string): PageAsset {
   return { body, contentType, integrity: `sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}` };
 }
 
+/** The site's icon (32 × 32, a bracket), answered at `/favicon.ico` where browsers look for it. */
+export const FAVICON = readFileSync(join(ASSETS_DIR, 'favicon.ico'));
+
 export const PAGE_ASSETS: Readonly<Record<string, PageAsset>> = {
   'style.css': load('style.css', 'text/css; charset=utf-8'),
   'copy.js': load('copy.js', 'text/javascript; charset=utf-8'),

@@ -71,23 +71,36 @@ function checkStandings(play: TournamentPlay, field: SeededParticipant[], gone: 
   const matches = play.all();
   const rows = play.standings();
   must(rows.length === field.length, 'a row for everyone');
-  const keys = (row: StandingRow) => row.tiebreakers.map((tiebreaker) => tiebreaker.value) as [number, boolean];
-  // Ranked by the stage reached, then still in before out; equal keys share a rank (1, 1, 3).
+  const value = (row: StandingRow, name: string) => row.tiebreakers.find((tiebreaker) => tiebreaker.name === name)?.value;
+  // In contention first; in double elimination those without a loss first among them; then by the stage reached,
+  // then still in before out; equal keys share a rank (1, 1, 3).
+  const keys = (row: StandingRow) => {
+    const undefeated = value(row, 'undefeated');
+    return [value(row, 'in_contention') ? 1 : 0, undefeated === true ? 1 : 0, value(row, 'stage_reached') as number, value(row, 'still_in') ? 1 : 0];
+  };
+  const compare = (a: number[], b: number[]) => a.findIndex((x, i) => x !== b[i]);
   rows.forEach((row, index) => {
-    const [stage, stillIn] = keys(row);
-    must(stage >= 1, 'everyone has reached a stage', row);
+    must((value(row, 'stage_reached') as number) >= 1, 'everyone has reached a stage', row);
+    must(value(row, 'undefeated') === undefined || value(row, 'undefeated') === null || value(row, 'in_contention') === true, 'undefeated only said of those in contention', row);
     if (index === 0) return must(row.rank === 1, 'the first row is ranked 1');
-    const [previousStage, previousIn] = keys(rows[index - 1]);
-    must(previousStage > stage || (previousStage === stage && (previousIn || !stillIn)), 'rows by stage, then still in', rows[index - 1], row);
-    must(row.rank === (previousStage === stage && previousIn === stillIn ? rows[index - 1].rank : index + 1), 'equal keys share a rank', rows[index - 1], row);
+    const previous = keys(rows[index - 1]);
+    const current = keys(row);
+    const differs = compare(previous, current);
+    must(differs < 0 || previous[differs] > current[differs], 'rows by contention, no loss, stage, then still in', rows[index - 1], row);
+    must(row.rank === (differs < 0 ? rows[index - 1].rank : index + 1), 'equal keys share a rank', rows[index - 1], row);
   });
+  // Issue 42: one still in who has not lost is never ranked below one who has lost (a 0–1 player is below one who
+  // has not played yet, not above).
+  const lowestUnbeaten = Math.max(0, ...rows.filter((row) => value(row, 'still_in') === true && row.losses === 0).map((row) => row.rank));
+  for (const row of rows) if (row.losses > 0) must(row.rank > lowestUnbeaten, 'no one who lost at or above one still in who has not', row, lowestUnbeaten);
   const reached = bracketReached(format, matches, field);
   const firstRound = format === 'single_elimination' ? 'round 1' : 'winners round 1';
   const listedIn = new Map<string, Match[]>();
   for (const match of matches) for (const id of participantsOf(match)) listedIn.set(id, [...(listedIn.get(id) ?? []), match]);
   for (const row of rows) {
     const id = row.participantId;
-    const [stage, stillIn] = keys(row);
+    const stage = value(row, 'stage_reached');
+    const stillIn = value(row, 'still_in');
     const inMatches = listedIn.get(id) ?? [];
     must(reached.has(id), 'where each got to, in words', id);
     if (inMatches.length === 0) {

@@ -1,3 +1,4 @@
+import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpProblem } from './error-translation';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from './hostile-json';
@@ -38,11 +39,21 @@ export function registerBodyParsing(fastify: FastifyInstance): void {
       done(null, parsed);
     },
   );
-  // A POST or PATCH without any Content-Type is as unreadable as one with the wrong type.
+  // A POST or PATCH without any Content-Type is as unreadable as one with the wrong type, unless the route reads no
+  // body and none came: `curl -X POST …/share/rotate` needs no header.
   fastify.addHook('preValidation', (request, _reply, done) => {
     const routeMatched = request.routeOptions.url !== undefined;
-    done(routeMatched && METHODS_WITH_BODY.has(request.method) && !request.headers['content-type'] ? unsupportedMediaType() : undefined);
+    if (!routeMatched || !METHODS_WITH_BODY.has(request.method) || request.headers['content-type']) return done();
+    const bodyless = (request.routeOptions.config as { takesNoBody?: boolean } | undefined)?.takesNoBody === true && !carriesBody(request);
+    done(bodyless ? undefined : unsupportedMediaType());
   });
+}
+
+/** Marks a POST that reads no body (an action on the resource in its path): it needs no Content-Type when it has none. */
+export const TakesNoBody = (): MethodDecorator => RouteConfig({ takesNoBody: true });
+
+function carriesBody(request: FastifyRequest): boolean {
+  return request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
 }
 
 /** JSON is UTF-8 (RFC 8259 §8.1); a body declared in another charset would be read as UTF-8 and come out garbled. */

@@ -1,33 +1,181 @@
 // Live updates for a viewer page: follows the tournament's public, read-only event stream and swaps the parts that
 // changed (the server sends them rendered). Without this script the page is complete; it only stops updating.
+// The stream is read with fetch, not EventSource: EventSource gives up for good on a 503 (every rolling upgrade
+// behind a proxy answers some) and cannot see a 429's Retry-After. Any failure is retried with backoff and jitter,
+// resuming from the last state the page shows; the line above the page says when it is stale.
 (function () {
   'use strict';
   var body = document.body;
+  // An embed tells the page framing it how tall it is, whenever that changes, so the frame can fit it without a
+  // scroll bar of its own (docs/viewing.md has the snippet for the framing page). The height is all it says.
+  if (body.classList.contains('embed') && window.parent !== window) {
+    var postedHeight = -1;
+    var postHeight = function () {
+      var height = Math.ceil(body.getBoundingClientRect().height);
+      if (height === postedHeight) return;
+      postedHeight = height;
+      window.parent.postMessage({ type: 'tournament-viewer:height', height: height }, '*');
+    };
+    if (typeof ResizeObserver === 'function') new ResizeObserver(postHeight).observe(body);
+    window.addEventListener('load', postHeight);
+    postHeight();
+  }
   var url = body.getAttribute('data-live');
-  if (!url || typeof EventSource === 'undefined') return;
-  var state = body.getAttribute('data-state');
-  var source = new EventSource(url + '?since=' + encodeURIComponent(state));
-  source.addEventListener('update', function (event) {
-    var message = JSON.parse(event.data);
+  if (!url || typeof fetch !== 'function' || typeof AbortController !== 'function' || typeof TextDecoder !== 'function') return;
+  var note = document.getElementById('v-live');
+  var FIRST_DELAY_MS = 1000;
+  var MAX_DELAY_MS = 30000;
+  // The server sends a comment every 15 s: a stream silent for longer than this is dead without having said so.
+  var SILENCE_MS = 45000;
+  var failures = 0;
+  var updatedAt = null;
+  var controller = null;
+  var retryTimer = null;
+  var waiting = false;
+  var silenceTimer = null;
+  var stopped = false;
+
+  function two(number) {
+    return (number < 10 ? '0' : '') + number;
+  }
+  function clock(date) {
+    return two(date.getHours()) + ':' + two(date.getMinutes()) + ':' + two(date.getSeconds());
+  }
+  function say(text, state) {
+    if (!note) return;
+    note.textContent = text;
+    note.setAttribute('data-state', state);
+    note.hidden = false;
+  }
+  function current() {
+    updatedAt = new Date();
+    say('Live · updated ' + clock(updatedAt), 'live');
+  }
+
+  function apply(message) {
     message.parts.forEach(function (part) {
-      var current = document.getElementById(part.id);
-      if (!current) return;
+      var existing = document.getElementById(part.id);
+      if (!existing) return;
       var template = document.createElement('template');
       template.innerHTML = part.html;
       var next = template.content.firstElementChild;
       if (!next) return;
       // A part the page already shows as it is (a page read before its state was numbered gets every part): keep it.
-      if (next.isEqualNode(current)) return;
+      if (next.isEqualNode(existing)) return;
       // Keep the reader's sideways scroll position in a bracket that is replaced.
-      var scrolled = current.querySelector('.bracket-scroll');
+      var scrolled = existing.querySelector('.bracket-scroll');
       var left = scrolled ? scrolled.scrollLeft : 0;
-      current.replaceWith(next);
+      existing.replaceWith(next);
       var scroller = next.querySelector('.bracket-scroll');
       if (scroller) scroller.scrollLeft = left;
     });
     body.setAttribute('data-state', message.state);
+  }
+
+  /** One message of the stream (the lines between two blank lines). */
+  function dispatch(block) {
+    var event = 'message';
+    var data = [];
+    block.split('\n').forEach(function (line) {
+      if (line === '' || line.charAt(0) === ':') return;
+      var colon = line.indexOf(':');
+      var field = colon < 0 ? line : line.slice(0, colon);
+      var value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+      if (field === 'event') event = value;
+      else if (field === 'data') data.push(value);
+    });
+    if (event === 'update') {
+      apply(JSON.parse(data.join('\n')));
+      current();
+    } else if (event === 'gone') {
+      stop('This link no longer works: the organiser stopped sharing it or replaced it.');
+    }
+  }
+
+  function stop(text) {
+    stopped = true;
+    clearTimeout(silenceTimer);
+    if (controller) controller.abort();
+    say(text, 'stopped');
+  }
+
+  function watchSilence() {
+    clearTimeout(silenceTimer);
+    silenceTimer = setTimeout(function () {
+      if (controller) controller.abort();
+    }, SILENCE_MS);
+  }
+
+  /** Full jitter over an exponential backoff, never sooner than the server's Retry-After. */
+  function retry(retryAfterSeconds) {
+    if (stopped || waiting) return;
+    waiting = true;
+    clearTimeout(silenceTimer);
+    if (controller) controller.abort();
+    var ceiling = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * Math.pow(2, failures));
+    failures += 1;
+    var delay = ceiling / 2 + Math.random() * (ceiling / 2);
+    if (retryAfterSeconds > 0) delay = Math.max(delay, retryAfterSeconds * 1000);
+    say('Reconnecting…' + (updatedAt ? ' (updated ' + clock(updatedAt) + ')' : ''), 'reconnecting');
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(connect, delay);
+  }
+
+  function connect() {
+    if (stopped) return;
+    clearTimeout(retryTimer);
+    waiting = false;
+    var mine = (controller = new AbortController());
+    var state = body.getAttribute('data-state') || '';
+    var buffer = '';
+    var decoder = new TextDecoder();
+    watchSilence();
+    // The state the page shows is the stream's event id: the server sends what changed since then.
+    fetch(url + '?since=' + encodeURIComponent(state), {
+      headers: { accept: 'text/event-stream', 'last-event-id': state },
+      cache: 'no-store',
+      signal: mine.signal,
+    })
+      .then(function (response) {
+        // A link that leads nowhere stays so; anything else (503 during an upgrade, 429, a proxy's 502) passes.
+        if (response.status === 404 || response.status === 410) {
+          stop('This link no longer works: the organiser stopped sharing it or replaced it.');
+          return;
+        }
+        if (!response.ok || !response.body) {
+          retry(Number(response.headers.get('retry-after')) || 0);
+          return;
+        }
+        failures = 0;
+        current();
+        var reader = response.body.getReader();
+        function read() {
+          return reader.read().then(function (chunk) {
+            if (mine !== controller) return undefined;
+            if (chunk.done) return retry(0);
+            watchSilence();
+            buffer += decoder.decode(chunk.value, { stream: true }).replace(/\r\n?/g, '\n');
+            var boundary;
+            while ((boundary = buffer.indexOf('\n\n')) >= 0) {
+              var block = buffer.slice(0, boundary);
+              buffer = buffer.slice(boundary + 2);
+              dispatch(block);
+              if (stopped) return undefined;
+            }
+            return read();
+          });
+        }
+        return read();
+      })
+      .catch(function () {
+        // An older connection's end (aborted on purpose) is no news.
+        if (mine === controller) retry(0);
+      });
+  }
+
+  // Back online: try at once instead of waiting out the backoff.
+  window.addEventListener('online', function () {
+    if (waiting) connect();
   });
-  source.addEventListener('gone', function () {
-    source.close();
-  });
+  connect();
 })();

@@ -5,6 +5,7 @@ import { Format } from './format';
 /** Winners' and losers' brackets: a first loss drops a participant to the losers' side, a second puts them out; the grand final may need a reset. */
 export const doubleElimination: Format = {
   ...eliminationBracket('double_elimination', {
+    secondChance: true,
     stageOf: (match, winnersRounds) => doubleEliminationStage(match.bracket, match.round, winnersRounds),
     startingBracket: (field, newId) => generateElimination(true, field, newId),
   }),

@@ -12,6 +12,8 @@ import { reopenDecided, settleBracket } from '../withdrawals';
 import { Format, mayRankOrPair, PlayBench } from './format';
 
 export interface BracketRules {
+  /** A first loss leaves a participant in (the losers' bracket): the standings rank the undefeated above them. */
+  secondChance: boolean;
   /** Play order of a match's stage, for how far a participant got (`winnersRounds`: rounds of the winners' bracket). */
   stageOf(match: Match, winnersRounds: number): number;
   /** The bracket as generated for this field, with placeholder ids: where each participant was seeded. */
@@ -203,18 +205,29 @@ function winnersRoundsOf(matches: readonly Match[]): number {
   return Math.max(0, ...matches.filter((match) => match.bracket === 'winners').map((match) => match.round));
 }
 
+interface Progress {
+  stage: number;
+  eliminated: boolean;
+  /** Lost a match (in double elimination, one loss drops a participant to the losers' bracket). */
+  lost: boolean;
+  /** In the third-place match: still playing, for third place only. */
+  placementOnly: boolean;
+}
+
 /**
  * How far each participant got, and whether they are out: a loss put them out, or they left (the match a result
  * sent them to no longer shows them, or they are in no match at all).
  */
-function progressOf(participants: readonly SeededParticipant[], matches: Match[], rules: BracketRules): Map<string, { stage: number; eliminated: boolean }> {
+function progressOf(participants: readonly SeededParticipant[], matches: Match[], rules: BracketRules): Map<string, Progress> {
   const winnersRounds = winnersRoundsOf(matches);
-  const progress = new Map<string, { stage: number; eliminated: boolean }>();
+  const progress = new Map<string, Progress>();
   for (const match of matches) {
     for (const opponent of match.opponents) {
       if (opponent.participantId === null) continue;
-      const entry = progress.get(opponent.participantId) ?? { stage: 0, eliminated: false };
+      const entry = progress.get(opponent.participantId) ?? { stage: 0, eliminated: false, lost: false, placementOnly: false };
       entry.stage = Math.max(entry.stage, rules.stageOf(match, winnersRounds));
+      if (opponent.result === 'loss') entry.lost = true;
+      if (match.bracket === 'third_place') entry.placementOnly = true;
       // A forfeit's loser left the tournament: out, even where a loss would drop them to the losers' bracket.
       if (opponent.result === 'loss' && (match.loserNextMatchId === null || match.outcome !== null)) entry.eliminated = true;
       if (match.outcome === 'void' || match.reportedOutcome === 'double_forfeit') entry.eliminated = true;
@@ -235,7 +248,7 @@ function progressOf(participants: readonly SeededParticipant[], matches: Match[]
   const firstRound = firstRoundOf(matches);
   if (firstRound) {
     for (const { id } of participants) {
-      if (!progress.has(id)) progress.set(id, { stage: rules.stageOf(firstRound, winnersRounds), eliminated: true });
+      if (!progress.has(id)) progress.set(id, { stage: rules.stageOf(firstRound, winnersRounds), eliminated: true, lost: false, placementOnly: false });
     }
   }
   return progress;
@@ -255,14 +268,29 @@ function firstRoundOf(matches: readonly Match[]): Match | undefined {
   return matches.find((match) => match.round === 1 && (match.bracket === 'main' || match.bracket === 'winners'));
 }
 
-/** Ranked by the stage reached; a participant still in is above one knocked out at the same stage. */
+/**
+ * Ranked by where each participant still stands: in contention for the title (still in, and not only playing for
+ * third place) above everyone else; among them, in double elimination, those without a loss (the winners' bracket)
+ * above those with one (the losers' bracket); then the furthest stage first, and still in above out at the same stage.
+ * So a player who has not played yet is never below one who lost, and once the bracket is complete the order is how
+ * far each got.
+ */
 function standingsByStage(participants: SeededParticipant[], matches: Match[], rules: BracketRules): StandingRow[] {
   const tallies = tally(participants, matches, pointsByResult(WINS_ONLY));
   const progress = progressOf(participants, matches, rules);
-  return rankedByKeys(tallies, [{ name: 'stage_reached' }, { name: 'still_in' }], (row) => ({
-    stage_reached: progress.get(row.participant.id)?.stage ?? 0,
-    still_in: !(progress.get(row.participant.id)?.eliminated ?? false),
-  }));
+  const keys = [{ name: 'in_contention' }, ...(rules.secondChance ? [{ name: 'undefeated' }] : []), { name: 'stage_reached' }, { name: 'still_in' }];
+  return rankedByKeys(tallies, keys, (row) => {
+    const entry = progress.get(row.participant.id);
+    const stillIn = !(entry?.eliminated ?? false);
+    const inContention = stillIn && !(entry?.placementOnly ?? false);
+    return {
+      in_contention: inContention,
+      // Only for those in contention: the others are ranked by how far they got, whatever they lost on the way.
+      undefeated: inContention ? !(entry?.lost ?? false) : null,
+      stage_reached: entry?.stage ?? 0,
+      still_in: stillIn,
+    };
+  });
 }
 
 /**

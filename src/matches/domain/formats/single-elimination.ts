@@ -6,6 +6,7 @@ import { Format } from './format';
 export const singleElimination: Format = {
   ...eliminationBracket('single_elimination', {
     // The third-place match ranks its players between the final's and the semi-finals': half a round below the final.
+    secondChance: false,
     stageOf: (match) => (match.bracket === 'third_place' ? match.round - 0.5 : match.round),
     startingBracket: (field, newId) => generateElimination(false, field, newId),
   }),
