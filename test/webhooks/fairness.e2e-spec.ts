@@ -134,8 +134,11 @@ describe('webhook senders shared between accounts', () => {
 
     const answered = slow[0];
     answered.release();
-    await until('the next message to go out', () => fast.received.length === 1 || answered.receiver.received.length === 2);
-    expect({ other: fast.received.length, busyAgain: answered.receiver.received.length }).toEqual({ other: 1, busyAgain: 1 });
+    await until('the other account’s message', () => fast.received.length === 1);
+    // The busy endpoint's next message may follow at once (the other's sender comes free as soon as it is answered):
+    // what counts is which reached its receiver first.
+    const busyAgain = answered.receiver.received[1];
+    expect(busyAgain === undefined || fast.received[0].order < busyAgain.order).toBe(true);
 
     // And the busy account still gets all of its messages, in turn.
     slow[1].release();

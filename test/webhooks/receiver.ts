@@ -5,7 +5,11 @@ export interface Received {
   headers: IncomingMessage['headers'];
   body: string;
   at: number;
+  /** Arrival order across every receiver of this process (recorded before the answer, so it follows causes). */
+  order: number;
 }
+
+let arrivals = 0;
 
 export type Behaviour = (request: IncomingMessage, response: ServerResponse, body: string) => void;
 
@@ -30,7 +34,7 @@ export class Receiver {
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8');
-        receiver.received.push({ headers: request.headers, body, at: Date.now() });
+        receiver.received.push({ headers: request.headers, body, at: Date.now(), order: ++arrivals });
         receiver.behaviour(request, response, body);
       });
     });
