@@ -15,17 +15,8 @@ export function countingIds(): () => string {
   return () => `m${++next}`;
 }
 
-/** A small seeded random source (mulberry32), so a failing property replays exactly. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small seeded random source, so a failing property replays exactly. */
+export { seededRandom } from '../../kernel/seeded-random';
 
 export function randomReport(settings: FormatSettings, match: Match, random: () => number): ResultReport {
   const size = match.opponents.length;

@@ -5,6 +5,7 @@
 import { competitorOf } from '../../leagues/domain/league-standings';
 import { PARTICIPANT_LIMITS } from './participant';
 import { FieldEntry } from './participant.repository';
+import { seededRandom } from '../../kernel/seeded-random';
 
 export const SEEDING_ORDERS = ['rating', 'random', 'name'] as const;
 export type SeedingOrder = (typeof SEEDING_ORDERS)[number];
@@ -49,7 +50,7 @@ export function byName(entries: readonly SeedingEntry[]): SeedingEntry[] {
  */
 export function byRandom(entries: readonly SeedingEntry[], randomSeed: number): SeedingEntry[] {
   const order = [...entries].sort((a, b) => compareText(a.id, b.id));
-  const next = mulberry32(randomSeed);
+  const next = seededRandom(randomSeed);
   for (let i = order.length - 1; i > 0; i -= 1) {
     const j = Math.floor(next() * (i + 1));
     [order[i], order[j]] = [order[j], order[i]];
@@ -78,16 +79,4 @@ export function byRating(entries: readonly SeedingEntry[], places: RatedPlaces, 
 /** Seeds 1, 2, … in the order given; past the highest seed a participant may hold, unseeded. */
 export function seedsInOrder(order: readonly SeedingEntry[]): Map<string, number | null> {
   return new Map(order.map((entry, index) => [entry.id, index < PARTICIPANT_LIMITS.maxSeed ? index + 1 : null]));
-}
-
-/** Tommy Ettinger's mulberry32: a small, well-mixed 32-bit generator, the same in every runtime. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
