@@ -216,7 +216,7 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
           type: ['array', 'null'],
           minItems: 2,
           maxItems: 2,
-          items: { type: 'integer', minimum: 0 },
+          items: { type: 'integer', format: 'int32', minimum: 0, maximum: 1_000_000_000 },
           description: 'The decider’s own scores in opponents order (a shoot-out’s 2–4), the winner’s the higher; `null` where it had none (a coin toss).',
         },
       },

@@ -55,7 +55,7 @@ export class UpdateMatchDto {
         type: 'array',
         minItems: 2,
         maxItems: 2,
-        items: { type: 'integer', minimum: 0, maximum: MAX_SCORE },
+        items: { type: 'integer', format: 'int32', minimum: 0, maximum: MAX_SCORE },
         description: 'The decider’s own scores in opponents order (a shoot-out’s 4–2), the winner’s the higher; left out where it had none (a coin toss).',
       },
     },
