@@ -94,7 +94,7 @@ export class ViewerPages {
       startsAt: view.startsAt?.toISOString(),
       startsAtText: view.startsAt ? `${DATE_FORMAT.format(view.startsAt)} UTC` : undefined,
       parts: { status, sections: sectionsHtml, standings },
-      tabs: TOURNAMENT_TABS.map((key) => ({ key, label: TAB_LABELS[key] })),
+      tabs: TOURNAMENT_TABS.map((key) => ({ key, label: key === 'bracket' && !spread ? 'Rounds' : TAB_LABELS[key] })),
     });
     return { content, parts };
   }
