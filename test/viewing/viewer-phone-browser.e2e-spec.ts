@@ -252,6 +252,7 @@ describe('the viewer on a phone and a desktop (issue 42)', () => {
         const lit = await page.locator('svg.connectors path.on-path').getAttribute('d');
         expect(lit!.match(/M/g)!.length).toBe(2);
       }
+      await page.screenshot({ path: join(SCREENSHOTS, `viewer-phone-highlight-bracket-${screen}.png`), fullPage: true });
       await page.getByRole('link', { name: 'Standings' }).click();
       await expect(page.locator('.standings tr.highlighted th').textContent()).resolves.toBe('Player 1');
     });
