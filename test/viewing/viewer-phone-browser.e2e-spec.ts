@@ -324,6 +324,27 @@ describe('the viewer on a phone and a desktop (issue 42)', () => {
     expect(tags.size).toBe(4);
   });
 
+  it('keeps a 1 024-player double elimination usable on a phone: the standings one tap away, the script quick', async () => {
+    const big = await organiser.tournament('double_elimination', 1024, { name: 'Big cup' });
+    await page.setViewportSize(PHONE);
+    await page.goto(`${baseUrl}/v/${big.shareId}`);
+    await expect(roundLabel()).resolves.toBe('Round 1 · 1 of 10');
+    // The script's whole pass (marks, folded rounds, every line) over some 2 000 matches, timed in the page.
+    const took = await page.evaluate(() => {
+      const started = performance.now();
+      window.dispatchEvent(new Event('resize'));
+      return new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - started))));
+    });
+    expect(took).toBeLessThan(1000);
+    const tab = (await page.getByRole('link', { name: 'Standings' }).boundingBox())!;
+    expect(tab.y + tab.height).toBeLessThanOrEqual(PHONE.height);
+    await page.getByRole('link', { name: 'Standings' }).click();
+    const heading = (await page.getByRole('heading', { level: 2, name: 'Standings' }).boundingBox())!;
+    expect(heading.y).toBeLessThan(PHONE.height);
+    await page.screenshot({ path: join(SCREENSHOTS, 'viewer-phone-1024-standings-390.png') });
+    await page.setViewportSize(DESKTOP);
+  });
+
   it('has no serious accessibility violation (axe-core) on the page, the embed and a completed tournament, light and dark', async () => {
     const done = await organiser.tournament('double_elimination', 8, { name: 'Accessible cup', names: (index) => (index === 2 ? 'مريم الحسيني' : `Player ${index + 1}`) });
     await organiser.playOut(done.base);
