@@ -198,11 +198,12 @@ describe('viewer pages in a real browser', () => {
     const names = (index: number) => (index === 2 ? 'مريم الحسيني' : index === 3 ? '<b>Bold</b> & "Quoted" Player With A Long Name' : `Player ${index + 1}`);
     const tournament: SharedTournament = await organiser.tournament(format, count, { name: `${format.replace(/_/g, ' ')} cup`, names });
     await organiser.playOut(tournament.base, undefined, reports);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`${baseUrl}/v/${tournament.shareId}`);
-    await expect(page.getByText('<b>Bold</b> & "Quoted" Player With A Long Name').first().isVisible()).resolves.toBe(true);
-    // On a phone a bracket of several rounds shows one at a time, with buttons to move.
+    await page.getByText('<b>Bold</b> & "Quoted" Player With A Long Name').filter({ visible: true }).first().waitFor();
+    // On a phone a bracket of several rounds shows one at a time, with buttons to move (once the script has seen the resize).
     await page.setViewportSize({ width: 390, height: 844 });
-    if (format !== 'free_for_all') await expect(page.getByRole('button', { name: 'Next round' }).first().isVisible()).resolves.toBe(true);
+    if (format !== 'free_for_all') await page.getByRole('button', { name: 'Next round' }).first().waitFor({ state: 'visible' });
     await capture(format);
     await page.getByRole('link', { name: 'Standings' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Standings' }).isVisible()).resolves.toBe(true);
