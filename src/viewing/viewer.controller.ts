@@ -15,13 +15,14 @@ import { LiveMessage, LiveViews, updateMessage } from './live-views';
 import { RenderedView, Representation, SharedView, SharedViewNotFoundError, ViewingService } from './viewing.service';
 
 const LIVE_SCRIPT = VIEWER_ASSETS['live.js'].integrity;
+const UI_SCRIPT = VIEWER_ASSETS['viewer-ui.js'].integrity;
 const MAX_UNREAD_BYTES = 1024 * 1024;
 
 /** Pages: this origin's stylesheet and live script only, no inline code, no forms, no plugins. */
 function pageSecurityPolicy(frameAncestors: string): string {
   return [
     "default-src 'none'",
-    `script-src 'self' '${LIVE_SCRIPT}'`,
+    `script-src 'self' '${LIVE_SCRIPT}' '${UI_SCRIPT}'`,
     "style-src 'self'",
     "img-src 'self'",
     "connect-src 'self'",
@@ -181,7 +182,7 @@ export class ViewerController {
     if (!(await this.admitted(request, reply, representation))) return;
     let rendered;
     try {
-      rendered = (await this.viewing.current(shareId)).render(representation);
+      rendered = (await this.viewing.current(shareId)).render(representation, request.query as Record<string, unknown>);
     } catch (error) {
       if (error instanceof SharedViewNotFoundError) return this.notFound(reply, representation);
       throw error;

@@ -15,6 +15,8 @@ import { buildLeagueView, buildTournamentView, TournamentFacts } from './domain/
 import { presentLeagueSnapshot, presentTournamentSnapshot } from './dto/snapshot.presenter';
 import { EventWakeups } from '../events/event-wakeups';
 import { LivePart, RENDERER, RenderedPage, ViewerPages } from './dto/viewer-pages';
+import { PageFacts, PageOptions, readPageOptions, TOURNAMENT_TABS, variantKey } from './dto/page-options';
+import { layOut } from './domain/bracket-layout';
 
 /** A share link that leads nowhere: unknown, rotated, made private, or never a share id. Nothing more is said. */
 export class SharedViewNotFoundError extends NotFoundError {
@@ -35,6 +37,8 @@ export interface RenderedView {
 
 /** How long a checked state is served without asking the database again: the most a viewer's copy lags a change. */
 export const REVALIDATE_AFTER_MS = 1000;
+/** Page variants (query options) kept rendered per state; the rest are rendered per request. */
+const MAX_VARIANTS = 32;
 /** Share links kept rendered at once; the least recently checked go first. */
 const MAX_CACHED = 2000;
 /** Links dropped since the last flush whose drop is remembered (to refuse stale stores); past it, a flush. */
@@ -53,14 +57,17 @@ export class SharedView {
   readonly token: string;
   readonly accountId: string;
   readonly settled: boolean;
-  private readonly rendered = new Map<Representation, RenderedView>();
+  private readonly rendered = new Map<string, RenderedView>();
   private page?: RenderedPage;
+  private pageFacts?: { page: PageFacts; embed: PageFacts };
 
   constructor(
     readonly shareId: string,
     shared: SharedState,
     readonly content: { kind: 'tournament'; view: TournamentView } | { kind: 'league'; view: LeagueView },
     private readonly pages: ViewerPages,
+    /** Participant id → place in the view's entrants, for `?highlight=`; never shown. */
+    private readonly entrants: ReadonlyMap<string, number> = new Map(),
   ) {
     this.token = shared.token;
     this.accountId = shared.accountId;
@@ -69,16 +76,42 @@ export class SharedView {
     this.state = `${lastEvent}-${createHash('sha256').update(`${RENDERER}|${shared.token}`).digest('base64url').slice(0, 16)}`;
   }
 
-  /** Null when this kind has no such representation (a league has no bracket image). */
-  render(representation: Representation): RenderedView | null {
-    let rendered = this.rendered.get(representation);
+  /**
+   * Null when this kind has no such representation (a league has no bracket image). A page or embed with query
+   * options is a variant of its own: rendered once per variant (up to MAX_VARIANTS a state), under a tag of its own.
+   */
+  render(representation: Representation, query: Record<string, unknown> = {}): RenderedView | null {
+    const html = representation === 'page' || representation === 'embed' ? representation : undefined;
+    const options = html ? this.pageOptions(html, query) : undefined;
+    const variant = html && options ? variantKey(options, this.pageOptions(html, {})) : '';
+    const key = variant === '' ? representation : `${representation}?${variant}`;
+    let rendered = this.rendered.get(key);
     if (rendered) return rendered;
-    const made = this.make(representation);
+    const made = this.make(representation, options);
     if (!made) return null;
-    const etag = this.settled ? `"${this.state}.${representation.replace('.', '-')}"` : undefined;
+    const tag = variant === '' ? '' : `.${createHash('sha256').update(variant).digest('base64url').slice(0, 12)}`;
+    const etag = this.settled ? `"${this.state}.${representation.replace('.', '-')}${tag}"` : undefined;
     rendered = { body: Buffer.from(made.text, 'utf8'), contentType: made.contentType, etag };
-    this.rendered.set(representation, rendered);
+    // Notices echo what was asked, so variants are countless: past the bound they are rendered for their request only.
+    if (variant === '' || this.rendered.size < MAX_VARIANTS) this.rendered.set(key, rendered);
     return rendered;
+  }
+
+  private pageOptions(representation: 'page' | 'embed', query: Record<string, unknown>): PageOptions {
+    this.pageFacts ??= this.factsOfPages();
+    return readPageOptions(query, representation === 'embed' ? this.pageFacts.embed : this.pageFacts.page);
+  }
+
+  private factsOfPages(): { page: PageFacts; embed: PageFacts } {
+    const rounds = this.content.kind === 'tournament' ? layOut(this.content.view).flatMap((section) => section.rounds.map((round) => round.key)) : [];
+    const page: PageFacts = {
+      kind: this.content.kind,
+      embed: false,
+      tabs: TOURNAMENT_TABS,
+      rounds,
+      entrantOf: (id) => this.entrants.get(id),
+    };
+    return { page, embed: { ...page, embed: true } };
   }
 
   /** The swappable parts of the page, for the live stream. */
@@ -91,7 +124,7 @@ export class SharedView {
     return this.page;
   }
 
-  private make(representation: Representation): { text: string; contentType: string } | null {
+  private make(representation: Representation, options?: PageOptions): { text: string; contentType: string } | null {
     const html = 'text/html; charset=utf-8';
     const { content } = this;
     switch (representation) {
@@ -100,7 +133,7 @@ export class SharedView {
         const embed = representation === 'embed';
         const title = `${content.view.name} · ${content.kind === 'league' ? 'League' : 'Tournament'}`;
         const live = `/v/${this.shareId}/events`;
-        return { text: this.pages.layout({ title, body: this.renderedPage().content, embed, live, state: this.state }), contentType: html };
+        return { text: this.pages.layout({ title, body: this.renderedPage().content, embed, live, state: this.state, page: options }), contentType: html };
       }
       case 'json': {
         const snapshot = content.kind === 'tournament' ? presentTournamentSnapshot(content.view) : presentLeagueSnapshot(content.view);
@@ -268,7 +301,8 @@ export class ViewingService implements OnModuleInit, OnModuleDestroy {
       if (state.kind === 'tournament') {
         const tournament = await this.tournaments.get(state.accountId, state.id);
         const { field, matches, standings } = await this.matches.overview(tournament);
-        return new SharedView(shareId, state, { kind: 'tournament', view: buildTournamentView(facts(tournament), field, matches, standings) }, this.pages);
+        const entrants = new Map(field.map((participant, index) => [participant.id, index]));
+        return new SharedView(shareId, state, { kind: 'tournament', view: buildTournamentView(facts(tournament), field, matches, standings) }, this.pages, entrants);
       }
       const league = await this.leagues.get(state.accountId, state.id);
       const tournaments = await this.leagueTournaments(state.accountId, state.id);

@@ -70,6 +70,8 @@
       if (scroller) scroller.scrollLeft = left;
     });
     body.setAttribute('data-state', message.state);
+    // viewer-ui.js draws its lines and marks again over the new parts.
+    document.dispatchEvent(new Event('viewer:updated'));
   }
 
   /** One message of the stream (the lines between two blank lines). */

@@ -16,6 +16,8 @@ export interface ViewOpponent {
   /** Free-for-all only. */
   rank: number | null;
   result: MatchResult | null;
+  /** The participant's place in the view's `entrants` (not an id): lets a page highlight one participant's path. */
+  entrant: number | null;
 }
 
 /** One game of a series: its scores in opponents order, and which opponent (by index) won it; null when drawn. */
@@ -55,6 +57,8 @@ export interface ViewTiebreaker {
 export interface ViewStandingRow extends Omit<StandingRow, 'participantId' | 'tiebreakers'> {
   name: string;
   seed: number | null;
+  /** The participant's place in the view's `entrants`. */
+  entrant: number | null;
   tiebreakers: ViewTiebreaker[];
 }
 

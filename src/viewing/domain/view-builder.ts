@@ -17,7 +17,7 @@ export interface ParticipantFacts {
 }
 
 /** Matches carry participant ids; the view carries names and seeds instead (and the next match by number). */
-function viewMatches(matches: Match[], byId: Map<string, ParticipantFacts>): ViewMatch[] {
+function viewMatches(matches: Match[], byId: Map<string, ParticipantFacts & { entrant: number }>): ViewMatch[] {
   const numbers = new Map(matches.map((match) => [match.id, match.number]));
   return matches.map((match) => ({
     number: match.number,
@@ -26,7 +26,7 @@ function viewMatches(matches: Match[], byId: Map<string, ParticipantFacts>): Vie
     status: match.status,
     opponents: match.opponents.map((opponent) => {
       const participant = opponent.participantId === null ? undefined : byId.get(opponent.participantId);
-      return { name: participant?.name ?? null, seed: participant?.seed ?? null, score: opponent.score, rank: opponent.rank, result: opponent.result };
+      return { name: participant?.name ?? null, seed: participant?.seed ?? null, score: opponent.score, rank: opponent.rank, result: opponent.result, entrant: participant?.entrant ?? null };
     }),
     nextNumber: match.nextMatchId === null ? null : (numbers.get(match.nextMatchId) ?? null),
     // By opponent index rather than participant id: the view holds no ids.
@@ -46,7 +46,7 @@ export function buildTournamentView(
   matches: Match[],
   standings: (StandingRow & { reached?: string | null })[],
 ): TournamentView {
-  const byId = new Map(field.map((participant) => [participant.id, participant]));
+  const byId = new Map(field.map((participant, entrant) => [participant.id, { ...participant, entrant }]));
   return {
     name: tournament.name,
     description: tournament.description,
@@ -63,6 +63,7 @@ export function buildTournamentView(
         rank: row.rank,
         name: participant?.name ?? '',
         seed: participant?.seed ?? null,
+        entrant: participant?.entrant ?? null,
         ...totalsOf(row),
         ...(row.gamesWon === undefined ? {} : { gamesWon: row.gamesWon, gamesLost: row.gamesLost }),
         tiebreakers: row.tiebreakers.map(({ name, value }) => ({ name, value: name === 'stage_reached' && row.reached ? row.reached : value })),
