@@ -156,6 +156,7 @@ describe('matches, results and standings API', () => {
         home_participant_id: null,
         outcome: null,
         games: [],
+        decider: null,
         next_match_id: expect.any(String),
         loser_next_match_id: expect.any(String),
         scheduled_at: null,

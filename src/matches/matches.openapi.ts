@@ -9,7 +9,7 @@ import { MAX_PAGE_SIZE } from '../platform/pagination/page';
 import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
 import { bracketReached } from './domain/bracket-reached';
 import { generateMatches } from './domain/generation';
-import { BRACKETS, MATCH_RESULTS, MATCH_STATUSES } from './domain/match';
+import { BRACKETS, DECIDER_METHODS, MATCH_RESULTS, MATCH_STATUSES } from './domain/match';
 import {
   CorrectionReopensTournamentError,
   DependentMatchesReportedError,
@@ -164,6 +164,11 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
       items: schemaRef('MatchGame'),
       description: 'A series’ games as reported, in order (the match’s `scores` are then the games won); empty for a result reported without games.',
     },
+    decider: {
+      oneOf: [schemaRef('MatchDecider'), { type: 'null' }],
+      readOnly: true,
+      description: 'What settled level scores in a single or double elimination match (reported with `decider`); `null` otherwise.',
+    },
     next_match_id: nullableUuid('Where the winner goes (elimination formats).'),
     loser_next_match_id: nullableUuid('Where the loser goes (double elimination).'),
     scheduled_at: instant('When it is to be played; settable with PATCH.'),
@@ -202,6 +207,21 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
         winner_id: { type: ['string', 'null'], format: 'uuid', minLength: 36, maxLength: 36, description: 'Who won the game; `null` for a drawn game (half a game each).' },
       },
     },
+    MatchDecider: {
+      type: 'object',
+      required: ['method', 'scores'],
+      properties: {
+        method: { type: 'string', enum: [...DECIDER_METHODS], description: 'How the level scores were settled.' },
+        scores: {
+          type: ['array', 'null'],
+          minItems: 2,
+          maxItems: 2,
+          items: { type: 'integer', format: 'int32', minimum: 0, maximum: 1_000_000_000 },
+          description: 'The decider’s own scores in opponents order (a shoot-out’s 2–4), the winner’s the higher; `null` where it had none (a coin toss).',
+        },
+      },
+      example: { method: 'penalties', scores: [2, 4] },
+    },
     MatchList: listSchema('Match', MAX_PAGE_SIZE),
     MatchPatch: requestBodySchema(
       UpdateMatchDto,
@@ -223,6 +243,14 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
             '`winner_id` and the games (or scores) so far, which may favour the side that stopped; games that already decide the series are 422 at ' +
             '`/outcome`), `double_forfeit` (neither showed: both lose; nothing else may be sent). In elimination a double forfeit moves nobody on and ' +
             'the match it fed becomes a walkover (`outcome: forfeit`) for whoever arrives there. Not in free-for-all.',
+        },
+        decider: {
+          description:
+            'Single and double elimination: what settled level `scores`, sent with them and `winner_id` (`{ "method": "penalties", "scores": [2, 4] }`, ' +
+            'the scores optional, in opponents order, the winner’s the higher). 422 at `/decider` in other formats, with scores that are not level, with ' +
+            '`outcome` or with `games` (a level game names its `winner_id`); at `/decider/scores` when they do not put the winner higher. A correction ' +
+            'without it clears it. Level scores without `winner_id` stay 422 `draw_not_allowed`.',
+          examples: [{ method: 'penalties', scores: [2, 4] }],
         },
         scheduled_at: { description: 'When it is to be played; `null` clears it. Settable on any match, a pending one included.' },
       },

@@ -29,6 +29,8 @@ export function presentMatch(match: MatchRecord, entrants: Entrants) {
     home_participant_id: match.homeParticipantId,
     outcome: match.status !== 'completed' ? null : (match.outcome ?? match.reportedOutcome ?? (isBye(match) ? 'bye' : 'played')),
     games: match.games.map((game) => ({ scores: game.scores, winner_id: game.winnerId })),
+    // Issue 40: what settled level scores in a knockout match.
+    decider: match.decider === null ? null : { method: match.decider.method, scores: match.decider.scores },
     next_match_id: match.nextMatchId,
     loser_next_match_id: match.loserNextMatchId,
     scheduled_at: instant(match.scheduledAt),

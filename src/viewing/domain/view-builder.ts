@@ -32,6 +32,7 @@ function viewMatches(matches: Match[], byId: Map<string, ParticipantFacts & { en
     // By opponent index rather than participant id: the view holds no ids.
     games: match.games.map((game) => ({ scores: game.scores, winner: game.winnerId === null ? null : match.opponents.findIndex((opponent) => opponent.participantId === game.winnerId) })),
     outcome: match.status === 'completed' ? (match.outcome ?? match.reportedOutcome) : null,
+    decider: match.decider === null ? null : { method: match.decider.method, scores: match.decider.scores },
   }));
 }
 

@@ -4,7 +4,7 @@ import { extname, join } from 'node:path';
 import { Eta } from 'eta';
 import { drawnAsBracket, layOut } from '../domain/bracket-layout';
 import { PageOptions, TAB_LABELS, TOURNAMENT_TABS } from './page-options';
-import { FORMAT_LABELS, gamesText, LeagueView, OUTCOME_LABELS, STATUS_LABELS, TournamentView } from '../domain/tournament-view';
+import { deciderText, FORMAT_LABELS, gamesText, LeagueView, OUTCOME_LABELS, STATUS_LABELS, TournamentView } from '../domain/tournament-view';
 
 /** The pages' templates and static files, next to this module in both src/ and dist/ (nest-cli.json copies them). */
 const VIEWS_DIR = join(__dirname, '..', 'views');
@@ -71,7 +71,7 @@ export class ViewerPages {
   tournament(view: TournamentView): RenderedPage {
     const spread = drawnAsBracket(view);
     const sections = layOut(view).map((section) => {
-      const rounds = section.rounds.map((round) => ({ id: `v-r-${round.key}`, html: this.eta.render('round', { round, outcomeLabels: OUTCOME_LABELS, gamesText }) }));
+      const rounds = section.rounds.map((round) => ({ id: `v-r-${round.key}`, html: this.eta.render('round', { round, outcomeLabels: OUTCOME_LABELS, gamesText, deciderText }) }));
       return { id: `v-sec-${section.key}`, html: this.eta.render('section', { section, spread, roundHtml: rounds.map((round) => round.html) }), children: rounds };
     });
     const emptyText =
