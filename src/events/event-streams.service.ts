@@ -1,5 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
+import { WakeableLoop } from '../platform/concurrency/wakeable-loop';
 import { AccountTail, TailEntry } from './domain/account-tail';
 import { TooManyEventStreamsError } from './domain/event-errors';
 import { AccountEvent, EventStore } from './domain/event-store';
@@ -14,6 +15,12 @@ const TAIL_BYTES = 4 * 1024 * 1024;
 const CATCH_UP_PAGE = 200;
 /** Events per account per poll; a fuller answer is polled again at once. */
 const POLL_LIMIT = 500;
+/**
+ * Reads of new events start at least this far apart: under a burst, what committed in the meantime reaches each
+ * stream in one write. Every event written costs a system call per stream; with 1 000 streams those calls, not the
+ * reads, were most of the instance's CPU (docs/performance.md). A first event after a quiet spell goes at once.
+ */
+const FAN_OUT_SETTLE_MS = 15;
 /** Every open stream's token is checked this often even when no change was notified. */
 const ACCESS_RECHECK_MS = 10_000;
 const HEARTBEAT = ': heartbeat\n\n';
@@ -55,29 +62,30 @@ export class EventStreams implements OnApplicationBootstrap, BeforeApplicationSh
   private readonly logger = new Logger('EventStreams');
   private readonly tails = new Map<string, AccountTail>();
   private readonly streams = new Map<string, Set<EventStream>>();
-  private polling = false;
-  private pollAgain = false;
-  private stopped = false;
+  private readonly reader: WakeableLoop;
   private timers: NodeJS.Timeout[] = [];
 
   constructor(
     private readonly store: EventStore,
     private readonly access: StreamAccess,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.reader = new WakeableLoop(() => this.readNew(), {
+      pollMs: config.eventPollMs,
+      settleMs: FAN_OUT_SETTLE_MS,
+      onError: (error) => this.logger.warn(`could not read new events: ${error instanceof Error ? error.message : String(error)}`),
+    });
+  }
 
   onApplicationBootstrap(): void {
-    this.timers = [
-      setInterval(() => void this.poll(), this.config.eventPollMs),
-      setInterval(() => this.heartbeat(), this.config.eventStreamHeartbeatMs),
-      setInterval(() => void this.recheck(), ACCESS_RECHECK_MS),
-    ];
+    this.reader.start();
+    this.timers = [setInterval(() => this.heartbeat(), this.config.eventStreamHeartbeatMs), setInterval(() => void this.recheck(), ACCESS_RECHECK_MS)];
     for (const timer of this.timers) timer.unref();
   }
 
   /** Shutdown: every stream ends cleanly (its client reconnects elsewhere with Last-Event-ID) before the server closes. */
   beforeApplicationShutdown(): void {
-    this.stopped = true;
+    void this.reader.stop();
     for (const timer of this.timers) clearInterval(timer);
     for (const stream of this.allStreams()) this.close(stream);
   }
@@ -102,12 +110,12 @@ export class EventStreams implements OnApplicationBootstrap, BeforeApplicationSh
     sink.onClose(() => this.close(stream));
     this.deliver(stream);
     // Events committed between the request's read and now are fetched at once.
-    void this.poll();
+    this.reader.wake();
   }
 
   /** A NOTIFY said the account has new events: read them now if a stream here wants them. */
   wake(accountId: string): void {
-    if (this.tails.has(accountId)) void this.poll();
+    if (this.tails.has(accountId)) this.reader.wake();
   }
 
   /** Ends the streams whose token no longer authenticates an account with API access (all accounts, or these). */
@@ -207,29 +215,18 @@ export class EventStreams implements OnApplicationBootstrap, BeforeApplicationSh
     return this.waitForClient(stream);
   }
 
-  private async poll(): Promise<void> {
-    if (this.polling) {
-      this.pollAgain = true;
-      return;
+  /** One read of every account's new events, sent on to its streams; true when a full page says more wait. */
+  private async readNew(): Promise<boolean> {
+    const positions = [...this.tails].map(([accountId, tail]) => ({ accountId, after: tail.head }));
+    const events = await this.store.readTails(positions, POLL_LIMIT);
+    let more = false;
+    for (const [accountId, entries] of byAccount(events)) {
+      if (entries.length >= POLL_LIMIT) more = true;
+      const tail = this.tails.get(accountId);
+      if (!tail || tail.push(entries) === 0) continue;
+      for (const stream of this.streams.get(accountId) ?? []) this.deliver(stream);
     }
-    this.polling = true;
-    try {
-      do {
-        this.pollAgain = false;
-        const positions = [...this.tails].map(([accountId, tail]) => ({ accountId, after: tail.head }));
-        const events = await this.store.readTails(positions, POLL_LIMIT);
-        for (const [accountId, entries] of byAccount(events)) {
-          if (entries.length >= POLL_LIMIT) this.pollAgain = true;
-          const tail = this.tails.get(accountId);
-          if (!tail || tail.push(entries) === 0) continue;
-          for (const stream of this.streams.get(accountId) ?? []) this.deliver(stream);
-        }
-      } while (this.pollAgain && !this.stopped);
-    } catch (error) {
-      this.logger.warn(`could not read new events: ${error instanceof Error ? error.message : String(error)}`);
-    } finally {
-      this.polling = false;
-    }
+    return more;
   }
 
   private heartbeat(): void {
