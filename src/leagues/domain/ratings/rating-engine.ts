@@ -3,7 +3,7 @@
  * player's rating. Pure: the same settings and results give the same table, which is what makes a correction a
  * replay from scratch (docs/ratings.md).
  */
-import { rate } from 'openskill';
+import type * as OpenSkill from 'openskill';
 import { eloAfter } from './elo';
 import { glicko2Period } from './glicko2';
 import { RatingSettings } from './rating-settings';
@@ -101,12 +101,24 @@ export function inRatingOrder(results: readonly RatedResult[]): RatedResult[] {
   return [...results].sort((a, b) => a.completedAt.getTime() - b.completedAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
+let loadedOpenSkill: typeof OpenSkill | undefined;
+
+/**
+ * openskill and its @stdlib dependencies cost about 12 MiB of memory in every thread that loads them: loaded at the
+ * first openskill rating, so a process (or worker thread) that never rates with it never pays (docs/performance.md).
+ */
+function openSkill(): typeof OpenSkill {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  loadedOpenSkill ??= require('openskill') as typeof OpenSkill;
+  return loadedOpenSkill;
+}
+
 /** Every player's new values after one result, from their values before it (all read before any is written). */
 export function rateResult(settings: RatingSettings, before: readonly RatingValues[], ranks: readonly number[]): RatingValues[] {
   switch (settings.model) {
     case 'openskill': {
       const teams = before.map((values) => [values as { mu: number; sigma: number }]);
-      const rated = rate(teams, { rank: [...ranks], mu: settings.mu, sigma: settings.sigma, beta: settings.beta, tau: settings.tau });
+      const rated = openSkill().rate(teams, { rank: [...ranks], mu: settings.mu, sigma: settings.sigma, beta: settings.beta, tau: settings.tau });
       return rated.map(([player]) => ({ mu: player.mu, sigma: player.sigma }));
     }
     case 'glicko2': {
