@@ -268,5 +268,23 @@ describe('league ratings API (issue 43)', () => {
     const patched = await http().patch(`${LEAGUES}/${league.id}`, { rating: { k: 16 } }, as());
     expect((patched.json() as { rating: object }).rating).toEqual({ model: 'elo', rating: 1500, k: 16, provisional_matches: 5, per_game: false });
     expect((await ratings(league.id)).data.map((row) => row.rating)).toEqual([1508, 1492]);
+
+    // A new setting, or none, is published at once as ratings.changed (no tournament: the league changed).
+    await settled(api.testApp);
+    const changes = async () =>
+      ((await http().get(`/api/v1/events?types=ratings.changed&limit=100`, as())).json() as { data: { league_id: string; tournament_id: string | null; data: { ratings: RatingRow[] } }[] }).data.filter(
+        (event) => event.league_id === league.id,
+      );
+    expect((await changes()).at(-1)).toMatchObject({ tournament_id: null, data: { ratings: [expect.objectContaining({ name: 'Bob', rating: 1508 }), expect.objectContaining({ name: 'Ann', rating: 1492 })] } });
+    expect((await http().patch(`${LEAGUES}/${league.id}`, { rating: { model: 'glicko2' } }, as())).statusCode).toBe(200);
+    await settled(api.testApp);
+    expect((await changes()).at(-1)?.data.ratings.map((row) => [row.name, Math.round(row.rating!)])).toEqual([
+      ['Bob', 1662],
+      ['Ann', 1338],
+    ]);
+    expect((await http().patch(`${LEAGUES}/${league.id}`, { rating: null }, as())).statusCode).toBe(200);
+    await settled(api.testApp);
+    expect((await changes()).at(-1)?.data.ratings).toEqual([]);
+    expectProblem(await http().get(`${LEAGUES}/${league.id}/ratings`, as()), 409, 'league_not_rated');
   });
 });
