@@ -28,6 +28,7 @@ interface RatingRow {
   draws: number;
   losses: number;
   provisional: boolean;
+  last_change: number | null;
 }
 
 describe('league ratings API (issue 43)', () => {
@@ -229,8 +230,17 @@ describe('league ratings API (issue 43)', () => {
                 return { key: `name:${name.toLowerCase()}`, name, rank: opponent.result === 'loss' ? 2 : 1 };
               }),
             }));
-          const expected = computeRatings(settings, results).table.map((row) => [row.name, Math.round(row.score * 1e6) / 1e6, row.matches]);
-          expect((await ratings(league.id)).data.map((row) => [row.name, row.score, row.matches])).toEqual(expected);
+          const r6 = (value: number | null) => (value === null ? null : Math.round(value * 1e6) / 1e6);
+          const scratch = computeRatings(settings, results);
+          const expected = scratch.table.map((row) => [row.name, r6(row.score), row.matches, row.wins, row.draws, row.losses, row.provisional, r6(row.lastChange)]);
+          const table = (await ratings(league.id)).data;
+          expect(table.map((row) => [row.name, row.score, row.matches, row.wins, row.draws, row.losses, row.provisional, row.last_change])).toEqual(expected);
+          // Each player's history too: what a recompute from the corrected result on rewrote.
+          for (const row of table) {
+            const history = await http().get(`${LEAGUES}/${league.id}/ratings/${encodeURIComponent(row.player_key)}/history?limit=100`, as());
+            const mine = scratch.history.filter((entry) => entry.key === row.player_key).map((entry) => [entry.matchId, entry.outcome, r6(entry.scoreBefore), r6(entry.scoreAfter)]);
+            expect((history.json() as { data: { match_id: string; outcome: string; before: { score: number }; after: { score: number } }[] }).data.map((entry) => [entry.match_id, entry.outcome, entry.before.score, entry.after.score])).toEqual(mine);
+          }
         },
       ),
       { numRuns: 6 },

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { competitorOf } from '../leagues/domain/league-standings';
-import { applyResults, comparePositions, inRatingOrder, RatedResult, RatingPosition } from '../leagues/domain/ratings/rating-engine';
+import { applyResults, comparePositions, inRatingOrder, isProvisional, RatedResult, RatingPosition } from '../leagues/domain/ratings/rating-engine';
 import { RatingSettings } from '../leagues/domain/ratings/rating-settings';
 import { RatingState, RatingStore, StoredResult } from '../leagues/domain/ratings/rating-store';
 import { ParticipantsService } from '../participants/participants.service';
@@ -87,8 +87,9 @@ export class LeagueRatingsKeeper {
   }
 
   /**
-   * Replays every result in a worker thread (bounded: ≤ 2 s for 20 000 matches) and rewrites the table and the
-   * history from `from` on; what came before it is unchanged by construction.
+   * Replays the results from `from` on in a worker thread (bounded: ≤ 2 s for 20 000 matches), on top of every
+   * player's row just before it (from the stored history, which is unchanged before `from`), and rewrites the table
+   * and the history from there.
    */
   private async recompute(
     accountId: string,
@@ -98,13 +99,15 @@ export class LeagueRatingsKeeper {
     state: RatingState | null,
     from: RatingPosition | 'start',
   ): Promise<true> {
-    const results = await this.ratedResults(accountId, settings.per_game, played);
-    const { table, history } = await this.unitOfWork.whileComputing(() => this.work.run('ratingsOf', settings, results));
-    const entries = from === 'start' ? history : history.filter((entry) => comparePositions({ completedAt: entry.completedAt, id: entry.resultId }, from) >= 0);
-    const last = history.at(-1);
-    const through = last ? { completedAt: last.completedAt, id: last.resultId } : null;
+    const all = await this.ratedResults(accountId, settings.per_game, played);
+    const results = from === 'start' ? all : all.filter((result) => comparePositions(result, from) >= 0);
+    const rows = from === 'start' ? [] : await this.store.playersBefore(accountId, leagueId, from);
+    for (const row of rows) row.provisional = isProvisional(settings, row.values, row.matches);
+    const { table, history } = await this.unitOfWork.whileComputing(() => this.work.run('ratingsFrom', settings, rows, results));
+    const last = inRatingOrder(all).at(-1);
+    const through = last ? { completedAt: last.completedAt, id: last.id } : null;
     const next: RatingState = { settings: JSON.stringify(settings), tournamentIds: played, through, version: (state?.version ?? 0) + 1 };
-    await this.store.save(accountId, leagueId, { state: next, rows: table, entries, from });
+    await this.store.save(accountId, leagueId, { state: next, rows: table, entries: history, from });
     return true;
   }
 

@@ -93,6 +93,29 @@ export class PostgresRatingStore extends RatingStore {
     return rows.map(playerOf).sort(byStanding);
   }
 
+  async playersBefore(accountId: string, leagueId: string, position: RatingPosition): Promise<PlayerRating[]> {
+    const rows = await preparedRows<RowRecord>(
+      this.em,
+      `with before as (
+         select * from league_rating_history
+          where account_id = ? and league_id = ? and (completed_at, result_id) < (?, ?)
+       ), last as (
+         select distinct on (player_key) player_key, after, score_after, score_after - score_before as last_change, completed_at
+           from before order by player_key, completed_at desc, result_id desc
+       ), counts as (
+         select player_key, count(*)::int as matches, (count(*) filter (where outcome = 'win'))::int as wins,
+                (count(*) filter (where outcome = 'draw'))::int as draws, (count(*) filter (where outcome = 'loss'))::int as losses
+           from before group by player_key
+       )
+       select l.player_key, r.name, l.after as rating_values, l.score_after as score, c.matches, c.wins, c.draws, c.losses,
+              l.last_change, l.completed_at as last_changed_at, true as provisional
+         from last l join counts c using (player_key)
+         join league_ratings r on r.account_id = ? and r.league_id = ? and r.player_key = l.player_key`,
+      [accountId, leagueId, position.completedAt, position.id, accountId, leagueId],
+    );
+    return rows.map(playerOf);
+  }
+
   async history(accountId: string, leagueId: string, playerKey: string): Promise<RatingHistoryEntry[]> {
     const rows = await preparedRows<HistoryRecord>(
       this.em,

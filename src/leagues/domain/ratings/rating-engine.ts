@@ -209,7 +209,15 @@ export function applyResults(settings: RatingSettings, players: Map<string, Play
 
 /** Replays the results from scratch: the table and every player's history. */
 export function computeRatings(settings: RatingSettings, results: readonly RatedResult[]): RatingsComputation {
-  const players = new Map<string, PlayerRating>();
+  return continueRatings(settings, [], results);
+}
+
+/**
+ * Replays `results` on top of the rows every player had just before the first of them (a recompute from a
+ * corrected result on): the whole table, and the history of these results only.
+ */
+export function continueRatings(settings: RatingSettings, rows: readonly PlayerRating[], results: readonly RatedResult[]): RatingsComputation {
+  const players = new Map(rows.map((row) => [row.key, { ...row }]));
   const history = applyResults(settings, players, inRatingOrder(results));
   const table = [...players.values()].sort(byStanding);
   return { table, history };

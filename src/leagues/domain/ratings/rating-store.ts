@@ -29,6 +29,11 @@ export abstract class RatingStore {
   abstract resultsOf(accountId: string, leagueId: string, tournamentIds: readonly string[]): Promise<StoredResult[]>;
   /** The stored rows of these players (every player's when `keys` is absent), best first. */
   abstract players(accountId: string, leagueId: string, keys?: readonly string[]): Promise<PlayerRating[]>;
+  /**
+   * Every player's row as it was just before `position` (from the history before it; the name the stored row
+   * holds), for a recompute from there on. Provisional is left to the caller, who knows the settings.
+   */
+  abstract playersBefore(accountId: string, leagueId: string, position: RatingPosition): Promise<PlayerRating[]>;
   /** One player's rated results, oldest first. */
   abstract history(accountId: string, leagueId: string, playerKey: string): Promise<RatingHistoryEntry[]>;
   /**
