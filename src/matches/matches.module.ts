@@ -9,6 +9,7 @@ import { MATCH_TASK_ERRORS, MatchTasks, MatchWork } from './match-work';
 import { MatchRepository } from './domain/match.repository';
 import { PlayLeagueResults } from './league-results.adapter';
 import { PlayLeagueRatedResults } from './league-rated-results.adapter';
+import { LeagueRatingsKeeper } from './league-ratings-keeper';
 import { LeagueRatedResults } from '../leagues/domain/league-rated-results';
 import { LeaguesModule } from '../leagues/leagues.module';
 import { MatchesController } from './matches.controller';
@@ -58,6 +59,7 @@ function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {
     { provide: MatchWork, inject: [AppConfig], useFactory: matchWorkerPool },
     { provide: LeagueResults, useClass: PlayLeagueResults },
     PlayLeagueRatedResults,
+    LeagueRatingsKeeper,
     { provide: LeagueRatedResults, useExisting: PlayLeagueRatedResults },
     { provide: StandingsRefreshes, useClass: PostgresStandingsRefreshes },
     StandingsRefresher,

@@ -313,7 +313,7 @@ export class ViewingService implements OnModuleInit, OnModuleDestroy {
           field: tournament.status === 'completed' ? await this.participants.inSeedingOrder(state.accountId, tournament.id) : [],
         })),
       );
-      const ratings = league.rating === null ? null : (await this.rated.ratings(state.accountId, state.id, league.rating)).table;
+      const ratings = league.rating === null ? null : (await this.rated.table(state.accountId, state.id, league.rating)).rows;
       const ratingRows = ratings?.map((row, index) => ({ rank: index + 1, name: row.name, score: row.score, matches: row.matches, provisional: row.provisional })) ?? null;
       return new SharedView(shareId, state, { kind: 'league', view: buildLeagueView(league, withFields, ratingRows) }, this.pages);
     } catch (error) {

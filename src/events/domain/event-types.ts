@@ -28,7 +28,7 @@ export const EVENT_TYPES = {
   'standings.changed': { data: 'standings', summary: 'A result changed a tournament’s standings (the table as GET …/standings returns it).' },
   'ratings.changed': {
     data: 'ratings',
-    summary: 'A result changed a rated league’s ratings (the whole table, rows as GET …/leagues/{id}/ratings returns them); follows the tournament’s standings.changed.',
+    summary: 'A result or the league’s `rating` setting changed a rated league’s ratings (the whole table, rows as GET …/leagues/{id}/ratings returns them); a result’s follows the tournament’s standings.changed.',
   },
 } as const satisfies Record<string, { data: string; summary: string }>;
 

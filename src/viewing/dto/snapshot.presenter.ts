@@ -64,5 +64,8 @@ export function presentLeagueSnapshot(view: LeagueView) {
       podiums: row.podiums,
       best_rank: row.bestRank,
     })),
+    // Public fields only: no player keys (they hold external ids), no model numbers beyond the score ranked by.
+    ratings:
+      view.ratings?.map((row) => ({ rank: row.rank, name: row.name, score: Math.round(row.score * 100) / 100, matches: row.matches, provisional: row.provisional })) ?? null,
   };
 }
