@@ -16,7 +16,7 @@ import { formatOf } from './domain/formats/registry';
 import { FormatSettings, Match, participantsOf } from './domain/match';
 import { seeded, settingsOf } from './play-settings';
 import { MatchesPendingError, MatchNotFoundError, MatchNotReadyError } from './domain/match-errors';
-import { MatchFilters, MatchRecord, MatchRepository } from './domain/match.repository';
+import { MatchFilters, MatchRecord, MatchRepository, UNSCHEDULED } from './domain/match.repository';
 import { ResultReport } from './domain/report';
 import { keepsSeriesOpen } from './domain/series';
 import { estimatedMatches, OFFLOAD_REPORTS_ABOVE_MATCHES, TableOfPlay } from './domain/match-tasks';
@@ -174,7 +174,7 @@ export class MatchesService implements StatusChangeRules {
       const record = (match: Match, created = false): MatchRecord => {
         const before = stored.get(match.id);
         return {
-          ...(before ?? { accountId, tournamentId, scheduledAt: null, createdAt: now }),
+          ...(before ?? { accountId, tournamentId, ...UNSCHEDULED, createdAt: now }),
           ...match,
           updatedAt: now,
           version: created || !before ? 1 : before.version + 1,

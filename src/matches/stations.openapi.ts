@@ -103,6 +103,29 @@ const operations: Record<string, ApiOperation> = {
       '422': problemResponse('An option is not valid.', `/api/v1/tournaments/${TOURNAMENT_ID}/schedule/preview`, [InvalidError.field('/keep_order', 'keep_order must be true or false.')], API_HEADERS),
     },
   },
+  apply: {
+    operationId: 'scheduleTournament',
+    summary: 'Plan the schedule and store it',
+    description:
+      'Plans like the preview and stores the plan, in one transaction: every open match that is not pinned and not being played (its `scheduled_at` ' +
+      'passed, its `ends_at` not) gets `scheduled_at`, `ends_at` and `station_id`; an `unplaced` one loses its time. Each match that moves gets a new ' +
+      '`version` and one `match.scheduled` event (the match as GET shows it); a plan that moves nothing writes nothing. Pinned matches are planned around. ' +
+      '`?dry_run=true` answers the plan and stores nothing (the same as the preview). `If-Match` takes the tournament’s ETag. Answers the plan.',
+    tags: tag,
+    parameters: [
+      { name: 'dry_run', in: 'query', required: false, schema: { type: 'string', enum: ['true', 'false'] }, description: '`true`: answer the plan, store nothing.' },
+      ref('parameters', 'IfMatch'),
+      ref('parameters', 'IdempotencyKey'),
+    ],
+    requestBody: { ...jsonBody('ScheduleRequest', 'Options (all optional).', { from: '2026-05-01T17:25:00.000Z', keep_order: true }), required: false },
+    responses: {
+      '200': jsonResponse('The plan, as stored (or, with `dry_run=true`, as it would be).', 'SchedulePreview', PREVIEW_EXAMPLE),
+      '400': ref('responses', 'InvalidParameter'),
+      '404': problemResponse('No such tournament among yours.', `/api/v1/tournaments/${TOURNAMENT_ID}/schedule`, [new TournamentNotFoundError()], API_HEADERS),
+      '412': ref('responses', 'PreconditionFailed'),
+      '422': problemResponse('An option is not valid.', `/api/v1/tournaments/${TOURNAMENT_ID}/schedule`, [InvalidError.field('/keep_order', 'keep_order must be true or false.')], API_HEADERS),
+    },
+  },
   remove: {
     operationId: 'deleteStation',
     summary: 'Delete a station',
@@ -120,6 +143,7 @@ export function stationsApiDocs(): ApiDocs {
     paths: {
       '/api/v1/tournaments/{id}/stations': { parameters: [tournament], get: operations.list, post: operations.create },
       '/api/v1/tournaments/{id}/stations/{station_id}': { parameters: [tournament, station], get: operations.get, patch: operations.update, delete: operations.remove },
+      '/api/v1/tournaments/{id}/schedule': { parameters: [tournament], post: operations.apply },
       '/api/v1/tournaments/{id}/schedule/preview': { parameters: [tournament], post: operations.preview },
     },
     components: {
