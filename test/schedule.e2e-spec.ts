@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setUpApiTest } from './support/api-test';
+import { settled } from './support/settled';
 import { expectProblem } from './support/test-app';
 
 const TOURNAMENTS = '/api/v1/tournaments';
@@ -13,6 +14,7 @@ interface MatchJson {
   station_id: string | null;
   pinned: boolean;
   version: number;
+  opponents: { participant_id: string | null }[];
 }
 
 /** Issue 41 through the API: the plan stored on the matches, pins, conflicts and re-plans. */
@@ -35,8 +37,10 @@ describe('the stored schedule', () => {
   }
 
   const matchesOf = async (base: string): Promise<MatchJson[]> => (await http().get(`${base}/matches?limit=100`, as())).json().data as MatchJson[];
-  const scheduledEvents = async (id: string) =>
-    ((await http().get(`/api/v1/events?tournament_id=${id}&types=match.scheduled&limit=100`, as())).json() as { data: { data: MatchJson }[] }).data.map((event) => event.data);
+  const scheduledEvents = async (id: string) => {
+    await settled(api.testApp);
+    return ((await http().get(`/api/v1/events?tournament_id=${id}&types=match.scheduled&limit=100`, as())).json() as { data: { data: MatchJson }[] }).data.map((event) => event.data);
+  };
 
   const evening = { from: '2026-05-01T17:00:00.000Z', to: '2026-05-01T23:00:00.000Z' };
   const settings = { match_minutes: { default: 20, rounds: { grand_final: 40 } }, rest_minutes: 10, windows: [evening] };
@@ -116,5 +120,52 @@ describe('the stored schedule', () => {
     expectProblem(await http().post(`${base}/schedule?dry_run=maybe`, {}, as()), 400, 'invalid_parameter');
     expectProblem(await http().post(`${base}/schedule`, {}, as(api.stranger)), 404, 'not_found');
     expect((await matchesOf(base)).every((match) => match.scheduled_at === null)).toBe(true);
+  });
+
+  it('pins a match: the plan works around it, a clashing pin is 409 naming the rule and the other match, and unpinning frees it', async () => {
+    const { id, base, stations } = await aStartedTournament('round_robin', 4, { match_minutes: 30, rest_minutes: 10, windows: [evening] }, ['Table 1', 'Table 2']);
+    const [a, , c] = (await matchesOf(base)).sort((x, y) => x.number - y.number);
+    const pin = await http().patch(`${base}/matches/${a.id}`, { scheduled_at: '2026-05-01T18:00:00Z', station_id: stations[1], pinned: true }, as());
+    expect(pin.statusCode).toBe(200);
+    expect(pin.json()).toMatchObject({ scheduled_at: '2026-05-01T18:00:00.000Z', ends_at: '2026-05-01T18:30:00.000Z', station_id: stations[1], pinned: true });
+    expect((await scheduledEvents(id)).at(-1)).toMatchObject({ id: a.id, pinned: true, station_id: stations[1] });
+
+    // The same station at an overlapping time: 409, naming the rule and the pinned match; nothing changes.
+    const clash = expectProblem(await http().patch(`${base}/matches/${c.id}`, { scheduled_at: '2026-05-01T18:15:00Z', station_id: stations[1], pinned: true }, as()), 409, 'schedule_conflict');
+    expect(clash.conflicts).toContainEqual({ rule: 'station_overlap', other_match_id: a.id, other_match_number: a.number });
+    expect(clash.detail).toContain(`#${a.number}`);
+    // A participant of the pinned match, too soon after it on another table: the rest rule.
+    const players = (match: MatchJson) => match.opponents.map((opponent) => opponent.participant_id);
+    const sharing = (await matchesOf(base)).find((match) => match.id !== a.id && players(match).some((player) => players(a).includes(player)))!;
+    const rest = expectProblem(await http().patch(`${base}/matches/${sharing.id}`, { scheduled_at: '2026-05-01T18:35:00Z', station_id: stations[0], pinned: true }, as()), 409, 'schedule_conflict');
+    expect(rest.conflicts).toEqual([{ rule: 'participant_rest', other_match_id: a.id, other_match_number: a.number }]);
+    expect((await matchesOf(base)).find((match) => match.id === c.id)).toMatchObject({ scheduled_at: null, pinned: false });
+    // Outside the windows: the station is not available then.
+    const late = expectProblem(await http().patch(`${base}/matches/${c.id}`, { scheduled_at: '2026-05-01T22:50:00Z', station_id: stations[0], pinned: true }, as()), 409, 'schedule_conflict');
+    expect(late.conflicts).toEqual([{ rule: 'station_unavailable', other_match_id: null, other_match_number: null }]);
+
+    const plan = await http().post(`${base}/schedule`, { from: evening.from }, as());
+    expect(plan.statusCode).toBe(200);
+    const after = await matchesOf(base);
+    expect(after.find((match) => match.id === a.id)).toMatchObject({ scheduled_at: '2026-05-01T18:00:00.000Z', station_id: stations[1], pinned: true, version: pin.json().version });
+    for (const match of after) {
+      if (match.id === a.id || match.station_id !== stations[1]) continue;
+      expect(match.ends_at! <= '2026-05-01T18:00:00.000Z' || match.scheduled_at! >= '2026-05-01T18:30:00.000Z').toBe(true);
+    }
+
+    const unpinned = await http().patch(`${base}/matches/${a.id}`, { pinned: false }, as());
+    expect(unpinned.json()).toMatchObject({ pinned: false, scheduled_at: '2026-05-01T18:00:00.000Z' });
+  });
+
+  it('refuses a station of another tournament or account, and a pin without a time, with a 422 that changes nothing', async () => {
+    const { base, stations } = await aStartedTournament('single_elimination', 4, settings, ['Table 1']);
+    const other = await aStartedTournament('single_elimination', 4, settings, ['Elsewhere']);
+    const [match] = await matchesOf(base);
+    const foreign = expectProblem(await http().patch(`${base}/matches/${match.id}`, { scheduled_at: evening.from, station_id: other.stations[0] }, as()), 422, 'validation_failed');
+    expect(foreign.errors).toEqual([{ pointer: '/station_id', detail: expect.any(String) }]);
+    expectProblem(await http().patch(`${base}/matches/${match.id}`, { station_id: randomUUID() }, as()), 422, 'validation_failed');
+    expectProblem(await http().patch(`${base}/matches/${match.id}`, { station_id: stations[0], pinned: true }, as()), 422, 'validation_failed');
+    expectProblem(await http().patch(`${base}/matches/${match.id}`, { pinned: 'yes' }, as()), 422, 'validation_failed');
+    expect((await matchesOf(base)).find((candidate) => candidate.id === match.id)).toEqual(match);
   });
 });

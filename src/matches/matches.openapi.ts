@@ -22,6 +22,7 @@ import {
 } from './domain/match-errors';
 import { MatchRecord } from './domain/match.repository';
 import { TournamentPlay } from './domain/tournament-play';
+import { ScheduleConflictError } from './domain/schedule/pin';
 import { ListMatchesQuery } from './dto/list-matches.query';
 import { PreviewMatchQuery, UpdateMatchDto, UpdateMatchQuery } from './dto/match-body.dto';
 import { presentMatch } from './dto/match.presenter';
@@ -231,7 +232,14 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
             '`/outcome`), `double_forfeit` (neither showed: both lose; nothing else may be sent). In elimination a double forfeit moves nobody on and ' +
             'the match it fed becomes a walkover (`outcome: forfeit`) for whoever arrives there. Not in free-for-all.',
         },
-        scheduled_at: { description: 'When it is to be played; `null` clears it. Settable on any match, a pending one included.' },
+        scheduled_at: { description: 'When it is to be played; `null` clears it. Settable on any match, a pending one included. `ends_at` follows (its round’s `match_minutes`).' },
+        station_id: { description: 'Where it is to be played: one of the tournament’s stations (another is 422); `null` clears it.' },
+        pinned: {
+          description:
+            '`true` pins it where `scheduled_at` and `station_id` put it (sent or stored; without both, 422): `POST …/schedule` plans around it. A pin that ' +
+            'breaks a hard rule against a fixed match (another pin, a match being played) or its station’s time and the windows is 409 `schedule_conflict`. ' +
+            '`false` unpins it.',
+        },
       },
       'A result and/or `scheduled_at`. Re-reporting a completed match corrects it. 422 `draw_not_allowed` for a draw outside round robin and swiss.',
     ),
@@ -395,12 +403,13 @@ function report(example: ReturnType<typeof played>): ApiOperation {
       '400': ref('responses', 'InvalidParameter'),
       '404': notFound(ITEM, new MatchNotFoundError()),
       '409': problemResponse(
-        'The match cannot take this result now.',
+        'The match cannot take this result now, or the pin breaks a rule of the schedule (`schedule_conflict`, naming the rule and the other match).',
         ITEM,
         [
           new MatchNotReadyError('This match is not ready: an opponent is not known yet.'),
           new DependentMatchesReportedError([{ id: EXAMPLE_IDS[2], number: 3 }], false),
           new CorrectionReopensTournamentError(),
+          new ScheduleConflictError([{ rule: 'station_overlap', otherMatch: { id: EXAMPLE_IDS[2], number: 3 } }]),
         ],
         API_HEADERS,
       ),
@@ -408,9 +417,13 @@ function report(example: ReturnType<typeof played>): ApiOperation {
       '413': ref('responses', 'PayloadTooLarge'),
       '415': ref('responses', 'UnsupportedMediaType'),
       '422': problemResponse(
-        'The result breaks a rule.',
+        'The result breaks a rule, the station is not one of the tournament’s, or a pin lacks a time or a station.',
         ITEM,
-        [InvalidError.field('/winner_id', 'must be one of the match’s opponents.'), new DrawNotAllowedError('/scores', 'single_elimination')],
+        [
+          InvalidError.field('/winner_id', 'must be one of the match’s opponents.'),
+          new DrawNotAllowedError('/scores', 'single_elimination'),
+          InvalidError.field('/station_id', 'station_id must be the id of one of this tournament’s stations.'),
+        ],
         API_HEADERS,
       ),
     },

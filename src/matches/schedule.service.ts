@@ -10,7 +10,7 @@ import { formatOf } from './domain/formats/registry';
 import { participantsOf } from './domain/match';
 import { MatchRecord, MatchRepository } from './domain/match.repository';
 import { ScheduleInput, SchedulePlan } from './domain/schedule/schedule';
-import { scheduleMatchesOf, withStoredPlaces } from './domain/schedule/schedule-input';
+import { minutesOf, roundNames, scheduleMatchesOf, withStoredPlaces } from './domain/schedule/schedule-input';
 import { Station } from './domain/schedule/station';
 import { StationRepository } from './domain/station.repository';
 import { presentMatch } from './dto/match.presenter';
@@ -108,4 +108,12 @@ export class ScheduleService {
     const plan = await this.work.run('planSchedule', plannerInput(tournament, records, stations, from, options.keepOrder));
     return { plan, numbers: new Map(records.map((record) => [record.id, record.number])), from };
   }
+}
+
+/** How long a match takes under the tournament's `match_minutes` (its round's, in a bracket by name). */
+export function matchDurationMs(tournament: Tournament, all: readonly MatchRecord[], match: MatchRecord): number {
+  const settings = scheduleSettingsOf(tournament);
+  const bracketLayout = formatOf(tournament.format).layout === 'bracket';
+  const lastMainRound = Math.max(0, ...all.filter((record) => record.bracket === 'main' || record.bracket === 'winners').map((record) => record.round));
+  return minutesOf(settings.match_minutes, bracketLayout ? roundNames(match, lastMainRound) : [String(match.round)]) * 60_000;
 }

@@ -113,7 +113,7 @@ const operations: Record<string, ApiOperation> = {
       '`?dry_run=true` answers the plan and stores nothing (the same as the preview). `If-Match` takes the tournament’s ETag. Answers the plan.',
     tags: tag,
     parameters: [
-      { name: 'dry_run', in: 'query', required: false, schema: { type: 'string', enum: ['true', 'false'] }, description: '`true`: answer the plan, store nothing.' },
+      { name: 'dry_run', in: 'query', required: false, schema: { type: 'string', enum: ['true', 'false'] }, example: 'true', description: '`true`: answer the plan, store nothing.' },
       ref('parameters', 'IfMatch'),
       ref('parameters', 'IdempotencyKey'),
     ],
