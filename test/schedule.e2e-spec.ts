@@ -168,4 +168,41 @@ describe('the stored schedule', () => {
     expectProblem(await http().patch(`${base}/matches/${match.id}`, { pinned: 'yes' }, as()), 422, 'validation_failed');
     expect((await matchesOf(base)).find((candidate) => candidate.id === match.id)).toEqual(match);
   });
+
+  it('lists every broken rule of the stored plan with the earliest slot that resolves it; a match open after its end is overdue', async () => {
+    const { base, stations } = await aStartedTournament('round_robin', 4, { match_minutes: 30, rest_minutes: 10 }, ['Table 1', 'Table 2']);
+    const from = '2030-05-01T17:00:00.000Z';
+    expect((await http().post(`${base}/schedule`, { from }, as())).statusCode).toBe(200);
+    const empty = await http().get(`${base}/schedule/conflicts`, as());
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json().data).toEqual([]);
+
+    // A manual edit: two matches of the first slot now on one table.
+    const first = (await matchesOf(base)).filter((match) => match.scheduled_at === from);
+    expect(first).toHaveLength(2);
+    const [kept, moved] = first.sort((x, y) => x.number - y.number);
+    expect((await http().patch(`${base}/matches/${moved.id}`, { station_id: kept.station_id }, as())).statusCode).toBe(200);
+    const listed = (await http().get(`${base}/schedule/conflicts`, as())).json().data as {
+      rule: string;
+      match_id: string;
+      other_match_id: string | null;
+      suggested_fix: { match_id: string; scheduled_at: string; ends_at: string; station_id: string } | null;
+    }[];
+    const overlap = listed.find((conflict) => conflict.rule === 'station_overlap')!;
+    expect([overlap.match_id, overlap.other_match_id].sort()).toEqual([kept.id, moved.id].sort());
+    const fix = overlap.suggested_fix!;
+    expect(fix.station_id).toBe(stations.find((station) => station !== kept.station_id));
+    expect(fix.scheduled_at).toBe(from);
+    // Applying the fix resolves it.
+    expect((await http().patch(`${base}/matches/${fix.match_id}`, { scheduled_at: fix.scheduled_at, station_id: fix.station_id }, as())).statusCode).toBe(200);
+    expect((await http().get(`${base}/schedule/conflicts`, as())).json().data).toEqual([]);
+
+    // A match still open after its end (set in the past): overdue, with a slot from now on.
+    const now = Date.now();
+    expect((await http().patch(`${base}/matches/${kept.id}`, { scheduled_at: '2026-01-01T10:00:00Z' }, as())).statusCode).toBe(200);
+    const overdue = ((await http().get(`${base}/schedule/conflicts`, as())).json().data as typeof listed).find((conflict) => conflict.rule === 'overdue')!;
+    expect(overdue).toMatchObject({ match_id: kept.id, other_match_id: null });
+    expect(Date.parse(overdue.suggested_fix!.scheduled_at)).toBeGreaterThanOrEqual(now - 1000);
+    expectProblem(await http().get(`${base}/schedule/conflicts`, as(api.stranger)), 404, 'not_found');
+  });
 });

@@ -1,5 +1,5 @@
 import { RequestValidationPipe } from '../platform/http/request-validation.pipe';
-import { Body, Controller, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseInstant } from '../kernel/validation';
 import { ExpectedVersion } from '../platform/concurrency/fresh-version';
@@ -12,7 +12,8 @@ import { Tournament } from '../tournaments/domain/tournament';
 import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
 import { tournamentEtag } from '../tournaments/dto/tournament.presenter';
 import { ScheduleQuery, ScheduleRequestDto } from './dto/schedule-body.dto';
-import { presentSchedulePreview } from './dto/schedule.presenter';
+import { presentScheduleConflicts, presentSchedulePreview } from './dto/schedule.presenter';
+import { NoQueryParameters } from '../platform/http/no-query-parameters.pipe';
 import { ScheduleOptions, ScheduleService } from './schedule.service';
 
 const TournamentId = new ResourceIdPipe(TournamentNotFoundError);
@@ -45,6 +46,13 @@ export class ScheduleController {
       return presentSchedulePreview(await this.schedule.preview(account.id, tournamentId, optionsOf(body)));
     }
     return this.posts.act(request, reply, async () => ({ status: 200, body: presentSchedulePreview(await this.schedule.apply(account.id, tournamentId, optionsOf(body), expected)) }));
+  }
+
+  /** Every hard rule the stored plan breaks now, each with a suggested fix. */
+  @Get('conflicts')
+  async conflicts(@CurrentAccount() account: AuthenticatedAccount, @Param('id', TournamentId) tournamentId: string, @Query(NoQueryParameters) _query: unknown) {
+    const now = new Date();
+    return presentScheduleConflicts(await this.schedule.conflicts(account.id, tournamentId, now), now);
   }
 
   @Post('preview')

@@ -13,6 +13,8 @@ import { ScheduleInput, SchedulePlan } from './domain/schedule/schedule';
 import { minutesOf, roundNames, scheduleMatchesOf, withStoredPlaces } from './domain/schedule/schedule-input';
 import { Station } from './domain/schedule/station';
 import { StationRepository } from './domain/station.repository';
+import type { Timed } from './domain/schedule/conflicts';
+import type { ConflictWithFix } from './domain/schedule/suggested-fixes';
 import { presentMatch } from './dto/match.presenter';
 import { MatchWork } from './match-work';
 import { FieldOfPlay, TournamentsInPlay } from './play-ports';
@@ -99,6 +101,24 @@ export class ScheduleService {
       await this.events.append(...moved.map((match): NewEvent => ({ accountId, type: 'match.scheduled', tournamentId, data: presentMatch(match, entrants) })));
       return preview;
     });
+  }
+
+  /** Every hard rule the stored timetable breaks (and matches still open after their end), each with the earliest slot that resolves it. */
+  async conflicts(accountId: string, tournamentId: string, now = new Date()): Promise<{ conflicts: ConflictWithFix[]; numbers: Map<string, number> }> {
+    const tournament = await this.tournaments.get(accountId, tournamentId);
+    const [records, stations] = await Promise.all([this.matches.allOf(accountId, tournamentId), this.stations.list(accountId, tournamentId)]);
+    const input = plannerInput(tournament, records, stations, now.getTime(), false);
+    const open = records.filter((record) => record.status !== 'completed');
+    const times: Record<string, Timed> = {};
+    for (const record of open) if (record.scheduledAt !== null && record.stationId !== null) times[record.id] = { startsAt: record.scheduledAt.getTime(), stationId: record.stationId };
+    const conflicts = await this.work.run('conflictsWithFixes', {
+      input,
+      times,
+      overdue: open.filter((record) => record.endsAt !== null && record.endsAt.getTime() < now.getTime()).map((record) => record.id),
+      pinned: open.filter((record) => record.pinnedAt !== null).map((record) => record.id),
+      now: now.getTime(),
+    });
+    return { conflicts, numbers: new Map(records.map((record) => [record.id, record.number])) };
   }
 
   private async plan(tournament: Tournament, records: readonly MatchRecord[], stations: readonly Station[], options: ScheduleOptions, now: Date): Promise<SchedulePreview> {
