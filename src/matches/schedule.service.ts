@@ -15,6 +15,7 @@ import { Station } from './domain/schedule/station';
 import { StationRepository } from './domain/station.repository';
 import type { Timed } from './domain/schedule/conflicts';
 import type { ConflictWithFix } from './domain/schedule/suggested-fixes';
+import { renderCalendar } from './domain/schedule/calendar';
 import { presentMatch } from './dto/match.presenter';
 import { MatchWork } from './match-work';
 import { FieldOfPlay, TournamentsInPlay } from './play-ports';
@@ -119,6 +120,33 @@ export class ScheduleService {
       now: now.getTime(),
     });
     return { conflicts, numbers: new Map(records.map((record) => [record.id, record.number])) };
+  }
+
+  /**
+   * The schedule as an RFC 5545 calendar: every match with a time (of one participant, when given), its station as
+   * LOCATION and its schedule sequence as SEQUENCE.
+   */
+  async calendar(accountId: string, tournamentId: string, participantId?: string): Promise<string> {
+    const tournament = await this.tournaments.get(accountId, tournamentId);
+    const [records, stations] = await Promise.all([this.matches.allOf(accountId, tournamentId), this.stations.list(accountId, tournamentId)]);
+    const timed = records.filter((record) => record.scheduledAt !== null && (participantId === undefined || participantsOf(record).includes(participantId)));
+    const entrants = await this.participants.entrants(accountId, tournamentId, timed.flatMap(participantsOf));
+    const stationNames = new Map(stations.map((station) => [station.id, station.name]));
+    return renderCalendar({
+      tournamentId,
+      name: tournament.name,
+      matches: timed.map((record) => ({
+        id: record.id,
+        number: record.number,
+        startsAt: record.scheduledAt!,
+        endsAt: record.endsAt ?? new Date(record.scheduledAt!.getTime() + matchDurationMs(tournament, records, record)),
+        opponents: record.opponents.map((opponent) => (opponent.participantId === null ? null : (entrants.get(opponent.participantId)?.name ?? null))),
+        location: record.stationId === null ? null : (stationNames.get(record.stationId) ?? null),
+        sequence: record.scheduleSequence ?? 0,
+        updatedAt: record.updatedAt,
+        cancelled: record.outcome === 'void',
+      })),
+    });
   }
 
   private async plan(tournament: Tournament, records: readonly MatchRecord[], stations: readonly Station[], options: ScheduleOptions, now: Date): Promise<SchedulePreview> {

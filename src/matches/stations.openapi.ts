@@ -156,6 +156,25 @@ const operations: Record<string, ApiOperation> = {
       '404': problemResponse('No such tournament among yours.', `/api/v1/tournaments/${TOURNAMENT_ID}/schedule/conflicts`, [new TournamentNotFoundError()], API_HEADERS),
     },
   },
+  calendar: {
+    operationId: 'scheduleCalendar',
+    summary: 'The schedule as a calendar (RFC 5545)',
+    description:
+      'Every match with a time as a VEVENT: a `UID` that never changes, `DTSTART`/`DTEND` in UTC, `LOCATION` = the station’s name, `SEQUENCE` one higher ' +
+      'each time its time or station changes, `DTSTAMP` = its last change; lines end in CRLF and fold at 75 octets. `?participant=ID`: that ' +
+      'participant’s matches only. Public with a share link: `GET /v/{share_id}/schedule.ics`.',
+    tags: tag,
+    parameters: [{ name: 'participant', in: 'query', required: false, schema: { type: 'string', format: 'uuid' }, example: MATCH_ID, description: 'A participant’s id: only their matches.' }],
+    responses: {
+      '200': {
+        description: 'The calendar.',
+        headers: API_HEADERS,
+        content: { 'text/calendar': { schema: { type: 'string', maxLength: Number.MAX_SAFE_INTEGER }, example: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Tournament API//Schedule//EN\r\nEND:VCALENDAR\r\n' } },
+      },
+      '400': ref('responses', 'InvalidParameter'),
+      '404': problemResponse('No such tournament among yours.', `/api/v1/tournaments/${TOURNAMENT_ID}/schedule.ics`, [new TournamentNotFoundError()], API_HEADERS),
+    },
+  },
   remove: {
     operationId: 'deleteStation',
     summary: 'Delete a station',
@@ -176,6 +195,7 @@ export function stationsApiDocs(): ApiDocs {
       '/api/v1/tournaments/{id}/schedule': { parameters: [tournament], post: operations.apply },
       '/api/v1/tournaments/{id}/schedule/preview': { parameters: [tournament], post: operations.preview },
       '/api/v1/tournaments/{id}/schedule/conflicts': { parameters: [tournament], get: operations.conflicts },
+      '/api/v1/tournaments/{id}/schedule.ics': { parameters: [tournament], get: operations.calendar },
     },
     components: {
       schemas: {

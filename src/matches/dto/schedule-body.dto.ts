@@ -1,4 +1,4 @@
-import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsUUID } from 'class-validator';
 import { Absentable, IsInstant } from '../../platform/http/validation/decorators';
 
 /** Body of POST /api/v1/tournaments/:id/schedule and …/schedule/preview (all optional; an empty body is fine). */
@@ -14,4 +14,10 @@ export class ScheduleRequestDto {
 export class ScheduleQuery {
   @IsOptional() @IsIn(['true', 'false'], { message: 'dry_run must be true or false.' })
   dry_run?: 'true' | 'false';
+}
+
+/** Query of GET …/schedule.ics: one participant's matches only. */
+export class CalendarQuery {
+  @IsOptional() @IsUUID('all', { message: 'participant must be the id of a participant.' })
+  participant?: string;
 }
