@@ -205,4 +205,22 @@ describe('the stored schedule', () => {
     expect(Date.parse(overdue.suggested_fix!.scheduled_at)).toBeGreaterThanOrEqual(now - 1000);
     expectProblem(await http().get(`${base}/schedule/conflicts`, as(api.stranger)), 404, 'not_found');
   });
+
+  it('plans across two evenings: nothing inside the night between the windows, the rest on the second day', async () => {
+    const days = [
+      { from: '2030-05-01T18:00:00.000Z', to: '2030-05-01T20:00:00.000Z' },
+      { from: '2030-05-02T18:00:00.000Z', to: '2030-05-03T00:00:00.000Z' },
+    ];
+    const { base } = await aStartedTournament('round_robin', 6, { match_minutes: 30, rest_minutes: 0, windows: days }, ['Table 1']);
+    const answer = await http().post(`${base}/schedule`, { from: '2030-05-01T00:00:00Z' }, as());
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().unplaced).toEqual([]);
+    const matches = await matchesOf(base);
+    expect(matches).toHaveLength(15);
+    const inside = (match: MatchJson) => days.some((day) => match.scheduled_at! >= day.from && match.ends_at! <= day.to);
+    expect(matches.every(inside)).toBe(true);
+    // One table, 30 minutes each: four fit the first evening, the other eleven go to the second.
+    expect(matches.filter((match) => match.scheduled_at! < days[1].from)).toHaveLength(4);
+    expect(answer.json().lower_bound_ends_at <= answer.json().ends_at).toBe(true);
+  });
 });
