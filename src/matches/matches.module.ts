@@ -20,6 +20,7 @@ import { WithdrawalsController } from './withdrawals.controller';
 import { StationsController } from './stations.controller';
 import { ScheduleController } from './schedule.controller';
 import { ScheduleService } from './schedule.service';
+import { CalendarController } from './calendar.controller';
 import { StationsService } from './stations.service';
 import { StationRepository } from './domain/station.repository';
 import { PostgresStationRepository } from './persistence/postgres-station.repository';
@@ -48,7 +49,7 @@ function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {
 
 @Module({
   imports: [MikroOrmModule.forFeature([MatchSchema]), TournamentsModule, ParticipantsModule, LeaguesModule],
-  controllers: [MatchesController, WithdrawalsController, StationsController, ScheduleController],
+  controllers: [MatchesController, WithdrawalsController, StationsController, ScheduleController, CalendarController],
   providers: [
     MatchesService,
     WithdrawalsService,
@@ -69,6 +70,6 @@ function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {
     { provide: FieldOfPlay, useExisting: ParticipantsService },
   ],
   // For the league table (src/leagues/league-standings.module.ts): the port the leagues module owns.
-  exports: [LeagueResults, LeagueRatedResults, MatchesService, StandingsRefresher],
+  exports: [LeagueResults, LeagueRatedResults, MatchesService, StandingsRefresher, ScheduleService],
 })
 export class MatchesModule {}

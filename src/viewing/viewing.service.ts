@@ -201,6 +201,14 @@ export class ViewingService implements OnModuleInit, OnModuleDestroy {
     this.stopListening?.();
   }
 
+  /** The tournament a share link leads to (read now, not cached); SharedViewNotFoundError for a league, a private one or nothing. */
+  async sharedTournament(shareId: string): Promise<{ accountId: string; tournamentId: string }> {
+    if (!isShareId(shareId)) throw new SharedViewNotFoundError();
+    const state = await this.context.run(() => this.states.lookup(shareId));
+    if (!state || state.kind !== 'tournament') throw new SharedViewNotFoundError();
+    return { accountId: state.accountId, tournamentId: state.id };
+  }
+
   /** The current view of a share link; SharedViewNotFoundError when it leads nowhere. */
   async current(shareId: string, now = Date.now()): Promise<SharedView> {
     if (!isShareId(shareId)) throw new SharedViewNotFoundError();

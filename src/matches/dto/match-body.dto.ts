@@ -1,4 +1,4 @@
-import { IsIn, IsOptional, IsUUID } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsUUID } from 'class-validator';
 import { Absentable, IsInstant, IsNumberList, Nullable, Shaped } from '../../platform/http/validation/decorators';
 import { DECIDER_METHODS, REPORTED_OUTCOMES } from '../domain/match';
 
@@ -64,6 +64,14 @@ export class UpdateMatchDto {
 
   @Nullable() @IsInstant()
   scheduled_at?: string | null;
+
+  /** One of the tournament's stations (issue 41); null: none. */
+  @Nullable() @IsUUID('all', { message: 'station_id must be the id of one of the tournament’s stations.' })
+  station_id?: string | null;
+
+  /** true: the planner never moves it (it needs scheduled_at and station_id); false: it is planned again. */
+  @Absentable() @IsBoolean({ message: 'pinned must be true or false.' })
+  pinned?: boolean;
 }
 
 const BOOLEAN = ['true', 'false'] as const;
