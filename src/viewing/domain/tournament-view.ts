@@ -120,6 +120,7 @@ export const FORMAT_LABELS: Record<TournamentFormat, string> = {
   round_robin: 'Round robin',
   swiss: 'Swiss',
   free_for_all: 'Free for all',
+  multi_stage: 'Stages',
 };
 
 export const STATUS_LABELS: Record<TournamentStatus, string> = {
