@@ -30,7 +30,6 @@ describe('the collected migrations', () => {
       '20261127440300-reported-outcomes',
       '20261127470100-share-link-drops',
       '20261127500100-stages',
-      '20261127500200-participant-groups',
       '20261127500300-match-stages',
     ]);
   });

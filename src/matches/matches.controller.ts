@@ -77,6 +77,8 @@ export class MatchesController {
         bracket: query.bracket as Bracket | undefined,
         status: commaSeparated<MatchStatus>(query.status),
         participantId: query.participant_id?.toLowerCase(),
+        stage: query.stage,
+        group: query.group,
       },
       direction: parseSort<'number'>(query.sort ?? 'number').direction,
       limit: query.pageSize(),

@@ -138,6 +138,8 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
         '`main`, or in double elimination `winners`, `losers` and `grand_final` (its round 2 is the reset match); `third_place` for a single ' +
         'elimination’s third-place match (played in the final’s round, before it).',
     },
+    stage: { type: ['string', 'null'], readOnly: true, description: 'A multi_stage tournament’s stage key (issue 40, docs/stages.md); `null` otherwise.' },
+    group: { type: ['string', 'null'], readOnly: true, description: 'The group of its stage (`A`, `B`, … `AA`); `null` outside a multi_stage tournament.' },
     status: {
       type: 'string',
       enum: [...MATCH_STATUSES],
@@ -192,6 +194,13 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
         score: { type: ['number', 'null'] },
         rank: { type: ['integer', 'null'], format: 'int32', minimum: 1, maximum: 1024, description: 'Free-for-all only.' },
         result: { type: ['string', 'null'], enum: [...MATCH_RESULTS, null] },
+        source: {
+          type: 'object',
+          description:
+            'A later stage’s slot (issue 40): where its participant comes from, `{ stage, group, place }`, `{ stage, best, rank }` (the best k-th placed) or `{ stage, seed }` (seeding `standings` across groups). Kept once filled; absent elsewhere.',
+          properties: { stage: { type: 'string' }, group: { type: 'string' }, place: { type: 'integer' }, best: { type: 'integer' }, rank: { type: 'integer' }, seed: { type: 'integer' } },
+        },
+        placeholder: { type: 'string', description: 'The slot in words while it waits and after: "Winner Group A", "Runner-up Group B", "Best third 1".' },
       },
     },
     MatchGame: {
@@ -325,6 +334,8 @@ function list(example: object): ApiOperation {
         example: ['ready'],
       },
       participant_id: { description: 'Only matches this participant plays in.', example: PARTICIPANTS[0].id },
+      stage: { description: 'Only matches of this stage (its key) in a multi_stage tournament.', example: 'groups' },
+      group: { description: 'Only matches of this group (its label) of a stage.', example: 'A' },
     })],
     responses: {
       '200': jsonResponse('A page of matches.', 'MatchList', { data: [example], next_cursor: null }, { ...headerRefs('Link'), ETag: ref('headers', 'ListETag') }),

@@ -240,7 +240,7 @@ export class MatchesService implements StatusChangeRules {
     const changes: ReportChanges = report
       ? play.report(id, report, options)
       : { match: current, updated: [], created: [], deleted: [], cleared: [], complete: options.tournamentCompleted };
-    const table = () => ({ rows: play.standings(), reached: [...bracketReached(settings.format, play.all(), field && seeded(field))] });
+    const table = () => ({ rows: play.standings(), reached: [...bracketReached(settings.format, play.all(), field && seeded(field), settings)] });
     return { changes, stored: new Map(all.map((match) => [match.id, match])), table, field };
   }
 

@@ -197,7 +197,7 @@ export class TournamentPlay {
     const outcome =
       notPlayed !== undefined
         ? notPlayedOutcome(current, { ...report, outcome: notPlayed }, series?.won ?? null)
-        : this.format.outcomeOf(current, series === null ? report : { scores: series.won, winnerId: report.winnerId }, this.withdrawals);
+        : this.format.outcomeOf(current, series === null ? report : { scores: series.won, winnerId: report.winnerId }, this.withdrawals, this.settings);
 
     if (current.status === 'completed') {
       // A series under way downstream is cleared like a reported result: only on request.
@@ -211,6 +211,7 @@ export class TournamentPlay {
       this.format.undo(current, this.bench);
     }
 
+    this.bench.resetDependents = options.resetDependents;
     const match = this.write(matchId);
     match.opponents.forEach((opponent, slot) => {
       opponent.score = outcome.scores[slot];
