@@ -10,4 +10,7 @@ export const MATCHES_PROBLEM_KINDS = registerProblemKinds({
   tournament_not_running: { status: 409, title: 'Tournament not running' },
   draw_not_allowed: { status: 422, title: 'Draw not allowed' },
   too_many_stations: { status: 422, title: 'Too many stations' },
+  groups_not_fillable: { status: 409, title: 'Groups cannot be filled' },
+  stage_not_awaiting_decision: { status: 409, title: 'Stage not awaiting a decision' },
+  decision_rows_not_tied: { status: 422, title: 'Decision rows not tied' },
 });

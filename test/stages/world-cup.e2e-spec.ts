@@ -85,7 +85,7 @@ describe('stages: groups then a knockout, one tournament', () => {
     ];
     for (const [stages, pointer] of refusals) {
       const refused = await http().post(TOURNAMENTS, { name: `Cup ${randomUUID()}`, stages }, as());
-      expect([pointer, expectProblem(refused, 422, 'validation_failed').errors.map((error: { pointer: string }) => error.pointer)]).toEqual([pointer, [pointer]]);
+      expect([pointer, (expectProblem(refused, 422, 'validation_failed').errors as { pointer: string }[]).map((error) => error.pointer)]).toEqual([pointer, [pointer]]);
     }
     expectProblem(await http().post(TOURNAMENTS, { name: `Cup ${randomUUID()}`, format: 'multi_stage' }, as()), 422, 'validation_failed');
     // While a draft, the stages change whole; another format clears them.
@@ -108,6 +108,7 @@ describe('stages: groups then a knockout, one tournament', () => {
     expect([...new Set(groupA)].sort((a, b) => a! - b!)).toEqual([1, 16, 17, 32]);
     // Matches of a group only involve that group.
     for (const match of groupMatches) expect(match.group).toMatch(/^[A-H]$/);
+    expect((await http().get(base, as())).json()).toMatchObject({ stages: [{ status: 'in_progress' }, { status: 'pending' }] });
     const firstRound = knockout.filter((match) => match.round === 1);
     expect(firstRound[0]).toMatchObject({ status: 'pending', group: 'A' });
     expect(firstRound[0].opponents).toEqual([
@@ -126,7 +127,9 @@ describe('stages: groups then a knockout, one tournament', () => {
       for (const match of (await all(base, '&stage=knockout')).filter((one) => one.round === round && one.status === 'ready')) await playOut(base, match);
     }
     const tournament = (await http().get(base, as())).json();
-    expect(tournament).toMatchObject({ status: 'completed' });
+    expect(tournament).toMatchObject({ status: 'completed', stages: [{ key: 'groups', status: 'completed' }, { key: 'knockout', status: 'completed' }] });
+    const events = (await http().get(`/api/v1/events?tournament_id=${tournament.id}&types=stage.completed,stage.started&limit=100`, as())).json() as { data: { type: string; data: { stage: string } }[] };
+    expect(events.data.map((event) => `${event.type} ${event.data.stage}`)).toEqual(['stage.started groups', 'stage.completed groups', 'stage.started knockout', 'stage.completed knockout']);
     const standings = (await http().get(`${base}/standings`, as())).json() as { data: { rank: number; participant_id: string; seed?: number }[] };
     const ranks = standings.data.map((row) => row.rank);
     expect(ranks.slice(0, 4)).toEqual([1, 2, 3, 4]);
