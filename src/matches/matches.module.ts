@@ -17,6 +17,8 @@ import { MatchSchema } from './persistence/match.schema';
 import { MikroOrmMatchRepository } from './persistence/mikro-orm-match.repository';
 import { WithdrawalsController } from './withdrawals.controller';
 import { StationsController } from './stations.controller';
+import { StagesController } from './stages.controller';
+import { StagesService } from './stages.service';
 import { ScheduleController } from './schedule.controller';
 import { ScheduleService } from './schedule.service';
 import { StationsService } from './stations.service';
@@ -47,12 +49,13 @@ function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {
 
 @Module({
   imports: [MikroOrmModule.forFeature([MatchSchema]), TournamentsModule, ParticipantsModule, LeaguesModule],
-  controllers: [MatchesController, WithdrawalsController, StationsController, ScheduleController],
+  controllers: [MatchesController, WithdrawalsController, StationsController, ScheduleController, StagesController],
   providers: [
     MatchesService,
     WithdrawalsService,
     StationsService,
     ScheduleService,
+    StagesService,
     { provide: StationRepository, useClass: PostgresStationRepository },
     { provide: MatchRepository, useClass: MikroOrmMatchRepository },
     { provide: MatchWork, inject: [AppConfig], useFactory: matchWorkerPool },

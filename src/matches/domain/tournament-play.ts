@@ -141,6 +141,17 @@ export class TournamentPlay {
     });
   }
 
+  /**
+   * Applies what the settings now say without a new result: a staged tournament's organiser decision fills the
+   * next stage (the format's withdrawal pass, idempotent, also moves stages on).
+   */
+  settle(now: Date): PlayChanges {
+    return this.tracked(() => {
+      this.format.applyWithdrawals(this.bench, this.withdrawals, now);
+      return this.changes();
+    });
+  }
+
   private tracked<T>(work: () => T): T {
     for (const tracked of [this.before, this.written, this.createdIds, this.deletedIds, this.clearedIds]) tracked.clear();
     const withdrawals = new Map(this.withdrawals);

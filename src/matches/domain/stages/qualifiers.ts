@@ -39,13 +39,17 @@ export function compareAcrossGroups(a: RankedRow, b: RankedRow): number {
 }
 
 /** A group's rows with the organiser's order applied to the rows it names (they keep the places they share). */
-export function withDecision(rows: RankedRow[], order: readonly string[] | undefined): RankedRow[] {
-  if (!order) return rows;
+export function withDecision(rows: RankedRow[], decision: { order: readonly string[]; reason: string } | undefined): RankedRow[] {
+  if (!decision) return rows;
+  const { order, reason } = decision;
   const named = new Set(order);
   const places = rows.map((row, index) => (named.has(row.participantId) ? index : -1)).filter((index) => index >= 0);
   const byId = new Map(rows.map((row) => [row.participantId, row]));
   const result = [...rows];
-  places.forEach((place, index) => (result[place] = { ...byId.get(order[index])!, rank: rows[places[0]].rank + index }));
+  places.forEach((place, index) => {
+    const row = byId.get(order[index])!;
+    result[place] = { ...row, rank: rows[places[0]].rank + index, tiebreakers: [...row.tiebreakers, { name: 'organiser_decision', value: index + 1, reason }] };
+  });
   return result;
 }
 
@@ -64,7 +68,7 @@ function tieAt(rows: RankedRow[], cut: number, decided: boolean, group: string |
  */
 export function qualify(stage: StagePlay, tables: Map<string, RankedRow[]>): Qualification {
   const advance = stage.advance!;
-  const decisions = new Map(stage.decisions.map((decision) => [decision.group, decision.order]));
+  const decisions = new Map(stage.decisions.map((decision) => [decision.group, decision]));
   const ranked = new Map<string, RankedRow[]>();
   const sources = new Map<string, string>();
   const perGroup = 'top' in advance ? advance.top : advance.perGroup;
