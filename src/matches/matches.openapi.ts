@@ -485,9 +485,14 @@ function standings(example: object[]): ApiOperation {
     summary: 'The tournament’s standings',
     description:
       'Computed from the reported matches, with every tiebreaker’s value. Once the tournament is completed, `rank` is each participant’s `final_rank`. ' +
-      'It takes no query parameters: any is 400. The `ETag` moves with every change of the tournament: send it in `If-None-Match` to poll for 304.',
+      'In a multi_stage tournament: the final placement of the whole event (the last stage’s places, then everyone else by the stage they went out in, ' +
+      'their group rank, their points); with `stage=KEY`, that stage’s group tables (each row with its `group` and its `rank` in it) and, where `best` is set, the table of the k-th placed rows in `best` (docs/stages.md). ' +
+      'Other query parameters are 400. The `ETag` moves with every change of the tournament: send it in `If-None-Match` to poll for 304.',
     tags: tag,
-    parameters: [ref('parameters', 'IfNoneMatch')],
+    parameters: [
+      ref('parameters', 'IfNoneMatch'),
+      { name: 'stage', in: 'query', required: false, description: 'A stage’s key: its group tables instead of the whole event’s placement (unknown key: 404).', schema: { type: 'string', pattern: '^[a-z0-9_-]{1,32}$' }, example: 'groups' },
+    ],
     responses: {
       '200': jsonResponse('The standings.', 'Standings', { data: example }, { ETag: ref('headers', 'ListETag') }),
       '304': notModified(),
