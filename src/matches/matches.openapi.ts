@@ -1,3 +1,4 @@
+import { GroupsNotFillableError } from './domain/stages/stage-errors';
 import type { ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
 import { InvalidError } from '../kernel/domain-error';
 import { API_HEADERS, ApiDocs, ApiOperation, emptyResponse, getOneOperation, headerRefs, idParameter, jsonBody, jsonResponse, ref, schemaRef } from '../platform/openapi/openapi-kit';
@@ -274,7 +275,7 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
 
 /** The refusals of a tournament's status change that playing it adds (documented on the tournament's PATCH). */
 export function tournamentStartErrors(): ProblemSource[] {
-  return [new NotEnoughParticipantsError(1), new NotEnoughCheckedInError(1, 12), new MatchesPendingError(3)];
+  return [new NotEnoughParticipantsError(1), new NotEnoughCheckedInError(1, 12), new MatchesPendingError(3), new GroupsNotFillableError([{ group: 'D', detail: 'Group D has 1 participant; a group needs at least 2.' }])];
 }
 
 export function matchesApiDocs(): ApiDocs {
