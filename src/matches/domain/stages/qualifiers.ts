@@ -34,8 +34,16 @@ export function compareAcrossGroups(a: RankedRow, b: RankedRow): number {
     b.scoreFor - b.scoreAgainst - (a.scoreFor - a.scoreAgainst) ||
     b.scoreFor - a.scoreFor ||
     b.wins - a.wins ||
-    (a.seed ?? Number.POSITIVE_INFINITY) - (b.seed ?? Number.POSITIVE_INFINITY)
+    bySeed(a.seed, b.seed)
   );
+}
+
+/** The better (lower) seed first, the unseeded after every seed and level with each other. */
+function bySeed(a: number | null, b: number | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a - b;
 }
 
 /** A group's rows with the organiser's order applied to the rows it names (they keep the places they share). */
