@@ -117,6 +117,15 @@ describe('stages: groups then a knockout, one tournament', () => {
     ]);
     expect(firstRound.every((match) => match.status === 'pending')).toBe(true);
 
+    // The shared views show the placeholders: the JSON snapshot and the bracket image.
+    const shared = (await http().patch(base, { visibility: 'unlisted' }, as())).json() as { share_id: string };
+    const snapshot = (await http().get(`/v/${shared.share_id}.json`)).json() as { matches: { number: number; opponents: { name: string | null; placeholder?: string }[] }[] };
+    expect(snapshot.matches.find((match) => match.number === firstRound[0].number)!.opponents).toEqual([
+      expect.objectContaining({ name: null, placeholder: 'Winner Group A' }),
+      expect.objectContaining({ name: null, placeholder: 'Runner-up Group B' }),
+    ]);
+    expect((await http().get(`/v/${shared.share_id}/bracket.svg`)).body).toContain('Winner Group A');
+
     for (const match of groupMatches) await playOut(base, match);
     const filled = (await all(base, '&stage=knockout')).filter((match) => match.round === 1);
     expect(filled.every((match) => match.status === 'ready')).toBe(true);

@@ -16,6 +16,8 @@ export interface ViewOpponent {
   /** Free-for-all only. */
   rank: number | null;
   result: MatchResult | null;
+  /** A later stage's slot in words while it waits ("Winner Group A", issue 40); absent elsewhere. */
+  placeholder?: string;
 }
 
 /** One game of a series: its scores in opponents order, and which opponent (by index) won it; null when drawn. */
