@@ -31,6 +31,8 @@ describe('the collected migrations', () => {
       '20261127470100-share-link-drops',
       '20261127480100-match-schedule',
       '20261127481100-match-deciders',
+      '20261127500100-stages',
+      '20261127500300-match-stages',
       '20261127900100-stored-ratings',
     ]);
   });

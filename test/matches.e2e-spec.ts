@@ -154,6 +154,8 @@ describe('matches, results and standings API', () => {
         ],
         winner_id: null,
         home_participant_id: null,
+        stage: null,
+        group: null,
         outcome: null,
         games: [],
         decider: null,

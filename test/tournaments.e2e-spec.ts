@@ -55,6 +55,7 @@ describe('tournaments API', () => {
         visibility: 'private',
         schedule: { starts_at: null, match_minutes: 30, rest_minutes: 10, windows: null },
         share_id: null,
+        stages: null,
         started_at: null,
         completed_at: null,
         participant_count: 0,

@@ -7,6 +7,7 @@ import { leagueStandingsApiDocs } from '../leagues/league-standings.openapi';
 import { leagueRatingsApiDocs } from '../leagues/league-ratings.openapi';
 import { withdrawalsApiDocs } from '../matches/withdrawals.openapi';
 import { stationsApiDocs } from '../matches/stations.openapi';
+import { stagesApiDocs } from '../matches/stages.openapi';
 import { matchesApiDocs, tournamentStartErrors } from '../matches/matches.openapi';
 import { participantsApiDocs } from '../participants/participants.openapi';
 import { rateLimitApiDocs } from '../rate-limit/rate-limit.openapi';
@@ -104,6 +105,6 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenAPIObject {
       rateLimitPerMinute: options.rateLimitPerMinute,
       problemOrder: Object.keys(PROBLEM_GUIDE),
     },
-    [tournamentsApiDocs(tournamentStartErrors()), leaguesApiDocs(), leagueStandingsApiDocs(), leagueRatingsApiDocs(), participantsApiDocs(), matchesApiDocs(), withdrawalsApiDocs(), stationsApiDocs(), eventsApiDocs(), webhooksApiDocs(), healthApiDocs(), docsApiDocs(), tokensApiDocs(), rateLimitApiDocs(options.rateLimitPerMinute), viewingApiDocs()],
+    [tournamentsApiDocs(tournamentStartErrors()), leaguesApiDocs(), leagueStandingsApiDocs(), leagueRatingsApiDocs(), participantsApiDocs(), matchesApiDocs(), withdrawalsApiDocs(), stationsApiDocs(), stagesApiDocs(), eventsApiDocs(), webhooksApiDocs(), healthApiDocs(), docsApiDocs(), tokensApiDocs(), rateLimitApiDocs(options.rateLimitPerMinute), viewingApiDocs()],
   );
 }

@@ -75,6 +75,12 @@ export const PROBLEM_GUIDE: Record<string, string> = {
     'A tournament has at most 256 stations (tables, courts, boards). Delete one you no longer use before adding another.',
   schedule_conflict:
     'The pin would break a rule of the schedule against a fixed match (another pin, a match being played) or its station’s time: `conflicts` names each rule and the other match. Pick another time or station; `GET …/schedule/conflicts` suggests the earliest slot.',
+  groups_not_fillable:
+    'A staged tournament cannot start: a participant has no group (manual seeding), a group has fewer than 2, or a group is too small for its `advance`. `participants` and `groups` name them (docs/stages.md).',
+  stage_not_awaiting_decision:
+    'The stage is not waiting for a decision: only rows tied across a cut, once the stage’s last match is in, are decided by the organiser.',
+  decision_rows_not_tied:
+    'A decision must order exactly the rows tied across the cut, in the group that waits (`GET …/stages/{key}` shows them under `awaiting_decision`).',
   draw_not_allowed:
     'Draws exist only in `round_robin` and `swiss`. Send unequal scores, or `winner_id` with equal scores (a free-for-all needs distinct ranks).',
   rate_limited:

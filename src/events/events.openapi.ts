@@ -64,6 +64,17 @@ function dataSchemas(): Record<string, SchemaObject> {
         ready_match_count: { type: 'integer', format: 'int32', minimum: 0, maximum: 1_000_000 },
       },
     },
+    stage: {
+      type: 'object',
+      required: ['tournament_id', 'stage', 'status'],
+      description: 'A stage of a multi_stage tournament (issue 40) as GET …/stages/{key} shows its key, name and status; read its groups there.',
+      properties: {
+        tournament_id: uuid,
+        stage: { type: 'string', maxLength: 32, description: 'The stage’s key.' },
+        name: { type: 'string' },
+        status: { type: 'string', enum: ['pending', 'in_progress', 'awaiting_decision', 'completed'] },
+      },
+    },
     match_correction: {
       type: 'object',
       required: ['match', 'cleared_matches'],

@@ -21,6 +21,9 @@ import { PreviewMatchQuery, UpdateMatchDto, UpdateMatchQuery } from './dto/match
 import { matchEtag, presentMatch, presentPreview } from './dto/match.presenter';
 import { MatchesService, MatchUpdate } from './matches.service';
 import { NoQueryParameters } from '../platform/http/no-query-parameters.pipe';
+import { StagesService } from './stages.service';
+import { StandingsQuery } from './dto/standings.query';
+import { presentStageStandings } from './dto/stage.presenter';
 
 const TournamentId = new ResourceIdPipe(TournamentNotFoundError);
 
@@ -49,6 +52,7 @@ export class MatchesController {
   constructor(
     private readonly matches: MatchesService,
     private readonly events: EventsService,
+    private readonly stages: StagesService,
   ) {}
 
   /**
@@ -79,6 +83,8 @@ export class MatchesController {
         bracket: query.bracket as Bracket | undefined,
         status: commaSeparated<MatchStatus>(query.status),
         participantId: query.participant_id?.toLowerCase(),
+        stage: query.stage,
+        group: query.group,
       },
       direction: parseSort<'number'>(query.sort ?? 'number').direction,
       limit: query.pageSize(),
@@ -149,11 +155,17 @@ export class MatchesController {
   async standings(
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', TournamentId) tournamentId: string,
-    @Query(NoQueryParameters) _query: unknown,
+    @Query(RequestValidationPipe) query: StandingsQuery,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     if (await this.notModified(account.id, tournamentId, request, reply)) return undefined;
+    // One stage's group tables (issue 40); without `stage`, the whole event's placement.
+    if (query.stage !== undefined) {
+      const { view } = await this.stages.one(account.id, tournamentId, query.stage);
+      const names = new Map(view.groups.flatMap((group) => group.participants.map((entry) => [entry.id, entry] as const)));
+      return presentStageStandings(view, names);
+    }
     // Serialised where it was computed (a worker thread): a table of thousands of rows never holds the event loop.
     const rows = await this.matches.standingsJson(account.id, tournamentId);
     void reply.type('application/json; charset=utf-8');

@@ -18,6 +18,8 @@ import { MatchSchema } from './persistence/match.schema';
 import { MikroOrmMatchRepository } from './persistence/mikro-orm-match.repository';
 import { WithdrawalsController } from './withdrawals.controller';
 import { StationsController } from './stations.controller';
+import { StagesController } from './stages.controller';
+import { StagesService } from './stages.service';
 import { ScheduleController } from './schedule.controller';
 import { ScheduleService } from './schedule.service';
 import { CalendarController } from './calendar.controller';
@@ -49,12 +51,13 @@ function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {
 
 @Module({
   imports: [MikroOrmModule.forFeature([MatchSchema]), TournamentsModule, ParticipantsModule, LeaguesModule],
-  controllers: [MatchesController, WithdrawalsController, StationsController, ScheduleController, CalendarController],
+  controllers: [MatchesController, WithdrawalsController, StationsController, ScheduleController, CalendarController, StagesController],
   providers: [
     MatchesService,
     WithdrawalsService,
     StationsService,
     ScheduleService,
+    StagesService,
     { provide: StationRepository, useClass: PostgresStationRepository },
     { provide: MatchRepository, useClass: MikroOrmMatchRepository },
     { provide: MatchWork, inject: [AppConfig], useFactory: matchWorkerPool },

@@ -1,3 +1,4 @@
+import { GroupsNotFillableError } from './domain/stages/stage-errors';
 import type { ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
 import { InvalidError } from '../kernel/domain-error';
 import { API_HEADERS, ApiDocs, ApiOperation, emptyResponse, getOneOperation, headerRefs, idParameter, jsonBody, jsonResponse, ref, schemaRef } from '../platform/openapi/openapi-kit';
@@ -143,6 +144,8 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
         '`main`, or in double elimination `winners`, `losers` and `grand_final` (its round 2 is the reset match); `third_place` for a single ' +
         'elimination’s third-place match (played in the final’s round, before it).',
     },
+    stage: { type: ['string', 'null'], readOnly: true, description: 'A multi_stage tournament’s stage key (issue 40, docs/stages.md); `null` otherwise.' },
+    group: { type: ['string', 'null'], readOnly: true, description: 'The group of its stage (`A`, `B`, … `AA`); `null` outside a multi_stage tournament.' },
     status: {
       type: 'string',
       enum: [...MATCH_STATUSES],
@@ -205,6 +208,13 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
         score: { type: ['number', 'null'] },
         rank: { type: ['integer', 'null'], format: 'int32', minimum: 1, maximum: 1024, description: 'Free-for-all only.' },
         result: { type: ['string', 'null'], enum: [...MATCH_RESULTS, null] },
+        source: {
+          type: 'object',
+          description:
+            'A later stage’s slot (issue 40): where its participant comes from, `{ stage, group, place }`, `{ stage, best, rank }` (the best k-th placed) or `{ stage, seed }` (seeding `standings` across groups). Kept once filled; absent elsewhere.',
+          properties: { stage: { type: 'string' }, group: { type: 'string' }, place: { type: 'integer' }, best: { type: 'integer' }, rank: { type: 'integer' }, seed: { type: 'integer' } },
+        },
+        placeholder: { type: 'string', description: 'The slot in words while it waits and after: "Winner Group A", "Runner-up Group B", "Best third 1".' },
       },
     },
     MatchGame: {
@@ -308,7 +318,7 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
 
 /** The refusals of a tournament's status change that playing it adds (documented on the tournament's PATCH). */
 export function tournamentStartErrors(): ProblemSource[] {
-  return [new NotEnoughParticipantsError(1), new NotEnoughCheckedInError(1, 12), new MatchesPendingError(3)];
+  return [new NotEnoughParticipantsError(1), new NotEnoughCheckedInError(1, 12), new MatchesPendingError(3), new GroupsNotFillableError([{ group: 'D', detail: 'Group D has 1 participant; a group needs at least 2.' }])];
 }
 
 export function matchesApiDocs(): ApiDocs {
@@ -368,6 +378,8 @@ function list(example: object): ApiOperation {
         example: ['ready'],
       },
       participant_id: { description: 'Only matches this participant plays in.', example: PARTICIPANTS[0].id },
+      stage: { description: 'Only matches of this stage (its key) in a multi_stage tournament.', example: 'groups' },
+      group: { description: 'Only matches of this group (its label) of a stage.', example: 'A' },
     })],
     responses: {
       '200': jsonResponse('A page of matches.', 'MatchList', { data: [example], next_cursor: null }, { ...headerRefs('Link'), ETag: ref('headers', 'ListETag') }),
@@ -522,9 +534,14 @@ function standings(example: object[]): ApiOperation {
     summary: 'The tournament’s standings',
     description:
       'Computed from the reported matches, with every tiebreaker’s value. Once the tournament is completed, `rank` is each participant’s `final_rank`. ' +
-      'It takes no query parameters: any is 400. The `ETag` moves with every change of the tournament: send it in `If-None-Match` to poll for 304.',
+      'In a multi_stage tournament: the final placement of the whole event (the last stage’s places, then everyone else by the stage they went out in, ' +
+      'their group rank, their points); with `stage=KEY`, that stage’s group tables (each row with its `group` and its `rank` in it) and, where `best` is set, the table of the k-th placed rows in `best` (docs/stages.md). ' +
+      'Other query parameters are 400. The `ETag` moves with every change of the tournament: send it in `If-None-Match` to poll for 304.',
     tags: tag,
-    parameters: [ref('parameters', 'IfNoneMatch')],
+    parameters: [
+      ref('parameters', 'IfNoneMatch'),
+      { name: 'stage', in: 'query', required: false, description: 'A stage’s key: its group tables instead of the whole event’s placement (unknown key: 404).', schema: { type: 'string', pattern: '^[a-z0-9_-]{1,32}$' }, example: 'groups' },
+    ],
     responses: {
       '200': jsonResponse('The standings.', 'Standings', { data: example }, { ETag: ref('headers', 'ListETag') }),
       '304': notModified(),

@@ -11,4 +11,7 @@ export const MATCHES_PROBLEM_KINDS = registerProblemKinds({
   draw_not_allowed: { status: 422, title: 'Draw not allowed' },
   too_many_stations: { status: 422, title: 'Too many stations' },
   schedule_conflict: { status: 409, title: 'Schedule conflict' },
+  groups_not_fillable: { status: 409, title: 'Groups cannot be filled' },
+  stage_not_awaiting_decision: { status: 409, title: 'Stage not awaiting a decision' },
+  decision_rows_not_tied: { status: 422, title: 'Decision rows not tied' },
 });

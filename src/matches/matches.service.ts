@@ -1,3 +1,7 @@
+import { fillGroups, GroupSeeding, groupLabels, parseSlots } from './domain/stages/placement';
+import { GroupsNotFillableError } from './domain/stages/stage-errors';
+import { stageStatuses } from './domain/stages/stage-status';
+import { StageSettings } from '../tournaments/domain/stages';
 import { Injectable } from '@nestjs/common';
 import { EventLog, NewEvent } from '../events/domain/event-log';
 import { ExpectedVersion } from '../platform/concurrency/fresh-version';
@@ -228,6 +232,7 @@ export class MatchesService implements StatusChangeRules {
         await this.participants.recordFinalRanks(accountId, tournamentId, new Map(standings.map((row) => [row.participantId, row.rank])));
       }
       await this.events.append(...playEvents(current, result, stored, update.report !== undefined, entrants));
+      if (tournament.stages && update.report !== undefined) await this.followStages(tournament, changes.complete);
       if (update.report !== undefined) await this.refreshes.request(accountId, tournamentId);
       // Completing (or re-ranking a completed tournament) appends tournament.completed with the final ranks.
       if (finalRanking) {
@@ -284,7 +289,7 @@ export class MatchesService implements StatusChangeRules {
     const changes: ReportChanges = report
       ? play.report(id, report, options)
       : { match: current, updated: [], created: [], deleted: [], cleared: [], complete: options.tournamentCompleted };
-    const table = () => ({ rows: play.standings(), reached: [...bracketReached(settings.format, play.all(), field && seeded(field))] });
+    const table = () => ({ rows: play.standings(), reached: [...bracketReached(settings.format, play.all(), field && seeded(field), settings)] });
     return { changes, stored: new Map(all.map((match) => [match.id, match])), table, field };
   }
 
@@ -326,6 +331,39 @@ export class MatchesService implements StatusChangeRules {
     return this.matches.anotherOpen(tournament.accountId, tournament.id, current.id);
   }
 
+  /**
+   * After a staged tournament's report (issue 40): each stage's status from the matches as written, kept on the
+   * tournament, with stage.completed and stage.started for the stages that moved.
+   */
+  private async followStages(tournament: Tournament, complete: boolean): Promise<void> {
+    const stages = tournament.stages!;
+    const statuses = stageStatuses(stages, await this.matches.allOf(tournament.accountId, tournament.id), complete);
+    if (statuses.every((status, index) => status === stages[index].status)) return;
+    const events: NewEvent[] = [];
+    const stageEvent = (type: 'stage.completed' | 'stage.started', stage: StageSettings, status: string): NewEvent => ({
+      accountId: tournament.accountId,
+      type,
+      tournamentId: tournament.id,
+      leagueId: tournament.leagueId,
+      data: { tournament_id: tournament.id, stage: stage.key, name: stage.name, status },
+    });
+    stages.forEach((stage, index) => {
+      const status = statuses[index];
+      if (status === stage.status) return;
+      if (status === 'completed') events.push(stageEvent('stage.completed', stage, status));
+      if (stage.status === 'pending' && status !== 'pending') events.push(stageEvent('stage.started', stage, status));
+    });
+    await this.tournaments.recordStagesByPlay(tournament, stages.map((stage, index) => ({ ...stage, status: statuses[index] })));
+    await this.events.append(...events);
+  }
+
+  /** A slot map checked by the placement rules against the stage it draws from (issue 40). */
+  readonly slotProblems = (slots: string[], previous: StageSettings): { index: number; detail: string }[] => {
+    if (previous.advance === null || 'top' in previous.advance) return [{ index: 0, detail: `${previous.key} sends on its top ${previous.advance && 'top' in previous.advance ? previous.advance.top : 0}: seed them by standings.` }];
+    const parsed = parseSlots(slots, groupLabels(previous.groups), previous.advance.perGroup, previous.advance.best ?? undefined);
+    return parsed.filter((entry): entry is { index: number; detail: string } => entry !== null && 'index' in entry);
+  };
+
   /** Play's rules for a tournament's status change, bound to the tournaments module's hook by src/app.module.ts. */
   async onStatusChange(tournament: Tournament, from: TournamentStatus): Promise<TransitionNote | void> {
     const { accountId, id } = tournament;
@@ -333,6 +371,11 @@ export class MatchesService implements StatusChangeRules {
       await this.heavyWork.enter(accountId);
       // With check-in required, those who did not check in are left out (removed), and the answer names them.
       const { field, dropped } = fieldAfterCheckIn(tournament, await this.participants.inSeedingOrder(accountId, id));
+      if (tournament.stages) {
+        checkFirstStage(tournament.stages, field);
+        // Saved with the start; stage.started follows matches.generated.
+        tournament.stages = tournament.stages.map((stage, index) => ({ ...stage, status: index === 0 ? 'in_progress' : 'pending' }));
+      }
       if (dropped.length > 0) {
         await this.participants.removeNotCheckedIn(accountId, id);
         await this.events.append(
@@ -355,6 +398,10 @@ export class MatchesService implements StatusChangeRules {
         leagueId: tournament.leagueId,
         data: { tournament_id: id, match_count: count, ready_match_count: ready },
       });
+      if (tournament.stages) {
+        const [first] = tournament.stages;
+        await this.events.append({ accountId, type: 'stage.started', tournamentId: id, leagueId: tournament.leagueId, data: { tournament_id: id, stage: first.key, name: first.name, status: first.status } });
+      }
       if (tournament.checkInRequired) return { droppedParticipants: dropped.map((participant) => ({ id: participant.id, name: participant.name })) };
     }
     if (tournament.status === 'completed' && from === 'in_progress') {
@@ -423,3 +470,17 @@ function reportAlone({ id, current, settings, report, options }: ReportRequest):
   return { changes, stored: new Map([[current.id, current]]), table: () => ({ rows: [], reached: [] }), field: undefined };
 }
 
+
+/** A staged start (issue 40): the first stage's groups fill (409 naming who or which group does not), and each sends on what it has. */
+function checkFirstStage(stages: StageSettings[], field: FieldEntry[]): void {
+  const [first] = stages;
+  const candidates = field.map((participant) => ({ id: participant.id, seed: participant.seed, name: participant.name, group: (participant as { group?: string | null }).group ?? null }));
+  const filled = fillGroups(candidates, first.groups, first.seeding as GroupSeeding);
+  if ('problems' in filled) throw new GroupsNotFillableError(filled.problems);
+  const smallest = Math.min(...filled.groups.map((group) => group.participantIds.length));
+  const advance = first.advance!;
+  const needed = 'top' in advance ? advance.top : (advance.best?.place ?? advance.perGroup);
+  if (needed > smallest) {
+    throw new GroupsNotFillableError([{ detail: `A group of ${smallest} cannot send on ${'top' in advance ? `its top ${needed}` : `${needed} rows`} (stage ${first.key}): add participants or lower advance.` }]);
+  }
+}

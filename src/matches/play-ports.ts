@@ -2,6 +2,7 @@ import { Entrant, FieldEntry } from '../participants/domain/participant.reposito
 import { Participant } from '../participants/domain/participant';
 import { ExpectedVersion } from '../platform/concurrency/fresh-version';
 import { Tournament } from '../tournaments/domain/tournament';
+import { StageSettings } from '../tournaments/domain/stages';
 import type { FinalRank } from '../tournaments/tournaments.service';
 
 /**
@@ -15,6 +16,8 @@ export abstract class TournamentsInPlay {
   abstract completeByPlay(tournament: Tournament, finalRanks: FinalRank[]): Promise<void>;
   abstract checkReopenable(tournament: Tournament): Promise<void>;
   abstract reopenByPlay(tournament: Tournament): Promise<void>;
+  /** Keeps a staged tournament's stages (their statuses, a decision) as play moved them (issue 40). */
+  abstract recordStagesByPlay(tournament: Tournament, stages: StageSettings[]): Promise<void>;
 }
 
 /**

@@ -1,11 +1,13 @@
 import { effectiveRules } from '../tournaments/domain/competition-rules';
 import { Tournament } from '../tournaments/domain/tournament';
 import { formatOf } from './domain/formats/registry';
-import { FormatSettings, SeededParticipant } from './domain/match';
+import { FormatSettings, SeededParticipant, StagePlay } from './domain/match';
+import { StageSettings } from '../tournaments/domain/stages';
 import { bracketRoundsFor } from './domain/series';
 
 /** The format and its rounds, a default that depends on the field (swiss) resolved from the participant count (so a report need not read the field). */
 export function settingsOf(tournament: Tournament): FormatSettings {
+  if (tournament.format === 'multi_stage') return { format: 'multi_stage', rounds: null, bestOf: null, stages: (tournament.stages ?? []).map(stagePlayOf) };
   const rounds = tournament.rounds ?? formatOf(tournament.format).roundsFixedAtStart(tournament.participantCount);
   return {
     format: tournament.format,
@@ -17,6 +19,19 @@ export function settingsOf(tournament: Tournament): FormatSettings {
   };
 }
 
-export function seeded(participants: { id: string; seed: number | null }[]): SeededParticipant[] {
-  return participants.map(({ id, seed }) => ({ id, seed }));
+/** A stage as play runs it: its format's rules in force (defaults filled), its groups, advance and seeding. */
+function stagePlayOf(stage: StageSettings): StagePlay {
+  return {
+    key: stage.key,
+    name: stage.name,
+    groups: stage.groups,
+    advance: stage.advance,
+    seeding: stage.seeding,
+    decisions: stage.decisions,
+    settings: { format: stage.format, rounds: stage.rounds, thirdPlaceMatch: stage.thirdPlaceMatch, rules: effectiveRules(stage.format, stage), bestOf: null },
+  };
+}
+
+export function seeded(participants: { id: string; seed: number | null; group?: string | null }[]): SeededParticipant[] {
+  return participants.map(({ id, seed, group }) => (group ? { id, seed, group } : { id, seed }));
 }

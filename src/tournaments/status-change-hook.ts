@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Tournament } from './domain/tournament';
 import { TournamentStatus } from './domain/tournament-status';
+import type { SlotCheck } from './domain/stages';
 
 /** What the rules tell the client about a status change (a start that left out participants who did not check in). */
 export interface TransitionNote {
@@ -14,6 +15,8 @@ export interface TransitionNote {
  */
 export interface StatusChangeRules {
   onStatusChange(tournament: Tournament, from: TournamentStatus): Promise<TransitionNote | void>;
+  /** A later stage's slot map against the stage before it (issue 40): play's placement rules. */
+  slotProblems?: SlotCheck;
 }
 
 /**
@@ -29,6 +32,9 @@ export class StatusChangeHook {
     if (this.rules) throw new Error('The status-change rules are already bound');
     this.rules = rules;
   }
+
+  /** Checks a slot map by play's rules (unbound: none found, the tournaments module's own specs). */
+  readonly slotCheck: SlotCheck = (slots, previous) => this.rules?.slotProblems?.(slots, previous) ?? [];
 
   async entered(tournament: Tournament, from: TournamentStatus): Promise<TransitionNote> {
     return (await this.rules?.onStatusChange(tournament, from)) ?? {};

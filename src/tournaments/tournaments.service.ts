@@ -1,3 +1,4 @@
+import { StageSettings } from './domain/stages';
 import { Injectable } from '@nestjs/common';
 import { ExpectedVersion, StaleVersionError, withFreshVersion } from '../platform/concurrency/fresh-version';
 import { DomainError, ServiceUnavailableError } from '../kernel/domain-error';
@@ -89,7 +90,7 @@ export class TournamentsService {
   ) {}
 
   async create(accountId: string, fields: NewTournament): Promise<Tournament> {
-    const tournament = Tournament.create(accountId, fields);
+    const tournament = Tournament.create(accountId, fields, undefined, this.statusChanges.slotCheck);
     const { leagueId } = tournament;
     const created = tournamentEvent('tournament.created', tournament);
     // Alone, the row and its event are one statement.
@@ -137,7 +138,7 @@ export class TournamentsService {
         previousShareId = tournament.shareId;
         const previousLeague = tournament.leagueId;
         const previousStatus = tournament.status;
-        if (!tournament.update(changes)) return tournament;
+        if (!tournament.update(changes, undefined, this.statusChanges.slotCheck)) return tournament;
         if (tournament.leagueId && tournament.leagueId !== previousLeague) {
           await this.leagues.lockAttachableLeague(accountId, tournament.leagueId);
         }
@@ -245,6 +246,13 @@ export class TournamentsService {
     await this.checkReopenable(tournament);
     tournament.reopen();
     await this.tournaments.save(tournament, (saved) => tournamentEvent('tournament.status_changed', saved));
+  }
+
+  /** Play moved a staged tournament's stages (a status, a decision): saved in play's transaction, with tournament.updated (play sends stage.* too). */
+  async recordStagesByPlay(tournament: Tournament, stages: StageSettings[]): Promise<void> {
+    tournament.stages = stages;
+    tournament.updatedAt = new Date();
+    await this.tournaments.save(tournament, (saved) => tournamentEvent('tournament.updated', saved));
   }
 
   /** Whether `reopenByPlay` would accept it (a dry run previews the refusal too); the league stays share-locked. */

@@ -25,6 +25,8 @@ export const EVENT_TYPES = {
   'match.updated': { data: 'match', summary: 'A game was reported in a series still under way (the match is `in_progress`, its scores the games won so far).' },
   'match.scheduled': { data: 'match', summary: 'A match’s `scheduled_at`, `ends_at`, `station_id` or `pinned` changed (without a result): a PATCH, or one event per match a stored plan moved.' },
   'match.corrected': { data: 'match_correction', summary: 'A reported result was changed; `cleared_matches` lists the dependent results it cleared.' },
+  'stage.completed': { data: 'stage', summary: 'A stage of a multi_stage tournament completed: its last result came in and its qualifiers moved on (issue 40).' },
+  'stage.started': { data: 'stage', summary: 'A stage of a multi_stage tournament started: the first stage at the start, a later one once filled with qualifiers.' },
   'standings.changed': { data: 'standings', summary: 'A result changed a tournament’s standings (the table as GET …/standings returns it).' },
   'ratings.changed': {
     data: 'ratings',

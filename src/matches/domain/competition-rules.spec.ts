@@ -30,6 +30,8 @@ function result(id: string, a: string, b: string, scoreA: number, scoreB: number
     nextSlot: null,
     loserNextMatchId: null,
     loserNextSlot: null,
+    stage: null,
+    group: null,
     homeParticipantId: null,
     completedAt: now,
     outcome: null,

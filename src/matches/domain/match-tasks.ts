@@ -70,7 +70,7 @@ export interface TableOfPlay {
 }
 
 function tableOf(settings: FormatSettings, participants: SeededParticipant[], matches: Match[]): TableOfPlay {
-  return { rows: computeStandings(settings, participants, matches), reached: [...formatOf(settings.format).reached(matches, participants)] };
+  return { rows: computeStandings(settings, participants, matches), reached: [...formatOf(settings.format).reached(matches, participants, settings)] };
 }
 
 /** The table, from the tournament's matches as the JSON batches the repository reads them as. */
@@ -120,7 +120,7 @@ export function reportInPlay(
   return {
     changes,
     before: stored.filter((match) => touched.has(match.id)),
-    standings: options.withStandings || changes.complete ? { rows: play.standings(), reached: [...formatOf(settings.format).reached(play.all(), participants)] } : null,
+    standings: options.withStandings || changes.complete ? { rows: play.standings(), reached: [...formatOf(settings.format).reached(play.all(), participants, settings)] } : null,
   };
 }
 

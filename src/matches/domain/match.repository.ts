@@ -30,6 +30,9 @@ export interface MatchFilters {
   bracket?: Bracket;
   status?: MatchStatus[];
   participantId?: string;
+  /** A multi_stage tournament's stage key and group label (issue 40). */
+  stage?: string;
+  group?: string;
 }
 
 export interface MatchListQuery {

@@ -5,6 +5,7 @@
 import type { CompetitionRules } from '../../tournaments/domain/competition-rules';
 import type { TournamentFormat } from '../../tournaments/domain/tournament';
 import type { BestOf } from '../../tournaments/domain/best-of';
+import type { StageAdvance, StageDecision, StageSeeding } from '../../tournaments/domain/stages';
 
 /** The formats play knows are the tournament's (one list, in the tournaments domain). */
 export type MatchFormat = TournamentFormat;
@@ -24,6 +25,8 @@ export type MatchResult = (typeof MATCH_RESULTS)[number];
 
 export interface Opponent {
   participantId: string | null;
+  /** A later stage's slot (issue 40): where its participant comes from; kept once filled. Absent elsewhere. */
+  source?: StageSource;
   score: number | null;
   rank: number | null;
   result: MatchResult | null;
@@ -86,13 +89,24 @@ export interface Match {
   reportedOutcome: ReportedOutcome | null;
   /** What settled level scores in a knockout match (issue 40); null otherwise. */
   decider: Decider | null;
+  /** A multi_stage tournament's stage (its key) and group (its label): null in a tournament of one format. */
+  stage: string | null;
+  group: string | null;
 }
+
+/**
+ * Where a later stage's opponent comes from (issue 40): a group's place, a rank among the best k-th placed rows,
+ * or (seeding `standings` across groups) a rank among all the stage's qualifiers.
+ */
+export type StageSource = { stage: string } & ({ group: string; place: number } | { best: number; rank: number } | { seed: number });
 
 /** A participant as the formats need it, listed in seeding order (the participant list's default order). */
 export interface SeededParticipant {
   id: string;
   /** The participant's seed, or null when unseeded: the last tiebreaker, equal for two unseeded participants. */
   seed: number | null;
+  /** The group a participant is put in by hand (a multi_stage tournament seeded `manual`); absent otherwise. */
+  group?: string | null;
 }
 
 export interface FormatSettings {
@@ -107,6 +121,20 @@ export interface FormatSettings {
   bestOf?: BestOf | null;
   /** Rounds of the main (or winners') bracket, from the field at the start: which round is the `final`. */
   bracketRounds?: number;
+  /** A multi_stage tournament's stages in play order (stages/); absent otherwise. */
+  stages?: StagePlay[];
+}
+
+/** A stage as play runs it: each of its groups is a small tournament of `settings`. */
+export interface StagePlay {
+  key: string;
+  name: string;
+  groups: number;
+  advance: StageAdvance | null;
+  seeding: StageSeeding;
+  decisions: StageDecision[];
+  /** The stage's format and rules (no bracketRounds: a group's field decides it). */
+  settings: FormatSettings;
 }
 
 export type NewId = () => string;
@@ -118,7 +146,7 @@ export function newMatch(
 ): Match {
   // Every field named in one literal, in one order: a start makes tens of thousands of these, and a spread of
   // `fields` makes each a slow object of its own shape.
-  return { id, number, round, bracket, status, opponents, winnerId: null, nextMatchId: null, nextSlot: null, loserNextMatchId: null, loserNextSlot: null, homeParticipantId, completedAt: null, outcome: null, games: [], reportedOutcome: null, decider: null };
+  return { id, number, round, bracket, status, opponents, winnerId: null, nextMatchId: null, nextSlot: null, loserNextMatchId: null, loserNextSlot: null, homeParticipantId, completedAt: null, outcome: null, games: [], reportedOutcome: null, decider: null, stage: null, group: null };
 }
 
 export function emptyOpponent(participantId: string | null = null): Opponent {

@@ -8,6 +8,8 @@ import { MatchResult } from './match';
 export interface Tiebreaker {
   name: string;
   value: number | boolean | null;
+  /** `organiser_decision` (issue 40): why the organiser ordered rows nothing else separated. */
+  reason?: string;
 }
 
 /** What the catalogue needs of a row: its totals under the tournament's points, and its place in the seeding. */

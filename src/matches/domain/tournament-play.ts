@@ -142,6 +142,17 @@ export class TournamentPlay {
     });
   }
 
+  /**
+   * Applies what the settings now say without a new result: a staged tournament's organiser decision fills the
+   * next stage (the format's withdrawal pass, idempotent, also moves stages on).
+   */
+  settle(now: Date): PlayChanges {
+    return this.tracked(() => {
+      this.format.applyWithdrawals(this.bench, this.withdrawals, now);
+      return this.changes();
+    });
+  }
+
   private tracked<T>(work: () => T): T {
     for (const tracked of [this.before, this.written, this.createdIds, this.deletedIds, this.clearedIds]) tracked.clear();
     const withdrawals = new Map(this.withdrawals);
@@ -199,7 +210,7 @@ export class TournamentPlay {
     const outcome =
       notPlayed !== undefined
         ? notPlayedOutcome(current, { ...report, outcome: notPlayed }, series?.won ?? null)
-        : this.format.outcomeOf(current, series === null ? report : { scores: series.won, winnerId: report.winnerId }, this.withdrawals);
+        : this.format.outcomeOf(current, series === null ? report : { scores: series.won, winnerId: report.winnerId }, this.withdrawals, this.settings);
 
     if (current.status === 'completed') {
       // A series under way downstream is cleared like a reported result: only on request.
@@ -213,6 +224,7 @@ export class TournamentPlay {
       this.format.undo(current, this.bench);
     }
 
+    this.bench.resetDependents = options.resetDependents;
     const match = this.write(matchId);
     match.opponents.forEach((opponent, slot) => {
       opponent.score = outcome.scores[slot];

@@ -1,6 +1,7 @@
 import { etagFor } from '../../platform/http/etag';
 import { wireInstantOrNull as instant } from '../../platform/http/wire-instant';
 import { isBye } from '../domain/match';
+import { placeholderOf, presentSource } from './stage-source.presenter';
 import { MatchRecord } from '../domain/match.repository';
 import type { Entrants, ReportResult } from '../matches.service';
 import { presentStandingRow } from './standing-row.presenter';
@@ -13,6 +14,8 @@ export function presentMatch(match: MatchRecord, entrants: Entrants) {
     number: match.number,
     round: match.round,
     bracket: match.bracket,
+    stage: match.stage,
+    group: match.group,
     status: match.status,
     opponents: match.opponents.map((opponent) => {
       const entrant = opponent.participantId === null ? undefined : entrants.get(opponent.participantId);
@@ -23,6 +26,8 @@ export function presentMatch(match: MatchRecord, entrants: Entrants) {
         score: opponent.score,
         rank: opponent.rank,
         result: opponent.result,
+        // A later stage's slot (issue 40): where its participant comes from, readable while it waits.
+        ...(opponent.source ? { source: presentSource(opponent.source), placeholder: placeholderOf(opponent.source) } : {}),
       };
     }),
     winner_id: match.winnerId,

@@ -17,7 +17,7 @@ interface MatchColumn {
 
 /**
  * Every column of the `matches` table (migrations 20261122000400-matches, 20261125300100-competition-rules,
- * 20261125400100-third-place-match, 20261125500100-withdrawals-and-check-in, 20261127440200-series, 20261127440300-reported-outcomes, 20261127480100-match-schedule, 20261127481100-match-deciders), by the MatchRecord property it holds.
+ * 20261125400100-third-place-match, 20261125500100-withdrawals-and-check-in, 20261127440200-series, 20261127440300-reported-outcomes, 20261127480100-match-schedule, 20261127481100-match-deciders, 20261127500300-match-stages), by the MatchRecord property it holds.
  * Written once: the EntitySchema below maps it, and the adapter's batched statements name their columns and
  * recordset types from it.
  */
@@ -51,6 +51,9 @@ export const MATCH_COLUMNS = {
   reportedOutcome: { type: 'text', columnType: 'text', fieldName: 'reported_outcome', nullable: true, enum: true, items: REPORTED_OUTCOMES },
   // What settled level scores in a knockout match (issue 40), {method, scores}; null otherwise.
   decider: { type: 'json', columnType: 'jsonb', fieldName: 'decider', nullable: true },
+  // A multi_stage tournament's stage key and group label (issue 40); null otherwise.
+  stage: { type: 'text', columnType: 'text', fieldName: 'stage', nullable: true },
+  group: { type: 'text', columnType: 'text', fieldName: 'group_label', nullable: true },
   createdAt: { type: 'datetime', columnType: 'timestamptz', fieldName: 'created_at' },
   updatedAt: { type: 'datetime', columnType: 'timestamptz', fieldName: 'updated_at' },
   // The concurrency check: a write names the version it read (the tournament's lock orders writers).

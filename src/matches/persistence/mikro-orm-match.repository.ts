@@ -94,8 +94,10 @@ export class MikroOrmMatchRepository extends MatchRepository {
       where.push(condition);
       values.push(...bound);
     };
-    const { round, bracket, status, participantId } = query.filters;
+    const { round, bracket, status, participantId, stage, group } = query.filters;
     if (round !== undefined) add('round = ?', round);
+    if (stage !== undefined) add('stage = ?', stage);
+    if (group !== undefined) add('group_label = ?', group);
     if (bracket !== undefined) add('bracket = ?', bracket);
     if (status !== undefined) add(`status in (${status.map(() => '?').join(', ')})`, ...status);
     if (participantId !== undefined) add('opponents @> ?::jsonb', JSON.stringify([{ participantId }]));

@@ -32,12 +32,13 @@ export class InMemoryMatchRepository extends MatchRepository {
   }
 
   async list(query: MatchListQuery): Promise<PositionedMatch[]> {
-    const { round, bracket, status, participantId } = query.filters;
+    const { round, bracket, status, participantId, stage, group } = query.filters;
     const sign = query.direction === 'asc' ? 1 : -1;
     const after = query.after ? Number(query.after.value) : undefined;
     return this.ofTournament(query.accountId, query.tournamentId)
       .filter((match) => round === undefined || match.round === round)
       .filter((match) => bracket === undefined || match.bracket === bracket)
+      .filter((match) => (stage === undefined || match.stage === stage) && (group === undefined || match.group === group))
       .filter((match) => status === undefined || status.includes(match.status))
       .filter((match) => participantId === undefined || match.opponents.some((opponent) => opponent.participantId === participantId))
       // `number` is unique in the tournament, so it alone is the keyset.

@@ -5,10 +5,12 @@ import { checkRules, checkWeight, DEFAULT_POINTS, PointsRule, takesRules, Tiebre
 import { NotSharedError, shareIdFor, Visibility } from '../../kernel/sharing';
 import { BestOf, bestOfProblems } from './best-of';
 import { mergeScheduleSettings, ScheduleSettings } from './schedule-settings';
+import { readStages, SlotCheck, StageSettings } from './stages';
 import { InvalidTournamentTransitionError, TournamentFieldLockedError } from './tournament-errors';
 import { allowedTransitions, canTransition, INITIAL_STATUSES, locksSetup, TournamentStatus } from './tournament-status';
 
-export const TOURNAMENT_FORMATS = ['single_elimination', 'double_elimination', 'round_robin', 'swiss', 'free_for_all'] as const;
+/** `multi_stage`: played as `stages` (issue 40, stages.ts), each stage one of the other formats. */
+export const TOURNAMENT_FORMATS = ['single_elimination', 'double_elimination', 'round_robin', 'swiss', 'free_for_all', 'multi_stage'] as const;
 export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
 export const PARTICIPANT_TYPES = ['single', 'team'] as const;
 export type ParticipantType = (typeof PARTICIPANT_TYPES)[number];
@@ -28,6 +30,8 @@ export const FORMAT_PARTICIPANT_LIMITS: Readonly<Record<TournamentFormat, number
   swiss: 8192,
   round_robin: 256,
   free_for_all: 1024,
+  // Each stage's groups are tournaments of their own format; a 1 024-player swiss with a top cut is the largest measured.
+  multi_stage: 1024,
 };
 /** A round robin of `legs: 2` plays every pair twice: its limit keeps about the matches of a single one of 256. */
 export const DOUBLE_ROUND_ROBIN_LIMIT = 181;
@@ -86,6 +90,7 @@ export const TOURNAMENT_WIRE_NAMES = {
   checkInClosesAt: 'check_in_closes_at',
   visibility: 'visibility',
   schedule: 'schedule',
+  stages: 'stages',
 } as const satisfies { [Field in keyof Tournament]?: string };
 
 /** A competition of one account: its setup, its schedule and its lifecycle. */
@@ -128,6 +133,8 @@ export class Tournament {
   visibility: Visibility;
   /** When and how matches are scheduled (docs/schedule.md); null: the defaults. */
   schedule: ScheduleSettings | null;
+  /** A multi_stage tournament's stages in order (stages.ts); null for a tournament of one format. */
+  stages: StageSettings[] | null;
   /** Read-only: the id of its share link while unlisted, null while private. */
   shareId: string | null;
   startedAt: Date | null;
@@ -138,7 +145,8 @@ export class Tournament {
   updatedAt: Date;
   version: number;
 
-  static create(accountId: string, fields: NewTournament, now = new Date()): Tournament {
+  static create(accountId: string, fields: NewTournament, now = new Date(), checkSlots?: SlotCheck): Tournament {
+    fields = withStages(fields, undefined, checkSlots) as NewTournament;
     const status = fields.status ?? 'draft';
     if (!INITIAL_STATUSES.includes(status)) {
       throw InvalidError.field('/status', `a new tournament starts as ${INITIAL_STATUSES.join(' or ')}.`);
@@ -170,6 +178,7 @@ export class Tournament {
       checkInClosesAt: fields.checkInClosesAt ?? null,
       visibility: fields.visibility ?? 'private',
       schedule: mergeScheduleSettings(null, fields.schedule as Record<string, unknown> | null | undefined) ?? null,
+      stages: fields.stages ?? null,
       shareId: shareIdFor(fields.visibility ?? 'private', null),
       startedAt: null,
       completedAt: null,
@@ -183,7 +192,8 @@ export class Tournament {
   }
 
   /** Applies a merge patch. Returns whether anything changed; throws without changing anything otherwise. */
-  update(changes: TournamentChanges, now = new Date()): boolean {
+  update(changes: TournamentChanges, now = new Date(), checkSlots?: SlotCheck): boolean {
+    changes = withStages(changes, this.stages, checkSlots);
     const next = this.merged({
       ...changes,
       points: completePoints(changes.format ?? this.format, this.points, changes.points),
@@ -252,7 +262,10 @@ export class Tournament {
       checkInClosesAt: this.checkInClosesAt,
       visibility: this.visibility,
       schedule: this.schedule,
+      stages: this.stages,
     };
+    // The stages are replaced whole, never merged.
+    if (changes.stages !== undefined) return { ...applyMergePatch(current, { ...changes, stages: undefined } as Partial<TournamentFields>), stages: changes.stages };
     return applyMergePatch(current, changes as Partial<TournamentFields>);
   }
 
@@ -263,6 +276,17 @@ export class Tournament {
   reopen(now = new Date()): void {
     if (this.status !== 'completed') return;
     Object.assign(this, { status: 'in_progress', completedAt: null, updatedAt: now });
+  }
+
+  /**
+   * Records an organiser's order of tied rows in a stage (issue 40): kept with the stage and applied by play. Not a
+   * client's field: only the decisions route makes it, while play runs.
+   */
+  decide(stageKey: string, decision: StageSettings['decisions'][number], now = new Date()): void {
+    this.stages = (this.stages ?? []).map((stage) =>
+      stage.key !== stageKey ? stage : { ...stage, decisions: [...stage.decisions.filter((kept) => kept.group !== decision.group), decision] },
+    );
+    this.updatedAt = now;
   }
 
   private enter(status: TournamentStatus, now: Date): void {
@@ -282,6 +306,32 @@ export class Tournament {
     checkCheckInWindow(this.checkInOpensAt, this.checkInClosesAt);
     checkParticipantLimit(this);
   }
+}
+
+/**
+ * `stages` sent (or a format chosen) settles the other: stages make the format `multi_stage`, another format clears
+ * them, and `multi_stage` needs stages. Top-level rules belong to a stage then.
+ */
+function withStages<T extends { format?: TournamentFormat; stages?: StageSettings[] | null; [key: string]: unknown }>(fields: T, current: StageSettings[] | null | undefined, checkSlots?: SlotCheck): T {
+  const sent = fields.stages as unknown;
+  if (sent !== undefined && sent !== null) {
+    if (fields.format !== undefined && fields.format !== 'multi_stage') throw InvalidError.field('/format', 'a tournament with stages reads multi_stage: leave format out, or send multi_stage.');
+    const stages = readStages(sent, checkSlots);
+    for (const field of ['rounds', 'points', 'tiebreakers', 'legs', 'best_of'] as const) {
+      const domain = field === 'best_of' ? 'bestOf' : field;
+      if (fields[domain] !== undefined && fields[domain] !== null) throw InvalidError.field(`/${field}`, `a multi_stage tournament sets ${field} per stage (best_of: single games only); send null or leave it out.`);
+    }
+    if (fields.thirdPlaceMatch === true) throw InvalidError.field('/third_place_match', 'a multi_stage tournament sets third_place_match per stage.');
+    return { ...fields, format: 'multi_stage', stages };
+  }
+  const creating = current === undefined;
+  if (fields.format !== undefined && fields.format !== 'multi_stage') return !creating && current !== null && sent === undefined ? { ...fields, stages: null } : fields;
+  if (creating && fields.format === undefined) throw InvalidError.field('/format', `is required: one of ${TOURNAMENT_FORMATS.join(', ')}, or send stages.`);
+  const staged = fields.format === 'multi_stage' || (fields.format === undefined && current !== null && current !== undefined);
+  if (staged && (sent === null || (sent === undefined && !current))) {
+    throw InvalidError.field('/stages', 'a multi_stage tournament is played as 2 to 4 stages: send stages (or another format).');
+  }
+  return fields;
 }
 
 function checkCheckInWindow(opensAt: Date | null, closesAt: Date | null): void {

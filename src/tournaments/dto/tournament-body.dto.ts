@@ -1,11 +1,12 @@
 import { IsBoolean, IsIn, IsInt, IsNumber, IsUUID, Max, Min } from 'class-validator';
 import { CompetitionStatus, competitionFields } from '../../platform/http/validation/competition-fields';
-import { Absentable, BodyKind, IsInstant, IsTimeZone, MetadataField, Nullable, RequiredOnCreate, Shaped } from '../../platform/http/validation/decorators';
+import { Absentable, BodyKind, IsInstant, IsTimeZone, MetadataField, Nullable, Shaped } from '../../platform/http/validation/decorators';
 import { VISIBILITIES } from '../../kernel/sharing';
 import { registerReadOnlyFields } from '../../platform/http/request-validation.pipe';
 import { RULE_LIMITS, WEIGHT_LIMITS } from '../domain/competition-rules';
 import { IsBestOf, IsPoints, IsTiebreakerList } from './competition-rules.dto';
 import { SCHEDULE_SCHEMA } from './schedule-settings.schema';
+import { STAGES_SCHEMA } from './stages.schema';
 import { MAX_PARTICIPANTS_LIMIT, PARTICIPANT_TYPES, ROUNDS_LIMITS, TOURNAMENT_FORMATS } from '../domain/tournament';
 import { INITIAL_STATUSES, TOURNAMENT_STATUSES } from '../domain/tournament-status';
 
@@ -19,8 +20,12 @@ const isPlainObject = (value: unknown) => typeof value === 'object' && value !==
 
 function tournamentFields(kind: BodyKind) {
   abstract class TournamentFields extends competitionFields(kind) {
-    @RequiredOnCreate(kind) @IsIn(TOURNAMENT_FORMATS, { message: `format must be ${formats}.` })
+    // Required unless `stages` are sent (the domain says so): a staged tournament reads multi_stage.
+    @Absentable() @IsIn(TOURNAMENT_FORMATS, { message: `format must be ${formats}.` })
     format?: string;
+
+    @Nullable() @Shaped(Array.isArray, 'stages must be a list of 2 to 4 stages (issue 40, docs/stages.md).', STAGES_SCHEMA)
+    stages?: Record<string, unknown>[] | null;
 
     @Absentable() @IsIn(PARTICIPANT_TYPES, { message: 'participant_type must be single or team.' })
     participant_type?: string;
@@ -87,7 +92,6 @@ function tournamentFields(kind: BodyKind) {
 /** Body of POST /api/v1/tournaments. */
 export class CreateTournamentDto extends tournamentFields('create') {
   declare name: string;
-  declare format: string;
   declare metadata?: Record<string, string>;
 }
 

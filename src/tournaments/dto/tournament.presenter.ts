@@ -3,6 +3,7 @@ import { domainFieldsOf } from '../../platform/http/body-fields';
 import { etagFor } from '../../platform/http/etag';
 import { wireInstantOrNull as instant } from '../../platform/http/wire-instant';
 import { effectiveRules } from '../domain/competition-rules';
+import { presentStageSettings } from '../domain/stages';
 import { SCHEDULE_DEFAULTS } from '../domain/schedule-settings';
 import { NewTournament, Tournament, TOURNAMENT_WIRE_NAMES, TournamentChanges } from '../domain/tournament';
 import { CreateTournamentDto, UpdateTournamentDto } from './tournament-body.dto';
@@ -38,6 +39,7 @@ export function presentTournament(tournament: Tournament) {
     visibility: tournament.visibility,
     // The settings in force, defaults filled in.
     schedule: { ...SCHEDULE_DEFAULTS, ...tournament.schedule },
+    stages: tournament.stages && tournament.stages.map(presentStageSettings),
     share_id: tournament.shareId,
     started_at: instant(tournament.startedAt),
     completed_at: instant(tournament.completedAt),

@@ -62,6 +62,28 @@ const TOURNAMENT_PROPERTIES = {
     required: ['starts_at', 'match_minutes', 'rest_minutes', 'windows'],
     additionalProperties: false,
   },
+  // A multi_stage tournament's stages (issue 40), each with its status; null for one format.
+  stages: {
+    type: ['array', 'null'],
+    items: {
+      type: 'object',
+      properties: {
+        key: text,
+        name: text,
+        status: text,
+        format: text,
+        groups: { type: 'integer' },
+        advance: {},
+        seeding: {},
+        rounds: { type: ['integer', 'null'] },
+        third_place_match: { type: 'boolean' },
+        points: {},
+        tiebreakers: {},
+        legs: { type: ['integer', 'null'] },
+      },
+      required: ['key', 'name', 'status', 'format', 'groups', 'advance', 'seeding'],
+    },
+  },
   share_id: optionalText,
   started_at: optionalText,
   completed_at: optionalText,

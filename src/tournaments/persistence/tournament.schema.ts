@@ -24,6 +24,7 @@ export const TournamentSchema = new EntitySchema<Tournament>({
     tiebreakers: { type: 'json', nullable: true },
     legs: { type: 'integer', nullable: true },
     bestOf: { type: 'json', nullable: true, fieldName: 'best_of' },
+    stages: { type: 'json', nullable: true },
     weight: { type: 'number', columnType: 'double precision' },
     checkInRequired: { type: 'boolean', fieldName: 'check_in_required' },
     checkInOpensAt: { type: 'datetime', nullable: true, fieldName: 'check_in_opens_at' },

@@ -54,7 +54,7 @@ function opponentLines(match: ViewMatch, top: number, lines: string[]): void {
     const mark = opponent.score ?? opponent.rank;
     const score = mark === null ? '' : `<tspan x="${COLUMN_WIDTH - 16}">${mark}</tspan>`;
     if (opponent.name === null) {
-      lines.push(`<text y="${y}" class="p">TBD${score}</text>`);
+      lines.push(`<text y="${y}" class="p">${opponent.placeholder === undefined ? 'TBD' : escapeXml(opponent.placeholder)}${score}</text>`);
       return;
     }
     const name = escapeXml(opponent.name);

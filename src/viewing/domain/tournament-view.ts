@@ -18,6 +18,8 @@ export interface ViewOpponent {
   result: MatchResult | null;
   /** The participant's place in the view's `entrants` (not an id): lets a page highlight one participant's path. */
   entrant: number | null;
+  /** A later stage's slot in words while it waits ("Winner Group A", issue 40); absent elsewhere. */
+  placeholder?: string;
 }
 
 /** One game of a series: its scores in opponents order, and which opponent (by index) won it; null when drawn. */
@@ -131,6 +133,7 @@ export const FORMAT_LABELS: Record<TournamentFormat, string> = {
   round_robin: 'Round robin',
   swiss: 'Swiss',
   free_for_all: 'Free for all',
+  multi_stage: 'Stages',
 };
 
 export const STATUS_LABELS: Record<TournamentStatus, string> = {

@@ -1,3 +1,4 @@
+import { placeholderOf } from '../../matches/domain/stages/placeholders';
 import { totalsOf } from '../../leagues/domain/league-results';
 import { formatOf } from '../../matches/domain/formats/registry';
 import { Match } from '../../matches/domain/match';
@@ -26,7 +27,8 @@ function viewMatches(matches: Match[], byId: Map<string, ParticipantFacts & { en
     status: match.status,
     opponents: match.opponents.map((opponent) => {
       const participant = opponent.participantId === null ? undefined : byId.get(opponent.participantId);
-      return { name: participant?.name ?? null, seed: participant?.seed ?? null, score: opponent.score, rank: opponent.rank, result: opponent.result, entrant: participant?.entrant ?? null };
+      const shown = { name: participant?.name ?? null, seed: participant?.seed ?? null, score: opponent.score, rank: opponent.rank, result: opponent.result, entrant: participant?.entrant ?? null };
+      return opponent.source ? { ...shown, placeholder: placeholderOf(opponent.source) } : shown;
     }),
     nextNumber: match.nextMatchId === null ? null : (numbers.get(match.nextMatchId) ?? null),
     // By opponent index rather than participant id: the view holds no ids.

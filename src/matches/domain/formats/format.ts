@@ -28,6 +28,8 @@ export interface PlayBench extends Workbench {
   reportedDependents(match: Match): Match[];
   /** Takes a result back out of play before it is replaced (the format's `undo`). */
   undo(match: Match): void;
+  /** The change may clear reported results that depend on it (reset_dependents, or a dry run's preview). */
+  resetDependents?: boolean;
 }
 
 export interface Format {
@@ -56,7 +58,7 @@ export interface Format {
   // Progression
 
   /** Checks a report against the match and the format's rules; throws 422 problems, changes nothing. */
-  outcomeOf(match: Match, report: ResultReport, withdrawn: ReadonlyMap<string, unknown>): Outcome;
+  outcomeOf(match: Match, report: ResultReport, withdrawn: ReadonlyMap<string, unknown>, settings?: FormatSettings): Outcome;
   /** Whether a first result changes only its own match (no bracket to move on, no round to pair). */
   readonly resultsMoveNobodyOn: boolean;
   /** After a result is written: winners and losers move on, or the next round is paired. */
@@ -85,7 +87,7 @@ export interface Format {
    * Where each participant got to, in words (a bracket's "final"); empty where there is no bracket. With the field,
    * also for those in no match (a bracket's bye holder who left before playing).
    */
-  reached(matches: readonly Match[], field?: readonly SeededParticipant[]): Map<string, string>;
+  reached(matches: readonly Match[], field?: readonly SeededParticipant[], settings?: FormatSettings): Map<string, string>;
   /** Whether play is over, asked once no match is open. */
   isComplete(bench: PlayBench): boolean;
 }

@@ -2,6 +2,7 @@ import type { MatchFormat } from '../match';
 import { doubleElimination } from './double-elimination';
 import { Format } from './format';
 import { freeForAll } from './free-for-all';
+import { multiStage } from './multi-stage';
 import { roundRobin } from './round-robin';
 import { singleElimination } from './single-elimination';
 import { swiss } from './swiss';
@@ -15,6 +16,7 @@ const FORMATS: Readonly<Record<MatchFormat, Format>> = {
   round_robin: roundRobin,
   swiss,
   free_for_all: freeForAll,
+  multi_stage: multiStage((name) => formatOf(name)),
 };
 
 /** The format a tournament plays: settings cross threads as plain data, so a worker looks its format up here by name. */

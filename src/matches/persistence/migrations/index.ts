@@ -8,6 +8,7 @@ import { Series20261127440200 } from './20261127440200-series';
 import { ReportedOutcomes20261127440300 } from './20261127440300-reported-outcomes';
 import { MatchSchedule20261127480100 } from './20261127480100-match-schedule';
 import { MatchDeciders20261127481100 } from './20261127481100-match-deciders';
+import { MatchStages20261127500300 } from './20261127500300-match-stages';
 
 /** The schema changes of the matches module; the composition root (src/migrations.ts) runs every module's in timestamp order. */
 export const MATCHES_MIGRATIONS: MigrationObject[] = [
@@ -20,4 +21,5 @@ export const MATCHES_MIGRATIONS: MigrationObject[] = [
   { name: '20261127440300-reported-outcomes', class: ReportedOutcomes20261127440300 },
   { name: '20261127480100-match-schedule', class: MatchSchedule20261127480100 },
   { name: '20261127481100-match-deciders', class: MatchDeciders20261127481100 },
+  { name: '20261127500300-match-stages', class: MatchStages20261127500300 },
 ];

@@ -4,6 +4,7 @@ import { LargerEvents20261125110100 } from './20261125110100-larger-events';
 import { CompetitionRules20261125300100 } from './20261125300100-competition-rules';
 import { ScheduleSettings20261127410200 } from './20261127410200-schedule-settings';
 import { BestOf20261127440100 } from './20261127440100-best-of';
+import { Stages20261127500100 } from './20261127500100-stages';
 
 /** The schema changes of the tournaments module; the composition root (src/migrations.ts) runs every module's in timestamp order. */
 export const TOURNAMENTS_MIGRATIONS: MigrationObject[] = [
@@ -12,4 +13,5 @@ export const TOURNAMENTS_MIGRATIONS: MigrationObject[] = [
   { name: '20261125300100-competition-rules', class: CompetitionRules20261125300100 },
   { name: '20261127410200-schedule-settings', class: ScheduleSettings20261127410200 },
   { name: '20261127440100-best-of', class: BestOf20261127440100 },
+  { name: '20261127500100-stages', class: Stages20261127500100 },
 ];

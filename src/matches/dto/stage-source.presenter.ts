@@ -1,0 +1,8 @@
+import { StageSource } from '../domain/match';
+
+export { placeholderOf } from '../domain/stages/placeholders';
+
+/** A placeholder's source as the client reads it: `{ stage, group, place }`, `{ stage, best, rank }` or `{ stage, seed }`. */
+export function presentSource(source: StageSource): Record<string, string | number> {
+  return { ...source };
+}

@@ -1,0 +1,54 @@
+import { STAGE_FORMATS, STAGE_LIMITS } from '../domain/stages';
+import { TIEBREAKERS } from '../domain/competition-rules';
+
+const whole = (minimum: number, maximum?: number) => ({ type: 'integer', format: 'int32', minimum, ...(maximum === undefined ? {} : { maximum }) });
+
+/** One stage as the client sends it; the domain (stages.ts) checks the rules that span fields and stages. */
+export const STAGE_SCHEMA = {
+  type: 'object',
+  required: ['key', 'name', 'format'],
+  additionalProperties: false,
+  properties: {
+    key: { type: 'string', pattern: '^[a-z0-9_-]{1,32}$', description: 'Unique in the tournament; matches and routes name the stage by it.' },
+    name: { type: 'string', minLength: 1, maxLength: 200 },
+    format: { type: 'string', enum: [...STAGE_FORMATS] },
+    groups: { ...whole(1, STAGE_LIMITS.maxGroups), description: 'Groups playing this stage in parallel (default 1), labelled A, B, … then AA. Matches of a group only involve that group.' },
+    advance: {
+      description: 'Every stage but the last: `{ "per_group": n }` (the top n of each group, optionally with `best`: the m best k-th placed rows across groups, k = n + 1), or `{ "top": n }` for a one-group stage.',
+      oneOf: [
+        {
+          type: 'object',
+          required: ['per_group'],
+          additionalProperties: false,
+          properties: {
+            per_group: whole(1),
+            best: { type: 'object', required: ['place', 'count'], additionalProperties: false, properties: { place: whole(2), count: whole(1, 64) } },
+          },
+        },
+        { type: 'object', required: ['top'], additionalProperties: false, properties: { top: whole(2) } },
+      ],
+    },
+    seeding: {
+      description:
+        'First stage: how the field fills the groups, `snake` (default), `sequential` or `manual` (each participant\u2019s `group`). Later stages: how the qualifiers fill the stage, `cross_groups` (default), `standings`, or `{ "slots": ["A1", "B2", "3rd:1", …] }` (bracket positions top to bottom).',
+      oneOf: [
+        { type: 'string', enum: ['snake', 'sequential', 'manual', 'cross_groups', 'standings'] },
+        { type: 'object', required: ['slots'], additionalProperties: false, properties: { slots: { type: 'array', items: { type: 'string', maxLength: 16 } } } },
+      ],
+    },
+    rounds: { type: ['integer', 'null'], minimum: 1, maximum: 64, description: 'swiss and free_for_all stages.' },
+    third_place_match: { type: 'boolean', description: 'single_elimination stages.' },
+    points: { type: ['object', 'null'], additionalProperties: false, properties: { win: { type: 'number' }, draw: { type: 'number' }, loss: { type: 'number' } } },
+    tiebreakers: { type: ['array', 'null'], items: { type: 'string', enum: [...TIEBREAKERS] } },
+    legs: { type: ['integer', 'null'], enum: [1, 2, null] },
+  },
+} as const;
+
+/** `stages`: 2 to 4 stages in play order (docs/stages.md). */
+export const STAGES_SCHEMA = {
+  type: ['array', 'null'],
+  minItems: STAGE_LIMITS.minStages,
+  maxItems: STAGE_LIMITS.maxStages,
+  items: STAGE_SCHEMA,
+  description: 'Issue 40: play the tournament as 2 to 4 stages instead of one `format`; it then reads `format: "multi_stage"`. Editable while draft.',
+};
