@@ -9,6 +9,7 @@ import { COMPRESSION_THRESHOLD_BYTES, ContentCoding, preferredCoding } from '../
 import { ifNoneMatchHits } from '../platform/http/etag';
 import { translateError } from '../platform/http/error-translation';
 import { PROBLEM_CONTENT_TYPE, ProblemResponse, problemDocument } from '../platform/http/problem';
+import { parseSvgOptions, SvgOptions } from './domain/svg-options';
 import { StreamSlots, TooManyViewerStreamsError } from './domain/stream-slots';
 import { VIEWER_ASSETS } from './dto/viewer-pages';
 import { LiveMessage, LiveViews, updateMessage } from './live-views';
@@ -103,12 +104,12 @@ export class ViewerController {
 
   @Get(':share_id/bracket.svg')
   bracket(@Param('share_id') share: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    return this.send(share, 'bracket.svg', request, reply);
+    return this.send(share, 'bracket.svg', request, reply, parseSvgOptions('bracket', queryOf(request)).options);
   }
 
   @Get(':share_id/standings.svg')
   standings(@Param('share_id') share: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    return this.send(share, 'standings.svg', request, reply);
+    return this.send(share, 'standings.svg', request, reply, parseSvgOptions('standings', queryOf(request)).options);
   }
 
   /**
@@ -177,11 +178,11 @@ export class ViewerController {
     });
   }
 
-  private async send(shareId: string, representation: Representation, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  private async send(shareId: string, representation: Representation, request: FastifyRequest, reply: FastifyReply, svg?: SvgOptions): Promise<void> {
     if (!(await this.admitted(request, reply, representation))) return;
     let rendered;
     try {
-      rendered = (await this.viewing.current(shareId)).render(representation);
+      rendered = (await this.viewing.current(shareId)).render(representation, svg);
     } catch (error) {
       if (error instanceof SharedViewNotFoundError) return this.notFound(reply, representation);
       throw error;
@@ -244,6 +245,10 @@ export class ViewerController {
     const problem = { code: 'not_found' as const, detail: 'No shared tournament or league has this link.' };
     await reply.status(404).type(PROBLEM_CONTENT_TYPE).send(problemDocument(problem, pathOf(reply.request), reply.request.id));
   }
+}
+
+function queryOf(request: FastifyRequest): Record<string, string | string[] | undefined> {
+  return (request.query ?? {}) as Record<string, string | string[] | undefined>;
 }
 
 function pathOf(request: FastifyRequest): string {

@@ -10,6 +10,7 @@ import { Tournament } from '../tournaments/domain/tournament';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { ReadContext, SharedState, SharedStates } from './domain/shared-states';
 import { bracketSvg, standingsSvg } from './domain/svg';
+import { DEFAULT_SVG_OPTIONS, SvgOptions, variantOf } from './domain/svg-options';
 import { LeagueView, TournamentView } from './domain/tournament-view';
 import { buildLeagueView, buildTournamentView, TournamentFacts } from './domain/view-builder';
 import { presentLeagueSnapshot, presentTournamentSnapshot } from './dto/snapshot.presenter';
@@ -35,6 +36,8 @@ export interface RenderedView {
 
 /** How long a checked state is served without asking the database again: the most a viewer's copy lags a change. */
 export const REVALIDATE_AFTER_MS = 1000;
+/** Image variants (SVG options) kept rendered per state; past it, the oldest goes: a variant is cheap to redraw. */
+const MAX_VARIANTS = 32;
 /** Share links kept rendered at once; the least recently checked go first. */
 const MAX_CACHED = 2000;
 /** Links dropped since the last flush whose drop is remembered (to refuse stale stores); past it, a flush. */
@@ -53,7 +56,8 @@ export class SharedView {
   readonly token: string;
   readonly accountId: string;
   readonly settled: boolean;
-  private readonly rendered = new Map<Representation, RenderedView>();
+  /** By representation, and for images by variant too (`bracket.svg:dark.w600`). */
+  private readonly rendered = new Map<string, RenderedView>();
   private page?: RenderedPage;
 
   constructor(
@@ -69,15 +73,24 @@ export class SharedView {
     this.state = `${lastEvent}-${createHash('sha256').update(`${RENDERER}|${shared.token}`).digest('base64url').slice(0, 16)}`;
   }
 
-  /** Null when this kind has no such representation (a league has no bracket image). */
-  render(representation: Representation): RenderedView | null {
-    let rendered = this.rendered.get(representation);
+  /**
+   * Null when this kind has no such representation (a league has no bracket image). Images take their options; each
+   * variant is drawn once per state and has its own ETag.
+   */
+  render(representation: Representation, svg: SvgOptions = DEFAULT_SVG_OPTIONS): RenderedView | null {
+    const variant = representation.endsWith('.svg') ? variantOf(svg) : '';
+    const key = variant === '' ? representation : `${representation}:${variant}`;
+    let rendered = this.rendered.get(key);
     if (rendered) return rendered;
-    const made = this.make(representation);
+    const made = this.make(representation, svg);
     if (!made) return null;
-    const etag = this.settled ? `"${this.state}.${representation.replace('.', '-')}"` : undefined;
+    const etag = this.settled ? `"${this.state}.${representation.replace('.', '-')}${variant === '' ? '' : `.${variant}`}"` : undefined;
     rendered = { body: Buffer.from(made.text, 'utf8'), contentType: made.contentType, etag };
-    this.rendered.set(representation, rendered);
+    if (variant !== '' && this.rendered.size >= MAX_VARIANTS + REPRESENTATIONS.length) {
+      const oldest = [...this.rendered.keys()].find((name) => name.includes(':'));
+      if (oldest) this.rendered.delete(oldest);
+    }
+    this.rendered.set(key, rendered);
     return rendered;
   }
 
@@ -91,7 +104,7 @@ export class SharedView {
     return this.page;
   }
 
-  private make(representation: Representation): { text: string; contentType: string } | null {
+  private make(representation: Representation, svg: SvgOptions): { text: string; contentType: string } | null {
     const html = 'text/html; charset=utf-8';
     const { content } = this;
     switch (representation) {
@@ -107,9 +120,9 @@ export class SharedView {
         return { text: JSON.stringify({ ...snapshot, state: this.state }), contentType: 'application/json; charset=utf-8' };
       }
       case 'bracket.svg':
-        return content.kind === 'tournament' ? { text: bracketSvg(content.view), contentType: 'image/svg+xml; charset=utf-8' } : null;
+        return content.kind === 'tournament' ? { text: bracketSvg(content.view, svg), contentType: 'image/svg+xml; charset=utf-8' } : null;
       case 'standings.svg':
-        return content.kind === 'tournament' ? { text: standingsSvg(content.view), contentType: 'image/svg+xml; charset=utf-8' } : null;
+        return content.kind === 'tournament' ? { text: standingsSvg(content.view, svg), contentType: 'image/svg+xml; charset=utf-8' } : null;
     }
   }
 }
