@@ -39,8 +39,11 @@ const PAGE_HEADERS = { ...BASE_HEADERS, 'content-security-policy': pageSecurityP
 const EMBED_HEADERS = { ...BASE_HEADERS, 'content-security-policy': pageSecurityPolicy('*') };
 /** Images and the snapshot: readable by any site's script, without credentials. */
 const OPEN_HEADERS = { ...BASE_HEADERS, 'access-control-allow-origin': '*', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *" };
-/** Every viewer revalidates (the ETag makes that a 304); shared caches may keep it as briefly. */
-const CACHE_CONTROL = 'public, no-cache';
+/**
+ * Browsers revalidate every time (the ETag makes that a 304); a CDN may answer from its copy for a second, the most a
+ * view lags a change anyway (REVALIDATE_AFTER_MS), so thousands of viewers cost the origin one request a second.
+ */
+const CACHE_CONTROL = 'public, max-age=0, s-maxage=1';
 
 /**
  * A view's bytes are compressed once per state and coding, off the event loop, and shared by all its viewers (not

@@ -191,6 +191,8 @@ describe('viewers: shared tournaments and leagues without a token', () => {
       const dark = await http().get(`/v/${tournament.shareId}/bracket.svg?theme=dark&width=300&rounds=2-3`);
       const same = await http().get(`/v/${tournament.shareId}/bracket.svg?rounds=2-3&width=300&theme=dark`);
       expect(dark.statusCode).toBe(200);
+      // A CDN may hold a snapshot for the second a view may lag anyway; browsers revalidate.
+      expect(dark.headers['cache-control']).toBe('public, max-age=0, s-maxage=1');
       expect(dark.body).toContain('width="300"');
       expect(dark.body).toContain('>Final<');
       expect(dark.body).not.toContain('>Quarter-finals<');

@@ -48,6 +48,8 @@ export interface ViewTiebreaker {
 export interface ViewStandingRow extends Omit<StandingRow, 'participantId' | 'tiebreakers'> {
   name: string;
   seed: number | null;
+  /** The participant's place in the field: stable across states, the live updates find its row by it. */
+  key: number;
   tiebreakers: ViewTiebreaker[];
 }
 

@@ -46,6 +46,7 @@ export function buildTournamentView(
   standings: (StandingRow & { reached?: string | null })[],
 ): TournamentView {
   const byId = new Map(field.map((participant) => [participant.id, participant]));
+  const keys = new Map(field.map((participant, index) => [participant.id, index]));
   return {
     name: tournament.name,
     description: tournament.description,
@@ -56,12 +57,13 @@ export function buildTournamentView(
     plannedRounds: plannedRounds(tournament, field.length),
     entrants: field.map(({ name, seed, finalRank }) => ({ name, seed, finalRank })),
     matches: viewMatches([...matches].sort((a, b) => a.number - b.number), byId),
-    standings: standings.map((row) => {
+    standings: standings.map((row, index) => {
       const participant = byId.get(row.participantId);
       return {
         rank: row.rank,
         name: participant?.name ?? '',
         seed: participant?.seed ?? null,
+        key: keys.get(row.participantId) ?? field.length + index,
         ...totalsOf(row),
         ...(row.gamesWon === undefined ? {} : { gamesWon: row.gamesWon, gamesLost: row.gamesLost }),
         tiebreakers: row.tiebreakers.map(({ name, value }) => ({ name, value: name === 'stage_reached' && row.reached ? row.reached : value })),
