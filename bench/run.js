@@ -19,12 +19,12 @@
 // Both servers run on the Node.js that runs this script: `/path/to/node bench/run.js` measures another version.
 'use strict';
 const { spawn, execFileSync } = require('node:child_process');
-const { mkdirSync, readFileSync, writeFileSync, copyFileSync } = require('node:fs');
+const { mkdirSync, writeFileSync, copyFileSync } = require('node:fs');
 const os = require('node:os');
 const { join } = require('node:path');
 const { Client } = require('pg');
 const { freshDatabase } = require('./support/database');
-const { pollReady, premiumAccount, rssMiB, stopProcess } = require('./support/service');
+const { cpuMs, pollReady, premiumAccount, rssMiB, stopProcess } = require('./support/service');
 
 const root = join(__dirname, '..');
 const args = process.argv.slice(2);
@@ -322,12 +322,6 @@ function heapMeter(child, command) {
     child.on('message', onMessage);
     child.send(`heap-meter:${command}`);
   });
-}
-
-/** User + system CPU time the process has used, in ms (clock ticks are 10 ms on Linux). */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 main().catch((error) => {

@@ -29,6 +29,9 @@ describe('the collected migrations', () => {
       '20261127440200-series',
       '20261127440300-reported-outcomes',
       '20261127470100-share-link-drops',
+      '20261127480100-match-schedule',
+      '20261127481100-match-deciders',
+      '20261127900100-stored-ratings',
     ]);
   });
 });

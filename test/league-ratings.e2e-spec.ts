@@ -28,6 +28,7 @@ interface RatingRow {
   draws: number;
   losses: number;
   provisional: boolean;
+  last_change: number | null;
 }
 
 describe('league ratings API (issue 43)', () => {
@@ -229,8 +230,17 @@ describe('league ratings API (issue 43)', () => {
                 return { key: `name:${name.toLowerCase()}`, name, rank: opponent.result === 'loss' ? 2 : 1 };
               }),
             }));
-          const expected = computeRatings(settings, results).table.map((row) => [row.name, Math.round(row.score * 1e6) / 1e6, row.matches]);
-          expect((await ratings(league.id)).data.map((row) => [row.name, row.score, row.matches])).toEqual(expected);
+          const r6 = (value: number | null) => (value === null ? null : Math.round(value * 1e6) / 1e6);
+          const scratch = computeRatings(settings, results);
+          const expected = scratch.table.map((row) => [row.name, r6(row.score), row.matches, row.wins, row.draws, row.losses, row.provisional, r6(row.lastChange)]);
+          const table = (await ratings(league.id)).data;
+          expect(table.map((row) => [row.name, row.score, row.matches, row.wins, row.draws, row.losses, row.provisional, row.last_change])).toEqual(expected);
+          // Each player's history too: what a recompute from the corrected result on rewrote.
+          for (const row of table) {
+            const history = await http().get(`${LEAGUES}/${league.id}/ratings/${encodeURIComponent(row.player_key)}/history?limit=100`, as());
+            const mine = scratch.history.filter((entry) => entry.key === row.player_key).map((entry) => [entry.matchId, entry.outcome, r6(entry.scoreBefore), r6(entry.scoreAfter)]);
+            expect((history.json() as { data: { match_id: string; outcome: string; before: { score: number }; after: { score: number } }[] }).data.map((entry) => [entry.match_id, entry.outcome, entry.before.score, entry.after.score])).toEqual(mine);
+          }
         },
       ),
       { numRuns: 6 },
@@ -268,5 +278,23 @@ describe('league ratings API (issue 43)', () => {
     const patched = await http().patch(`${LEAGUES}/${league.id}`, { rating: { k: 16 } }, as());
     expect((patched.json() as { rating: object }).rating).toEqual({ model: 'elo', rating: 1500, k: 16, provisional_matches: 5, per_game: false });
     expect((await ratings(league.id)).data.map((row) => row.rating)).toEqual([1508, 1492]);
+
+    // A new setting, or none, is published at once as ratings.changed (no tournament: the league changed).
+    await settled(api.testApp);
+    const changes = async () =>
+      ((await http().get(`/api/v1/events?types=ratings.changed&limit=100`, as())).json() as { data: { league_id: string; tournament_id: string | null; data: { ratings: RatingRow[] } }[] }).data.filter(
+        (event) => event.league_id === league.id,
+      );
+    expect((await changes()).at(-1)).toMatchObject({ tournament_id: null, data: { ratings: [expect.objectContaining({ name: 'Bob', rating: 1508 }), expect.objectContaining({ name: 'Ann', rating: 1492 })] } });
+    expect((await http().patch(`${LEAGUES}/${league.id}`, { rating: { model: 'glicko2' } }, as())).statusCode).toBe(200);
+    await settled(api.testApp);
+    expect((await changes()).at(-1)?.data.ratings.map((row) => [row.name, Math.round(row.rating!)])).toEqual([
+      ['Bob', 1662],
+      ['Ann', 1338],
+    ]);
+    expect((await http().patch(`${LEAGUES}/${league.id}`, { rating: null }, as())).statusCode).toBe(200);
+    await settled(api.testApp);
+    expect((await changes()).at(-1)?.data.ratings).toEqual([]);
+    expectProblem(await http().get(`${LEAGUES}/${league.id}/ratings`, as()), 409, 'league_not_rated');
   });
 });

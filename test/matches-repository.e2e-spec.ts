@@ -45,6 +45,6 @@ it('MatchSchema describes the migrated table: a schema diff would only drop its 
   const diff = await testApp.app.get(MikroORM).getSchemaGenerator().getUpdateSchemaSQL({ wrap: false });
   const ofMatches = diff.split('\n').filter((statement) => statement.includes('"matches"'));
   expect(ofMatches.sort()).toEqual(
-    ['matches_loser_next_fk', 'matches_next_fk', 'matches_tournament_fk', 'matches_winner_fk'].map((name) => `alter table "matches" drop constraint "${name}";`),
+    ['matches_loser_next_fk', 'matches_next_fk', 'matches_station_fk', 'matches_tournament_fk', 'matches_winner_fk'].map((name) => `alter table "matches" drop constraint "${name}";`),
   );
 });

@@ -97,4 +97,10 @@ function rssMiB(pid) {
   return Math.round(Number(line.split(/\s+/)[1]) / 1024);
 }
 
-module.exports = { benchEnv, embeddedDatabaseSettings, startService, stopProcess, pollReady, runCli, premiumAccount, apiClient, rssMiB };
+/** User + system CPU time process `pid` has used, in ms (clock ticks are 10 ms on Linux). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+module.exports = { benchEnv, embeddedDatabaseSettings, startService, stopProcess, pollReady, runCli, premiumAccount, apiClient, rssMiB, cpuMs };

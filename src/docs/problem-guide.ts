@@ -73,6 +73,8 @@ export const PROBLEM_GUIDE: Record<string, string> = {
     'This `Idempotency-Key` was used in the last 24 hours with a different body. Use a new key for a new request.',
   too_many_stations:
     'A tournament has at most 256 stations (tables, courts, boards). Delete one you no longer use before adding another.',
+  schedule_conflict:
+    'The pin would break a rule of the schedule against a fixed match (another pin, a match being played) or its station’s time: `conflicts` names each rule and the other match. Pick another time or station; `GET …/schedule/conflicts` suggests the earliest slot.',
   draw_not_allowed:
     'Draws exist only in `round_robin` and `swiss`. Send unequal scores, or `winner_id` with equal scores (a free-for-all needs distinct ranks).',
   rate_limited:

@@ -11,8 +11,8 @@ class FakeSink implements StreamSink {
   reading = true;
   private readonly closeListeners: (() => void)[] = [];
 
-  write(chunk: string): void {
-    this.frames.push(chunk);
+  write(chunk: string | Buffer): void {
+    this.frames.push(chunk.toString());
     if (!this.reading) this.buffered += chunk.length;
   }
 

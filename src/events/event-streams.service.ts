@@ -1,5 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
+import { WakeableLoop } from '../platform/concurrency/wakeable-loop';
 import { AccountTail, TailEntry } from './domain/account-tail';
 import { TooManyEventStreamsError } from './domain/event-errors';
 import { AccountEvent, EventStore } from './domain/event-store';
@@ -14,6 +15,12 @@ const TAIL_BYTES = 4 * 1024 * 1024;
 const CATCH_UP_PAGE = 200;
 /** Events per account per poll; a fuller answer is polled again at once. */
 const POLL_LIMIT = 500;
+/**
+ * Reads of new events start at least this far apart: under a burst, what committed in the meantime reaches each
+ * stream in one write. Every event written costs a system call per stream; with 1 000 streams those calls, not the
+ * reads, were most of the instance's CPU (docs/performance.md). A first event after a quiet spell goes at once.
+ */
+const FAN_OUT_SETTLE_MS = 15;
 /** Every open stream's token is checked this often even when no change was notified. */
 const ACCESS_RECHECK_MS = 10_000;
 const HEARTBEAT = ': heartbeat\n\n';
@@ -31,7 +38,8 @@ export interface OpenStream {
 
 class EventStream {
   closed = false;
-  private wake: (() => void) | undefined;
+  /** Catching up from the database or waiting for the client: new events are sent once that is done. */
+  busy = false;
 
   constructor(
     readonly accountId: string,
@@ -40,16 +48,6 @@ class EventStream {
     public cursor: number,
     readonly sink: StreamSink,
   ) {}
-
-  kick(): void {
-    const wake = this.wake;
-    this.wake = undefined;
-    wake?.();
-  }
-
-  nextKick(): Promise<void> {
-    return new Promise((resolve) => (this.wake = resolve));
-  }
 }
 
 /**
@@ -64,29 +62,30 @@ export class EventStreams implements OnApplicationBootstrap, BeforeApplicationSh
   private readonly logger = new Logger('EventStreams');
   private readonly tails = new Map<string, AccountTail>();
   private readonly streams = new Map<string, Set<EventStream>>();
-  private polling = false;
-  private pollAgain = false;
-  private stopped = false;
+  private readonly reader: WakeableLoop;
   private timers: NodeJS.Timeout[] = [];
 
   constructor(
     private readonly store: EventStore,
     private readonly access: StreamAccess,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.reader = new WakeableLoop(() => this.readNew(), {
+      pollMs: config.eventPollMs,
+      settleMs: FAN_OUT_SETTLE_MS,
+      onError: (error) => this.logger.warn(`could not read new events: ${error instanceof Error ? error.message : String(error)}`),
+    });
+  }
 
   onApplicationBootstrap(): void {
-    this.timers = [
-      setInterval(() => void this.poll(), this.config.eventPollMs),
-      setInterval(() => this.heartbeat(), this.config.eventStreamHeartbeatMs),
-      setInterval(() => void this.recheck(), ACCESS_RECHECK_MS),
-    ];
+    this.reader.start();
+    this.timers = [setInterval(() => this.heartbeat(), this.config.eventStreamHeartbeatMs), setInterval(() => void this.recheck(), ACCESS_RECHECK_MS)];
     for (const timer of this.timers) timer.unref();
   }
 
   /** Shutdown: every stream ends cleanly (its client reconnects elsewhere with Last-Event-ID) before the server closes. */
   beforeApplicationShutdown(): void {
-    this.stopped = true;
+    void this.reader.stop();
     for (const timer of this.timers) clearInterval(timer);
     for (const stream of this.allStreams()) this.close(stream);
   }
@@ -109,17 +108,14 @@ export class EventStreams implements OnApplicationBootstrap, BeforeApplicationSh
     if (!streams) this.streams.set(request.accountId, (streams = new Set()));
     streams.add(stream);
     sink.onClose(() => this.close(stream));
-    void this.pump(stream).catch((error: unknown) => {
-      this.logger.warn(`an event stream failed: ${error instanceof Error ? error.message : String(error)}`);
-      this.close(stream);
-    });
+    this.deliver(stream);
     // Events committed between the request's read and now are fetched at once.
-    void this.poll();
+    this.reader.wake();
   }
 
   /** A NOTIFY said the account has new events: read them now if a stream here wants them. */
   wake(accountId: string): void {
-    if (this.tails.has(accountId)) void this.poll();
+    if (this.tails.has(accountId)) this.reader.wake();
   }
 
   /** Ends the streams whose token no longer authenticates an account with API access (all accounts, or these). */
@@ -134,48 +130,78 @@ export class EventStreams implements OnApplicationBootstrap, BeforeApplicationSh
     }
   }
 
-  private async pump(stream: EventStream): Promise<void> {
-    while (!stream.closed) {
-      const tail = this.tails.get(stream.accountId);
-      if (!tail) return;
-      if (tail.covers(stream.cursor)) {
-        const entries = tail.after(stream.cursor);
-        if (entries.length === 0) {
-          await stream.nextKick();
-          continue;
+  /**
+   * Sends the stream what the tail holds past its position, at once and synchronously: a new event reaches every
+   * stream of the account in one pass, without a promise or a timer per stream (with 1 000 streams, those cost the
+   * event loop more than the writes). Only a stream that must wait (for the database while it catches up, or for
+   * its client to drain its buffer) goes on in the background, and is sent the rest when that is done.
+   */
+  private deliver(stream: EventStream): void {
+    if (stream.closed || stream.busy) return;
+    const tail = this.tails.get(stream.accountId);
+    if (!tail) return;
+    if (!tail.covers(stream.cursor)) return this.inBackground(stream, () => this.catchUp(stream));
+    const limit = this.config.eventStreamBufferBytes;
+    // What arrived together leaves in one write (one chunk, one system call per stream, not one per event), as long
+    // as it fits in the buffer's bound: a reader that stops reading still gets at most one message past it.
+    let frames: Buffer[] = [];
+    let bytes = 0;
+    for (const { event, frame } of tail.after(stream.cursor)) {
+      if (matchesFilters(event, stream.filters)) {
+        if (bytes > 0 && stream.sink.buffered + bytes + frame.length > limit) {
+          stream.sink.write(joined(frames, bytes));
+          frames = [];
+          bytes = 0;
         }
-        // What arrived together leaves in one write (one chunk, one system call per stream, not one per event), as
-        // long as it fits in the buffer's bound: a reader that stops reading still gets at most one message past it.
-        let frames = '';
-        for (const { event, frame } of entries) {
-          if (stream.closed) return;
-          if (matchesFilters(event, stream.filters)) {
-            if (frames && stream.sink.buffered + frames.length + frame.length > this.config.eventStreamBufferBytes) {
-              if (!(await this.send(stream, frames))) return;
-              frames = '';
-            }
-            frames += frame;
-          }
-          stream.cursor = event.sequence;
-        }
-        if (frames && !(await this.send(stream, frames))) return;
-        continue;
+        // The client is behind: wait for it, then go on from this event.
+        if (stream.sink.buffered > limit) return this.inBackground(stream, () => this.waitForClient(stream));
+        frames.push(frame);
+        bytes += frame.length;
       }
-      // Behind what memory holds: catch up from the log, page by page, pacing to the client.
-      const read = await this.store.read(stream.accountId, stream.cursor, stream.filters, CATCH_UP_PAGE);
-      if (read.expiredThrough > stream.cursor) {
-        // The retention sweep took events this stream had not sent: end it; its reconnect gets 410 events_expired.
-        this.close(stream);
-        return;
-      }
-      for (const event of read.events) {
-        if (stream.closed) return;
-        stream.cursor = event.sequence;
-        if (!(await this.send(stream, sseFrame(event)))) return;
-      }
-      // A short page read everything committed up to `head`: the filters skipped the rest.
-      if (read.events.length < CATCH_UP_PAGE) stream.cursor = Math.max(stream.cursor, read.head);
+      stream.cursor = event.sequence;
     }
+    if (bytes > 0) stream.sink.write(joined(frames, bytes));
+    if (stream.sink.buffered > limit) this.inBackground(stream, () => this.waitForClient(stream));
+  }
+
+  /** Runs a stream's wait; when it says to go on, sends whatever arrived meanwhile. */
+  private inBackground(stream: EventStream, work: () => Promise<boolean>): void {
+    stream.busy = true;
+    work().then(
+      (goOn) => {
+        stream.busy = false;
+        if (goOn) this.deliver(stream);
+      },
+      (error: unknown) => {
+        this.logger.warn(`an event stream failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.close(stream);
+      },
+    );
+  }
+
+  /** Behind what memory holds: one page from the log, paced to the client. False when the stream is gone. */
+  private async catchUp(stream: EventStream): Promise<boolean> {
+    const read = await this.store.read(stream.accountId, stream.cursor, stream.filters, CATCH_UP_PAGE);
+    if (read.expiredThrough > stream.cursor) {
+      // The retention sweep took events this stream had not sent: end it; its reconnect gets 410 events_expired.
+      this.close(stream);
+      return false;
+    }
+    for (const event of read.events) {
+      if (stream.closed) return false;
+      stream.cursor = event.sequence;
+      if (!(await this.send(stream, sseFrame(event)))) return false;
+    }
+    // A short page read everything committed up to `head`: the filters skipped the rest.
+    if (read.events.length < CATCH_UP_PAGE) stream.cursor = Math.max(stream.cursor, read.head);
+    return !stream.closed;
+  }
+
+  /** Waits for the client to take its buffer; one that does not within EVENT_STREAM_STALL_MS is dropped. */
+  private async waitForClient(stream: EventStream): Promise<boolean> {
+    if (await stream.sink.drained(this.config.eventStreamStallMs)) return !stream.closed;
+    this.close(stream);
+    return false;
   }
 
   /**
@@ -186,34 +212,21 @@ export class EventStreams implements OnApplicationBootstrap, BeforeApplicationSh
   private async send(stream: EventStream, frame: string): Promise<boolean> {
     stream.sink.write(frame);
     if (stream.sink.buffered <= this.config.eventStreamBufferBytes) return true;
-    if (await stream.sink.drained(this.config.eventStreamStallMs)) return !stream.closed;
-    this.close(stream);
-    return false;
+    return this.waitForClient(stream);
   }
 
-  private async poll(): Promise<void> {
-    if (this.polling) {
-      this.pollAgain = true;
-      return;
+  /** One read of every account's new events, sent on to its streams; true when a full page says more wait. */
+  private async readNew(): Promise<boolean> {
+    const positions = [...this.tails].map(([accountId, tail]) => ({ accountId, after: tail.head }));
+    const events = await this.store.readTails(positions, POLL_LIMIT);
+    let more = false;
+    for (const [accountId, entries] of byAccount(events)) {
+      if (entries.length >= POLL_LIMIT) more = true;
+      const tail = this.tails.get(accountId);
+      if (!tail || tail.push(entries) === 0) continue;
+      for (const stream of this.streams.get(accountId) ?? []) this.deliver(stream);
     }
-    this.polling = true;
-    try {
-      do {
-        this.pollAgain = false;
-        const positions = [...this.tails].map(([accountId, tail]) => ({ accountId, after: tail.head }));
-        const events = await this.store.readTails(positions, POLL_LIMIT);
-        for (const [accountId, entries] of byAccount(events)) {
-          if (entries.length >= POLL_LIMIT) this.pollAgain = true;
-          const tail = this.tails.get(accountId);
-          if (!tail || tail.push(entries) === 0) continue;
-          for (const stream of this.streams.get(accountId) ?? []) stream.kick();
-        }
-      } while (this.pollAgain && !this.stopped);
-    } catch (error) {
-      this.logger.warn(`could not read new events: ${error instanceof Error ? error.message : String(error)}`);
-    } finally {
-      this.polling = false;
-    }
+    return more;
   }
 
   private heartbeat(): void {
@@ -223,7 +236,6 @@ export class EventStreams implements OnApplicationBootstrap, BeforeApplicationSh
   private close(stream: EventStream): void {
     if (stream.closed) return;
     stream.closed = true;
-    stream.kick();
     stream.sink.end();
     const streams = this.streams.get(stream.accountId);
     if (!streams) return;
@@ -244,7 +256,12 @@ function byAccount(events: AccountEvent[]): Map<string, TailEntry[]> {
   for (const { accountId, ...event } of events) {
     let entries = grouped.get(accountId);
     if (!entries) grouped.set(accountId, (entries = []));
-    entries.push({ event, frame: sseFrame(event) });
+    // Encoded once: every stream writes the same bytes.
+    entries.push({ event, frame: Buffer.from(sseFrame(event)) });
   }
   return grouped;
+}
+
+function joined(frames: Buffer[], bytes: number): Buffer {
+  return frames.length === 1 ? frames[0] : Buffer.concat(frames, bytes);
 }

@@ -82,7 +82,7 @@ function dataSchemas(): Record<string, SchemaObject> {
       required: ['league_id', 'tournament_id', 'ratings'],
       properties: {
         league_id: uuid,
-        tournament_id: { ...uuid, description: 'The tournament whose results changed the ratings.' },
+        tournament_id: { ...uuid, type: ['string', 'null'], description: 'The tournament whose results changed the ratings; null when the league’s `rating` setting changed (an empty table when it became null).' },
         ratings: { type: 'array', maxItems: 1_000_000, items: schemaRef('LeagueRatingRow'), description: 'The whole table, best first.' },
       },
     },

@@ -125,7 +125,7 @@ export function leagueRatingsApiDocs(): ApiDocs {
           'listLeagueRatings',
           'The league’s ratings table',
           'Every player rated by the league’s `rating` model over every played-out match of its tournaments, in the order they were completed (docs/ratings.md). ' +
-            'Best first, by the conservative score. Computed from the results as they stand: a correction, a voided match or a deleted tournament shows at once.',
+            'Best first, by the conservative score. A stored table kept equal to the replay of the results as they stand: a report, a correction, a voided match or a deleted tournament shows at once.',
           'LeagueRatingList',
           examples.table,
           leagueNotFound,

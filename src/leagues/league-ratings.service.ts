@@ -23,9 +23,9 @@ export interface HistoryPage extends Page<RatingHistoryEntry> {
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * A league's ratings (issue 43), computed on read from every rated result (LeagueRatedResults, a port this module
- * owns): a correction, a voided match or a deleted tournament shows on the next read, and the table is always
- * the replay of the results as they now stand.
+ * A league's ratings (issue 43), read from the stored table that play keeps (LeagueRatedResults, a port this module
+ * owns): a report, a correction, a voided match or a deleted tournament shows on the next read, and the table is
+ * always the replay of the results as they now stand.
  */
 @Injectable()
 export class LeagueRatingsService {
@@ -37,7 +37,8 @@ export class LeagueRatingsService {
 
   /** One page of the table, best first; the cursor is the last row's place in the ranking (score, matches, key). */
   async table(accountId: string, leagueId: string, request: { limit: number; cursor?: string }): Promise<RatingsPage> {
-    const { settings, table } = await this.compute(accountId, leagueId);
+    const settings = await this.settingsOf(accountId, leagueId);
+    const { rows: table, version } = await this.results.table(accountId, leagueId, settings);
     const scope = { leagueId, list: 'ratings' };
     let start = 0;
     if (request.cursor) {
@@ -52,13 +53,13 @@ export class LeagueRatingsService {
     const last = rows.at(-1)?.row;
     const nextCursor =
       last && start + rows.length < table.length ? await this.cursors.encode({ value: JSON.stringify([last.score, last.matches]), id: last.key }, scope) : null;
-    return { settings, items: rows, nextCursor, etag: tagOf(settings, table) };
+    return { settings, items: rows, nextCursor, etag: tagOf(settings, version) };
   }
 
   /** One page of a player's rated results, oldest first; 404 for a key the table does not hold. */
   async history(accountId: string, leagueId: string, playerKey: string, request: { limit: number; cursor?: string }): Promise<HistoryPage> {
-    const { settings, history } = await this.compute(accountId, leagueId);
-    const mine = history.filter((entry) => entry.key === playerKey);
+    const settings = await this.settingsOf(accountId, leagueId);
+    const { rows: mine, version } = await this.results.history(accountId, leagueId, settings, playerKey);
     if (mine.length === 0) throw new RatedPlayerNotFoundError();
     const scope = { leagueId, list: 'rating-history', playerKey };
     let start = 0;
@@ -75,7 +76,7 @@ export class LeagueRatingsService {
     const items = mine.slice(start, start + request.limit);
     const last = items.at(-1);
     const nextCursor = last && start + items.length < mine.length ? await this.cursors.encode({ value: last.completedAt.toISOString(), id: last.resultId }, scope) : null;
-    return { settings, items, nextCursor, etag: tagOf(settings, mine) };
+    return { settings, items, nextCursor, etag: tagOf(settings, version) };
   }
 
   /**
@@ -83,20 +84,21 @@ export class LeagueRatingsService {
    * one the account does not have is 422 on `/league_id`, as for a tournament's league_id.
    */
   async places(accountId: string, leagueId: string): Promise<Map<string, number>> {
-    const { table } = await this.compute(accountId, leagueId).catch((error: unknown) => {
+    const settings = await this.settingsOf(accountId, leagueId).catch((error: unknown) => {
       throw error instanceof LeagueNotFoundError ? new UnknownLeagueError() : error;
     });
+    const { rows: table } = await this.results.table(accountId, leagueId, settings);
     return new Map(table.map((row, index) => [row.key, index]));
   }
 
-  private async compute(accountId: string, leagueId: string) {
+  private async settingsOf(accountId: string, leagueId: string): Promise<RatingSettings> {
     const league = await this.leagues.get(accountId, leagueId);
     if (league.rating === null) throw new LeagueNotRatedError();
-    const settings = league.rating;
-    return { settings, ...(await this.results.ratings(accountId, leagueId, settings)) };
+    return league.rating;
   }
 }
 
-function tagOf(settings: RatingSettings, rows: readonly object[]): string {
-  return `"r${createHash('sha256').update(JSON.stringify([settings, rows])).digest('base64url').slice(0, 27)}"`;
+/** The stored ratings' version moves with every change of the table or a history; the settings name what a row shows. */
+function tagOf(settings: RatingSettings, version: number): string {
+  return `"r${createHash('sha256').update(JSON.stringify([settings, version])).digest('base64url').slice(0, 27)}"`;
 }

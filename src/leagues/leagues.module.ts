@@ -5,13 +5,15 @@ import { LeaguesController } from './leagues.controller';
 import { LeaguesService } from './leagues.service';
 import { LeagueSchema } from './persistence/league.schema';
 import { MikroOrmLeagueRepository } from './persistence/mikro-orm-league.repository';
+import { RatingStore } from './domain/ratings/rating-store';
+import { PostgresRatingStore } from './persistence/postgres-rating-store';
 import './leagues.problems';
 
-/** Leagues: the API, and LeaguesService for modules that attach things to a league (tournaments). */
+/** Leagues: the API, LeaguesService for modules that attach things to a league (tournaments), and the stored ratings play keeps. */
 @Module({
   imports: [MikroOrmModule.forFeature([LeagueSchema])],
   controllers: [LeaguesController],
-  providers: [LeaguesService, { provide: LeagueRepository, useClass: MikroOrmLeagueRepository }],
-  exports: [LeaguesService],
+  providers: [LeaguesService, { provide: LeagueRepository, useClass: MikroOrmLeagueRepository }, { provide: RatingStore, useClass: PostgresRatingStore }],
+  exports: [LeaguesService, RatingStore],
 })
 export class LeaguesModule {}

@@ -22,6 +22,9 @@ export interface ListLeaguesRequest {
 }
 
 /** Use cases of the leagues API, all scoped to the calling account, and the one other modules call. */
+/** Told of a league whose `rating` setting changed; it handles its own failures (the change is committed). */
+export type RatingChangeListener = (accountId: string, leagueId: string) => Promise<void>;
+
 @Injectable()
 export class LeaguesService {
   constructor(
@@ -31,6 +34,13 @@ export class LeaguesService {
     private readonly events: EventLog,
     private readonly retiredLinks: RetiredShareLinks = new RetiredShareLinks(),
   ) {}
+
+  private readonly ratingListeners: RatingChangeListener[] = [];
+
+  /** Called after the commit of a change to a league's `rating` setting: play, which keeps the ratings, recomputes them. */
+  onRatingChange(listener: RatingChangeListener): void {
+    this.ratingListeners.push(listener);
+  }
 
   async create(accountId: string, fields: NewLeague): Promise<League> {
     const league = League.create(accountId, fields);
@@ -57,10 +67,13 @@ export class LeaguesService {
    */
   async update(accountId: string, id: string, changes: LeagueChanges, expected: ExpectedVersion<League>): Promise<League> {
     let previousShareId: string | null = null;
+    let ratingChanged = false;
     const updated = await this.unitOfWork.run(() =>
       this.withFreshVersion(accountId, id, expected, async (league) => {
         previousShareId = league.shareId;
+        const previousRating = JSON.stringify(league.rating);
         if (!league.update(changes)) return league;
+        ratingChanged = JSON.stringify(league.rating) !== previousRating;
         await this.leagues.save(league);
         await this.events.append({ accountId, type: 'league.updated', leagueId: league.id, data: presentLeague(league) });
         return league;
@@ -68,6 +81,7 @@ export class LeaguesService {
     );
     // Made private: its link is dead everywhere before the organiser hears so.
     if (previousShareId !== updated.shareId) await this.retiredLinks.retired(previousShareId);
+    if (ratingChanged) for (const listener of this.ratingListeners) await listener(accountId, id);
     return updated;
   }
 

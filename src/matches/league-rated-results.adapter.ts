@@ -1,102 +1,93 @@
-import { Injectable } from '@nestjs/common';
-import { LeagueRatedResults } from '../leagues/domain/league-rated-results';
-import { competitorOf } from '../leagues/domain/league-standings';
-import { RatedResult, RatingsComputation } from '../leagues/domain/ratings/rating-engine';
-import { RatingSettings } from '../leagues/domain/ratings/rating-settings';
-import { MatchWork } from './match-work';
-import { NewEvent } from '../events/domain/event-log';
+import { Injectable, Logger } from '@nestjs/common';
+import { NewEvent, EventLog } from '../events/domain/event-log';
 import { LeagueNotFoundError } from '../leagues/domain/league-errors';
+import { LeagueRatedResults, StoredRatings } from '../leagues/domain/league-rated-results';
+import { PlayerRating, RatingHistoryEntry } from '../leagues/domain/ratings/rating-engine';
+import { RatingSettings } from '../leagues/domain/ratings/rating-settings';
+import { RatingStore } from '../leagues/domain/ratings/rating-store';
 import { presentRatingRow } from '../leagues/dto/league-ratings.presenter';
+import { League } from '../leagues/domain/league';
 import { LeaguesService } from '../leagues/leagues.service';
-import { ParticipantsService } from '../participants/participants.service';
-import { Tournament } from '../tournaments/domain/tournament';
-import { leagueTournaments } from './league-tournaments';
-import { TournamentsService } from '../tournaments/tournaments.service';
-import { isReported } from './domain/match';
-import { MatchRepository } from './domain/match.repository';
-
+import { UnitOfWork } from '../platform/persistence/unit-of-work';
+import { LeagueRatingsKeeper } from './league-ratings-keeper';
 
 /**
- * The leagues module's LeagueRatedResults port, provided by play: every played-out match of the league's
- * tournaments, its players keyed as the league table joins them, ranked within the match (a win 1 and a loss 2,
- * a draw 1 each, a free-for-all by its ranks).
+ * The leagues module's LeagueRatedResults port, provided by play: the stored ratings, brought up to date
+ * (LeagueRatingsKeeper) with any result still waiting for its tournament's refresh before they are read.
  */
 @Injectable()
 export class PlayLeagueRatedResults extends LeagueRatedResults {
+  private readonly logger = new Logger('LeagueRatings');
+
   constructor(
-    private readonly tournaments: TournamentsService,
-    private readonly participants: ParticipantsService,
-    private readonly matches: MatchRepository,
-    private readonly work: MatchWork,
+    private readonly keeper: LeagueRatingsKeeper,
+    private readonly store: RatingStore,
     private readonly leagues: LeaguesService,
+    private readonly events: EventLog,
+    private readonly unitOfWork: UnitOfWork,
   ) {
     super();
+    leagues.onRatingChange((accountId, leagueId) =>
+      this.settingChanged(accountId, leagueId).catch((error: unknown) => {
+        // The setting is committed; the next read or result recomputes the table all the same.
+        this.logger.warn(`could not recompute the ratings of ${leagueId}: ${error instanceof Error ? error.message : String(error)}`);
+      }),
+    );
+  }
+
+  table(accountId: string, leagueId: string, settings: RatingSettings): Promise<StoredRatings<PlayerRating>> {
+    return this.unitOfWork.run(async () => {
+      await this.keeper.sync(accountId, leagueId, settings);
+      const state = await this.store.state(accountId, leagueId);
+      return { rows: await this.store.players(accountId, leagueId), version: state!.version };
+    });
+  }
+
+  history(accountId: string, leagueId: string, settings: RatingSettings, playerKey: string): Promise<StoredRatings<RatingHistoryEntry>> {
+    return this.unitOfWork.run(async () => {
+      await this.keeper.sync(accountId, leagueId, settings);
+      const state = await this.store.state(accountId, leagueId);
+      return { rows: await this.store.history(accountId, leagueId, playerKey), version: state!.version };
+    });
+  }
+
+  /** A new setting rates every result again at once; `null` forgets the ratings. Either way readers hear of it. */
+  async settingChanged(accountId: string, leagueId: string): Promise<void> {
+    await this.unitOfWork.run(async () => {
+      const league = await this.ratedLeague(accountId, leagueId);
+      if (!league) return;
+      if (league.rating === null) {
+        await this.store.lock(accountId, leagueId);
+        await this.store.clear(accountId, leagueId);
+        await this.events.append({ accountId, type: 'ratings.changed', leagueId, data: { league_id: leagueId, tournament_id: null, ratings: [] } });
+        return;
+      }
+      await this.keeper.sync(accountId, leagueId, league.rating);
+      await this.events.append(await this.eventOf(accountId, league, league.rating, null));
+    });
   }
 
   /**
-   * The ratings.changed event of the league after a result of one of its tournaments, or null when the league
-   * rates no players (or is gone).
+   * In the refresher's transaction, after a result of one of the league's tournaments: takes it into the stored
+   * ratings and returns the ratings.changed event, or null when the league rates no players (or is gone).
    */
   async changedEvent(accountId: string, leagueId: string, tournamentId: string): Promise<NewEvent | null> {
-    const league = await this.leagues.get(accountId, leagueId).catch((error: unknown) => {
+    const league = await this.ratedLeague(accountId, leagueId);
+    if (!league?.rating) return null;
+    await this.keeper.sync(accountId, leagueId, league.rating, [tournamentId]);
+    return this.eventOf(accountId, league, league.rating, tournamentId);
+  }
+
+  private async eventOf(accountId: string, league: League, settings: RatingSettings, tournamentId: string | null): Promise<NewEvent> {
+    const table = await this.store.players(accountId, league.id);
+    const ratings = table.map((row, index) => presentRatingRow(settings, { rank: index + 1, row }));
+    return { accountId, type: 'ratings.changed', leagueId: league.id, tournamentId, data: { league_id: league.id, tournament_id: tournamentId, ratings } };
+  }
+
+  private ratedLeague(accountId: string, leagueId: string): Promise<League | null> {
+    return this.leagues.get(accountId, leagueId).catch((error: unknown) => {
       if (error instanceof LeagueNotFoundError) return null;
       throw error;
     });
-    if (!league?.rating) return null;
-    const settings = league.rating;
-    const { table } = await this.ratings(accountId, leagueId, settings);
-    const ratings = table.map((row, index) => presentRatingRow(settings, { rank: index + 1, row }));
-    return { accountId, type: 'ratings.changed', leagueId, tournamentId, data: { league_id: leagueId, tournament_id: tournamentId, ratings } };
-  }
-
-  /** The replay runs in play's worker threads: it grows with the league's results, and the event loop serves every account. */
-  async ratings(accountId: string, leagueId: string, settings: RatingSettings): Promise<RatingsComputation> {
-    return this.work.run('ratingsOf', settings, await this.ratedResults(accountId, leagueId, settings.per_game));
-  }
-
-  /**
-   * Every rated result: a played match, or with `perGame` each game of a series (a game's winner first, a drawn game a
-   * draw). Walkovers (a forfeit, reported or by withdrawal, and a double forfeit) and void matches rate nobody; a
-   * retirement rates as the result it was reported as.
-   */
-  async ratedResults(accountId: string, leagueId: string, perGame = false): Promise<RatedResult[]> {
-    const tournaments = await this.playedIn(accountId, leagueId);
-    const players = new Map<string, { key: string; name: string }>();
-    for (const placement of await this.participants.placementsIn(accountId, tournaments.map((tournament) => tournament.id))) {
-      players.set(placement.participantId, { key: competitorOf(placement).key, name: placement.name });
-    }
-    const results: RatedResult[] = [];
-    for (const tournament of tournaments) {
-      for (const match of await this.matches.allOf(accountId, tournament.id)) {
-        if (!isReported(match) || match.completedAt === null || match.opponents.length < 2) continue;
-        if (match.reportedOutcome === 'forfeit' || match.reportedOutcome === 'double_forfeit') continue;
-        const rated = match.opponents.map((opponent) => (opponent.participantId === null ? undefined : players.get(opponent.participantId)));
-        if (rated.some((player) => player === undefined)) continue;
-        const base = { matchId: match.id, tournamentId: tournament.id, completedAt: match.completedAt };
-        if (perGame && match.games.length > 0 && match.opponents.length === 2) {
-          match.games.forEach((game, index) => {
-            const placings = match.opponents.map((opponent, side) => ({
-              ...rated[side]!,
-              rank: game.winnerId === null || game.winnerId === opponent.participantId ? 1 : 2,
-            }));
-            results.push({ ...base, id: `${match.id}#${index + 1}`, placings });
-          });
-          continue;
-        }
-        const placings = match.opponents.map((opponent, side) => {
-          const rank = match.opponents.length === 2 ? (opponent.result === 'loss' ? 2 : 1) : opponent.rank;
-          return rank === null ? null : { ...rated[side]!, rank };
-        });
-        if (placings.some((placing) => placing === null)) continue;
-        results.push({ ...base, id: match.id, placings: placings as RatedResult['placings'] });
-      }
-    }
-    return results;
-  }
-
-  /** The league's tournaments that may hold results: in progress or completed (never cancelled ones). */
-  private async playedIn(accountId: string, leagueId: string): Promise<Tournament[]> {
-    const found = await leagueTournaments(this.tournaments, accountId, leagueId, ['in_progress', 'completed']);
-    return found;
   }
 }

@@ -11,8 +11,9 @@ import { MatchBatches } from './domain/match.repository';
 import { named, TableEntrant } from './domain/standings-table';
 import { presentStandingRow } from './dto/standing-row.presenter';
 import { seeded } from './play-settings';
-import { computeRatings } from '../leagues/domain/ratings/rating-engine';
+import { computeRatings, continueRatings } from '../leagues/domain/ratings/rating-engine';
 import { planSchedule } from './domain/schedule/schedule';
+import { conflictsWithFixes } from './domain/schedule/suggested-fixes';
 
 /** The table from the tournament's matches (JSON batches), as the JSON array of rows GET …/standings shows. */
 export function standingsJson(settings: FormatSettings, field: TableEntrant[], matches: MatchBatches): string {
@@ -20,7 +21,7 @@ export function standingsJson(settings: FormatSettings, field: TableEntrant[], m
 }
 
 // A plan grows with matches × stations, like a bracket or a table: it is computed in a worker too.
-export const MATCH_TASKS = { ...FORMAT_TASKS, standingsJson, ratingsOf: computeRatings, planSchedule };
+export const MATCH_TASKS = { ...FORMAT_TASKS, standingsJson, ratingsOf: computeRatings, ratingsFrom: continueRatings, planSchedule, conflictsWithFixes };
 export type MatchTasks = typeof MATCH_TASKS;
 export const MATCH_TASK_ERRORS = FORMAT_TASK_ERRORS;
 

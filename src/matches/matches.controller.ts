@@ -33,12 +33,14 @@ export const DRY_RUN_DEPRECATION: Deprecation = {
 const MatchId = new ResourceIdPipe(MatchNotFoundError);
 
 function toMatchUpdate(body: UpdateMatchDto): MatchUpdate {
-  const { scores, winner_id: winnerId, ranks, games, outcome, scheduled_at: scheduledAt } = body;
-  const reported = scores !== undefined || winnerId !== undefined || ranks !== undefined || games !== undefined || outcome !== undefined;
+  const { scores, winner_id: winnerId, ranks, games, outcome, decider, scheduled_at: scheduledAt, station_id: stationId, pinned } = body;
+  const reported = scores !== undefined || winnerId !== undefined || ranks !== undefined || games !== undefined || outcome !== undefined || decider !== undefined;
   return {
     // Ids compare in lower case everywhere (paths, participant_id filters); so does the reported winner.
-    report: reported ? { scores, winnerId: winnerId?.toLowerCase(), ranks, games, outcome } : undefined,
+    report: reported ? { scores, winnerId: winnerId?.toLowerCase(), ranks, games, outcome, decider } : undefined,
     scheduledAt: scheduledAt === undefined ? undefined : scheduledAt === null ? null : parseInstant(scheduledAt)!,
+    stationId: stationId?.toLowerCase() ?? stationId,
+    pinned,
   };
 }
 

@@ -9,6 +9,7 @@ import { MATCH_TASK_ERRORS, MatchTasks, MatchWork } from './match-work';
 import { MatchRepository } from './domain/match.repository';
 import { PlayLeagueResults } from './league-results.adapter';
 import { PlayLeagueRatedResults } from './league-rated-results.adapter';
+import { LeagueRatingsKeeper } from './league-ratings-keeper';
 import { LeagueRatedResults } from '../leagues/domain/league-rated-results';
 import { LeaguesModule } from '../leagues/leagues.module';
 import { MatchesController } from './matches.controller';
@@ -19,6 +20,7 @@ import { WithdrawalsController } from './withdrawals.controller';
 import { StationsController } from './stations.controller';
 import { ScheduleController } from './schedule.controller';
 import { ScheduleService } from './schedule.service';
+import { CalendarController } from './calendar.controller';
 import { StationsService } from './stations.service';
 import { StationRepository } from './domain/station.repository';
 import { PostgresStationRepository } from './persistence/postgres-station.repository';
@@ -47,7 +49,7 @@ function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {
 
 @Module({
   imports: [MikroOrmModule.forFeature([MatchSchema]), TournamentsModule, ParticipantsModule, LeaguesModule],
-  controllers: [MatchesController, WithdrawalsController, StationsController, ScheduleController],
+  controllers: [MatchesController, WithdrawalsController, StationsController, ScheduleController, CalendarController],
   providers: [
     MatchesService,
     WithdrawalsService,
@@ -58,6 +60,7 @@ function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {
     { provide: MatchWork, inject: [AppConfig], useFactory: matchWorkerPool },
     { provide: LeagueResults, useClass: PlayLeagueResults },
     PlayLeagueRatedResults,
+    LeagueRatingsKeeper,
     { provide: LeagueRatedResults, useExisting: PlayLeagueRatedResults },
     { provide: StandingsRefreshes, useClass: PostgresStandingsRefreshes },
     StandingsRefresher,
@@ -67,6 +70,6 @@ function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {
     { provide: FieldOfPlay, useExisting: ParticipantsService },
   ],
   // For the league table (src/leagues/league-standings.module.ts): the port the leagues module owns.
-  exports: [LeagueResults, LeagueRatedResults, MatchesService, StandingsRefresher],
+  exports: [LeagueResults, LeagueRatedResults, MatchesService, StandingsRefresher, ScheduleService],
 })
 export class MatchesModule {}

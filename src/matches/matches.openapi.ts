@@ -9,7 +9,7 @@ import { MAX_PAGE_SIZE } from '../platform/pagination/page';
 import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
 import { bracketReached } from './domain/bracket-reached';
 import { generateMatches } from './domain/generation';
-import { BRACKETS, MATCH_RESULTS, MATCH_STATUSES } from './domain/match';
+import { BRACKETS, DECIDER_METHODS, MATCH_RESULTS, MATCH_STATUSES } from './domain/match';
 import {
   CorrectionReopensTournamentError,
   DependentMatchesReportedError,
@@ -22,6 +22,7 @@ import {
 } from './domain/match-errors';
 import { MatchRecord } from './domain/match.repository';
 import { TournamentPlay } from './domain/tournament-play';
+import { ScheduleConflictError } from './domain/schedule/pin';
 import { ListMatchesQuery } from './dto/list-matches.query';
 import { PreviewMatchQuery, UpdateMatchDto, UpdateMatchQuery } from './dto/match-body.dto';
 import { presentMatch } from './dto/match.presenter';
@@ -56,6 +57,10 @@ function played() {
     accountId: 'example-account',
     tournamentId: EXAMPLE_TOURNAMENT_ID,
     scheduledAt: new Date('2026-05-01T18:00:00.000Z'),
+    endsAt: new Date('2026-05-01T18:30:00.000Z'),
+    stationId: null,
+    pinnedAt: null,
+    scheduleSequence: 1,
     createdAt: started,
     updatedAt: match.completedAt ?? started,
     version,
@@ -164,9 +169,17 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
       items: schemaRef('MatchGame'),
       description: 'A series’ games as reported, in order (the match’s `scores` are then the games won); empty for a result reported without games.',
     },
+    decider: {
+      oneOf: [schemaRef('MatchDecider'), { type: 'null' }],
+      readOnly: true,
+      description: 'What settled level scores in a single or double elimination match (reported with `decider`); `null` otherwise.',
+    },
     next_match_id: nullableUuid('Where the winner goes (elimination formats).'),
     loser_next_match_id: nullableUuid('Where the loser goes (double elimination).'),
-    scheduled_at: instant('When it is to be played; settable with PATCH.'),
+    scheduled_at: instant('When it is to be played; set by `POST …/schedule`, or with PATCH (which, with `pinned: true`, pins it).'),
+    ends_at: { ...instant('When it is planned to end: `scheduled_at` plus its round’s `match_minutes` (docs/schedule.md).'), readOnly: true },
+    station_id: { type: ['string', 'null'], format: 'uuid', minLength: 36, maxLength: 36, description: 'Where it is to be played (a station of the tournament); set by `POST …/schedule`, or with PATCH.' },
+    pinned: { type: 'boolean', description: 'The organiser fixed its time and station (`PATCH` with `pinned: true`): `POST …/schedule` never moves it.' },
     completed_at: { ...instant('When its result was reported.'), readOnly: true },
     created_at: { type: 'string', format: 'date-time', maxLength: 24, readOnly: true },
     updated_at: { type: 'string', format: 'date-time', maxLength: 24, readOnly: true },
@@ -202,6 +215,21 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
         winner_id: { type: ['string', 'null'], format: 'uuid', minLength: 36, maxLength: 36, description: 'Who won the game; `null` for a drawn game (half a game each).' },
       },
     },
+    MatchDecider: {
+      type: 'object',
+      required: ['method', 'scores'],
+      properties: {
+        method: { type: 'string', enum: [...DECIDER_METHODS], description: 'How the level scores were settled.' },
+        scores: {
+          type: ['array', 'null'],
+          minItems: 2,
+          maxItems: 2,
+          items: { type: 'integer', format: 'int32', minimum: 0, maximum: 1_000_000_000 },
+          description: 'The decider’s own scores in opponents order (a shoot-out’s 2–4), the winner’s the higher; `null` where it had none (a coin toss).',
+        },
+      },
+      example: { method: 'penalties', scores: [2, 4] },
+    },
     MatchList: listSchema('Match', MAX_PAGE_SIZE),
     MatchPatch: requestBodySchema(
       UpdateMatchDto,
@@ -224,7 +252,22 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
             '`/outcome`), `double_forfeit` (neither showed: both lose; nothing else may be sent). In elimination a double forfeit moves nobody on and ' +
             'the match it fed becomes a walkover (`outcome: forfeit`) for whoever arrives there. Not in free-for-all.',
         },
-        scheduled_at: { description: 'When it is to be played; `null` clears it. Settable on any match, a pending one included.' },
+        decider: {
+          description:
+            'Single and double elimination: what settled level `scores`, sent with them and `winner_id` (`{ "method": "penalties", "scores": [2, 4] }`, ' +
+            'the scores optional, in opponents order, the winner’s the higher). 422 at `/decider` in other formats, with scores that are not level, with ' +
+            '`outcome` or with `games` (a level game names its `winner_id`); at `/decider/scores` when they do not put the winner higher. A correction ' +
+            'without it clears it. Level scores without `winner_id` stay 422 `draw_not_allowed`.',
+          examples: [{ method: 'penalties', scores: [2, 4] }],
+        },
+        scheduled_at: { description: 'When it is to be played; `null` clears it. Settable on any match, a pending one included. `ends_at` follows (its round’s `match_minutes`).' },
+        station_id: { description: 'Where it is to be played: one of the tournament’s stations (another is 422); `null` clears it.' },
+        pinned: {
+          description:
+            '`true` pins it where `scheduled_at` and `station_id` put it (sent or stored; without both, 422): `POST …/schedule` plans around it. A pin that ' +
+            'breaks a hard rule against a fixed match (another pin, a match being played) or its station’s time and the windows is 409 `schedule_conflict`. ' +
+            '`false` unpins it.',
+        },
       },
       'A result and/or `scheduled_at`. Re-reporting a completed match corrects it. 422 `draw_not_allowed` for a draw outside round robin and swiss.',
     ),
@@ -388,12 +431,13 @@ function report(example: ReturnType<typeof played>): ApiOperation {
       '400': ref('responses', 'InvalidParameter'),
       '404': notFound(ITEM, new MatchNotFoundError()),
       '409': problemResponse(
-        'The match cannot take this result now.',
+        'The match cannot take this result now, or the pin breaks a rule of the schedule (`schedule_conflict`, naming the rule and the other match).',
         ITEM,
         [
           new MatchNotReadyError('This match is not ready: an opponent is not known yet.'),
           new DependentMatchesReportedError([{ id: EXAMPLE_IDS[2], number: 3 }], false),
           new CorrectionReopensTournamentError(),
+          new ScheduleConflictError([{ rule: 'station_overlap', otherMatch: { id: EXAMPLE_IDS[2], number: 3 } }]),
         ],
         API_HEADERS,
       ),
@@ -401,9 +445,13 @@ function report(example: ReturnType<typeof played>): ApiOperation {
       '413': ref('responses', 'PayloadTooLarge'),
       '415': ref('responses', 'UnsupportedMediaType'),
       '422': problemResponse(
-        'The result breaks a rule.',
+        'The result breaks a rule, the station is not one of the tournament’s, or a pin lacks a time or a station.',
         ITEM,
-        [InvalidError.field('/winner_id', 'must be one of the match’s opponents.'), new DrawNotAllowedError('/scores', 'single_elimination')],
+        [
+          InvalidError.field('/winner_id', 'must be one of the match’s opponents.'),
+          new DrawNotAllowedError('/scores', 'single_elimination'),
+          InvalidError.field('/station_id', 'station_id must be the id of one of this tournament’s stations.'),
+        ],
         API_HEADERS,
       ),
     },

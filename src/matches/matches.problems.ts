@@ -10,4 +10,5 @@ export const MATCHES_PROBLEM_KINDS = registerProblemKinds({
   tournament_not_running: { status: 409, title: 'Tournament not running' },
   draw_not_allowed: { status: 422, title: 'Draw not allowed' },
   too_many_stations: { status: 422, title: 'Too many stations' },
+  schedule_conflict: { status: 409, title: 'Schedule conflict' },
 });

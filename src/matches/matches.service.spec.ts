@@ -1,3 +1,4 @@
+import { InMemoryStationRepository } from './testing/in-memory-station.repository';
 import { randomUUID } from 'node:crypto';
 import { InMemoryEventLog } from '../events/testing/in-memory-event-log';
 import { InvalidError, PreconditionFailedError } from '../kernel/domain-error';
@@ -63,7 +64,7 @@ describe('MatchesService', () => {
     matches = new InMemoryMatchRepository();
     refreshes = new InMemoryStandingsRefreshes();
     publisher = new CountingPublisher();
-    service = new MatchesService(matches, tournaments, participants, unitOfWork, cursors, new InlineOffload(MATCH_TASKS), heavyWork, events, refreshes, publisher);
+    service = new MatchesService(matches, tournaments, participants, unitOfWork, cursors, new InlineOffload(MATCH_TASKS), heavyWork, events, refreshes, publisher, new InMemoryStationRepository());
     statusChanges.bind(service);
   });
 

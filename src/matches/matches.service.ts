@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EventLog, NewEvent } from '../events/domain/event-log';
 import { ExpectedVersion } from '../platform/concurrency/fresh-version';
-import { PreconditionFailedError } from '../kernel/domain-error';
+import { InvalidError, PreconditionFailedError } from '../kernel/domain-error';
 import { newId } from '../kernel/ids';
 import { Cursors } from '../platform/pagination/cursors';
 import { keysetPage } from '../platform/pagination/list-request';
@@ -16,7 +16,7 @@ import { formatOf } from './domain/formats/registry';
 import { FormatSettings, Match, participantsOf } from './domain/match';
 import { seeded, settingsOf } from './play-settings';
 import { MatchesPendingError, MatchNotFoundError, MatchNotReadyError } from './domain/match-errors';
-import { MatchFilters, MatchRecord, MatchRepository } from './domain/match.repository';
+import { MatchFilters, MatchRecord, MatchRepository, UNSCHEDULED } from './domain/match.repository';
 import { ResultReport } from './domain/report';
 import { keepsSeriesOpen } from './domain/series';
 import { estimatedMatches, OFFLOAD_REPORTS_ABOVE_MATCHES, TableOfPlay } from './domain/match-tasks';
@@ -30,6 +30,9 @@ import { presentMatch as presentWireMatch } from './dto/match.presenter';
 import { fieldAfterCheckIn, withdrawalTermsOf } from './withdrawal-terms';
 import type { StatusChangeRules, TransitionNote } from '../tournaments/status-change-hook';
 import { FieldOfPlay, TournamentsInPlay } from './play-ports';
+import { StationRepository } from './domain/station.repository';
+import { pinClashes, ScheduleConflictError } from './domain/schedule/pin';
+import { matchDurationMs, plannerInput } from './schedule.service';
 
 export interface ListMatchesRequest {
   filters: MatchFilters;
@@ -38,11 +41,15 @@ export interface ListMatchesRequest {
   cursor?: string;
 }
 
-/** A PATCH of a match: a result to report (or correct), and/or when it is scheduled. */
+/** A PATCH of a match: a result to report (or correct), and/or when and where it is scheduled, and whether it is pinned. */
 export interface MatchUpdate {
   report?: ResultReport;
   scheduledAt?: Date | null;
+  stationId?: string | null;
+  pinned?: boolean;
 }
+
+const changesPlace = (update: MatchUpdate) => update.scheduledAt !== undefined || update.stationId !== undefined || update.pinned !== undefined;
 
 export interface ReportFlags {
   dryRun: boolean;
@@ -91,6 +98,7 @@ export class MatchesService implements StatusChangeRules {
     private readonly events: EventLog,
     private readonly refreshes: StandingsRefreshes,
     private readonly publisher: StandingsPublisher,
+    private readonly stations: StationRepository,
   ) {}
 
   async list(accountId: string, tournamentId: string, request: ListMatchesRequest): Promise<Page<MatchRecord>> {
@@ -174,7 +182,7 @@ export class MatchesService implements StatusChangeRules {
       const record = (match: Match, created = false): MatchRecord => {
         const before = stored.get(match.id);
         return {
-          ...(before ?? { accountId, tournamentId, scheduledAt: null, createdAt: now }),
+          ...(before ?? { accountId, tournamentId, ...UNSCHEDULED, createdAt: now }),
           ...match,
           updatedAt: now,
           version: created || !before ? 1 : before.version + 1,
@@ -182,9 +190,9 @@ export class MatchesService implements StatusChangeRules {
       };
       const updated = changes.updated.map((match) => record(match));
       let reported = updated.find((match) => match.id === id);
-      if (update.scheduledAt !== undefined) {
+      if (changesPlace(update)) {
         reported ??= record(current);
-        reported.scheduledAt = update.scheduledAt;
+        Object.assign(reported, await this.placed(tournament, reported, update, now));
         if (!updated.includes(reported)) updated.push(reported);
       }
       const writes = { created: changes.created.map((match) => record(match, true)), updated, deleted: changes.deleted.map((match) => stored.get(match.id)!) };
@@ -227,6 +235,42 @@ export class MatchesService implements StatusChangeRules {
       }
       return { ...result, entrants };
     });
+  }
+
+  /**
+   * A match's schedule fields after a PATCH of `scheduled_at`, `station_id` and/or `pinned`: `ends_at` derived from
+   * its round's minutes, the schedule sequence bumped when its time or station changes. A station must be one of
+   * the tournament's (422); a pin needs a time and a station (422) and may not break a hard rule against the fixed
+   * matches, the station's time or the windows (409 schedule_conflict).
+   */
+  private async placed(tournament: Tournament, match: MatchRecord, update: MatchUpdate, now: Date): Promise<Partial<MatchRecord>> {
+    const { accountId, id: tournamentId } = tournament;
+    const scheduledAt = update.scheduledAt === undefined ? match.scheduledAt : update.scheduledAt;
+    const stationId = update.stationId === undefined ? match.stationId : update.stationId;
+    const pinnedAt = update.pinned === undefined ? match.pinnedAt : update.pinned ? (match.pinnedAt ?? now) : null;
+    if (update.stationId && !(await this.stations.find(accountId, tournamentId, update.stationId))) {
+      throw InvalidError.field('/station_id', 'station_id must be the id of one of this tournament’s stations.');
+    }
+    if (pinnedAt !== null && (scheduledAt === null || stationId === null)) {
+      throw InvalidError.field(scheduledAt === null ? '/scheduled_at' : '/station_id', 'a pinned match needs scheduled_at and station_id.');
+    }
+    const [all, stations] = await Promise.all([this.matches.allOf(accountId, tournamentId), this.stations.list(accountId, tournamentId)]);
+    const after = { ...match, scheduledAt, stationId, pinnedAt, endsAt: null };
+    const records = all.map((record) => (record.id === match.id ? after : record));
+    const input = plannerInput(tournament, records, stations, now.getTime(), true);
+    const durationMs = matchDurationMs(tournament, all, match);
+    const endsAt = scheduledAt === null ? null : new Date(scheduledAt.getTime() + durationMs);
+    if (pinnedAt !== null && match.status !== 'completed') {
+      // The pin itself is fixed where it is put, whatever `now` is.
+      const pinned = { ...input, matches: input.matches.map((entry) => (entry.id === match.id ? { ...entry, fixed: { startsAt: scheduledAt!.getTime(), stationId: stationId! } } : entry)) };
+      const clashes = pinClashes(pinned, match.id);
+      if (clashes.length > 0) {
+        const numbers = new Map(all.map((record) => [record.id, record.number]));
+        throw new ScheduleConflictError(clashes.map((clash) => ({ rule: clash.rule, otherMatch: clash.otherMatchId === null ? null : { id: clash.otherMatchId, number: numbers.get(clash.otherMatchId)! } })));
+      }
+    }
+    const moved = match.scheduledAt?.getTime() !== scheduledAt?.getTime() || match.stationId !== stationId;
+    return { scheduledAt, endsAt, stationId, pinnedAt, scheduleSequence: moved ? (match.scheduleSequence ?? 0) + 1 : match.scheduleSequence };
   }
 
   /** A report on a tournament small enough to compute here: every match is read as objects. */

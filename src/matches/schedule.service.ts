@@ -1,12 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import { SCHEDULE_DEFAULTS } from '../tournaments/domain/schedule-settings';
+import { NewEvent } from '../events/domain/event-log';
+import { EventLog } from '../events/domain/event-log';
+import { PreconditionFailedError } from '../kernel/domain-error';
+import { ExpectedVersion } from '../platform/concurrency/fresh-version';
+import { UnitOfWork } from '../platform/persistence/unit-of-work';
+import { Tournament } from '../tournaments/domain/tournament';
+import { SCHEDULE_DEFAULTS, ScheduleSettings } from '../tournaments/domain/schedule-settings';
 import { formatOf } from './domain/formats/registry';
-import { MatchRepository } from './domain/match.repository';
-import { SchedulePlan } from './domain/schedule/schedule';
-import { scheduleMatchesOf } from './domain/schedule/schedule-input';
+import { participantsOf } from './domain/match';
+import { MatchRecord, MatchRepository } from './domain/match.repository';
+import { ScheduleInput, SchedulePlan } from './domain/schedule/schedule';
+import { minutesOf, roundNames, scheduleMatchesOf, withStoredPlaces } from './domain/schedule/schedule-input';
+import { Station } from './domain/schedule/station';
 import { StationRepository } from './domain/station.repository';
+import type { Timed } from './domain/schedule/conflicts';
+import type { ConflictWithFix } from './domain/schedule/suggested-fixes';
+import { renderCalendar } from './domain/schedule/calendar';
+import { presentMatch } from './dto/match.presenter';
 import { MatchWork } from './match-work';
-import { TournamentsInPlay } from './play-ports';
+import { FieldOfPlay, TournamentsInPlay } from './play-ports';
 
 export interface ScheduleOptions {
   /** Nothing is planned before it; default: now, or the schedule's starts_at if later. */
@@ -21,38 +33,135 @@ export interface SchedulePreview {
   from: number;
 }
 
+/** The settings with their defaults filled in. */
+export function scheduleSettingsOf(tournament: Tournament): ScheduleSettings {
+  return { ...SCHEDULE_DEFAULTS, ...tournament.schedule };
+}
+
+/** The planner's input from a tournament's stored matches and stations: pinned and running matches are fixed. */
+export function plannerInput(tournament: Tournament, records: readonly MatchRecord[], stations: readonly Station[], from: number, keepOrder: boolean): ScheduleInput {
+  const settings = scheduleSettingsOf(tournament);
+  const open = scheduleMatchesOf(records, settings.match_minutes, formatOf(tournament.format).layout === 'bracket');
+  return {
+    matches: withStoredPlaces(open, new Map(records.map((record) => [record.id, record])), from),
+    stations: stations.map((station) => ({ id: station.id, available: station.available && station.available.map((span) => ({ from: span.from.getTime(), to: span.to.getTime() })) })),
+    windows: settings.windows && settings.windows.map((window) => ({ from: Date.parse(window.from), to: Date.parse(window.to) })),
+    restMs: settings.rest_minutes * 60_000,
+    from,
+    keepOrder,
+  };
+}
+
 /**
  * Plans a tournament's open matches (issue 41) on its stations, under its schedule settings, in the worker pool.
- * The preview changes nothing; matches keep the order of their current `scheduled_at` with keep_order.
+ * Pinned matches and matches being played stay where they are; with keep_order the others keep the order of their
+ * stored `scheduled_at`. The preview changes nothing; `apply` stores the plan.
  */
 @Injectable()
 export class ScheduleService {
   constructor(
     private readonly tournaments: TournamentsInPlay,
+    private readonly participants: FieldOfPlay,
     private readonly matches: MatchRepository,
     private readonly stations: StationRepository,
     private readonly work: MatchWork,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly events: EventLog,
   ) {}
 
   async preview(accountId: string, tournamentId: string, options: ScheduleOptions, now = new Date()): Promise<SchedulePreview> {
     const tournament = await this.tournaments.get(accountId, tournamentId);
-    const settings = { ...SCHEDULE_DEFAULTS, ...tournament.schedule };
     const [records, stations] = await Promise.all([this.matches.allOf(accountId, tournamentId), this.stations.list(accountId, tournamentId)]);
+    return this.plan(tournament, records, stations, options, now);
+  }
+
+  /**
+   * Plans and stores the plan in one transaction under the tournament's lock (If-Match names the tournament's
+   * version): each match that moves gets its time, end and station, its version and schedule sequence bumped, and
+   * a `match.scheduled` event; an unplaced match loses its time. Fixed matches are not touched.
+   */
+  apply(accountId: string, tournamentId: string, options: ScheduleOptions, expected: ExpectedVersion<Tournament>, now = new Date()): Promise<SchedulePreview> {
+    return this.unitOfWork.run(async () => {
+      const tournament = await this.tournaments.lockForPlay(accountId, tournamentId);
+      if (typeof expected === 'function' && !expected(tournament)) throw new PreconditionFailedError();
+      const [records, stations] = await Promise.all([this.matches.allOf(accountId, tournamentId), this.stations.list(accountId, tournamentId)]);
+      const preview = await this.unitOfWork.whileComputing(() => this.plan(tournament, records, stations, options, now));
+      const byId = new Map(records.map((record) => [record.id, record]));
+      const moved: MatchRecord[] = [];
+      const place = (record: MatchRecord, scheduledAt: Date | null, endsAt: Date | null, stationId: string | null) => {
+        const same = record.scheduledAt?.getTime() === scheduledAt?.getTime() && record.endsAt?.getTime() === endsAt?.getTime() && record.stationId === stationId;
+        if (same) return;
+        moved.push({ ...record, scheduledAt, endsAt, stationId, scheduleSequence: (record.scheduleSequence ?? 0) + 1, updatedAt: now, version: record.version + 1 });
+      };
+      for (const entry of preview.plan.planned) place(byId.get(entry.matchId)!, new Date(entry.startsAt), new Date(entry.endsAt), entry.stationId);
+      for (const id of preview.plan.unplaced) place(byId.get(id)!, null, null, null);
+      if (moved.length === 0) return preview;
+      await this.matches.write({ created: [], updated: moved, deleted: [] });
+      const entrants = await this.participants.entrants(accountId, tournamentId, moved.flatMap(participantsOf));
+      // One event per match that moved, the match as GET shows it: a viewer or webhook updates that match alone.
+      await this.events.append(...moved.map((match): NewEvent => ({ accountId, type: 'match.scheduled', tournamentId, data: presentMatch(match, entrants) })));
+      return preview;
+    });
+  }
+
+  /** Every hard rule the stored timetable breaks (and matches still open after their end), each with the earliest slot that resolves it. */
+  async conflicts(accountId: string, tournamentId: string, now = new Date()): Promise<{ conflicts: ConflictWithFix[]; numbers: Map<string, number> }> {
+    const tournament = await this.tournaments.get(accountId, tournamentId);
+    const [records, stations] = await Promise.all([this.matches.allOf(accountId, tournamentId), this.stations.list(accountId, tournamentId)]);
+    const input = plannerInput(tournament, records, stations, now.getTime(), false);
+    const open = records.filter((record) => record.status !== 'completed');
+    const times: Record<string, Timed> = {};
+    for (const record of open) if (record.scheduledAt !== null && record.stationId !== null) times[record.id] = { startsAt: record.scheduledAt.getTime(), stationId: record.stationId };
+    const conflicts = await this.work.run('conflictsWithFixes', {
+      input,
+      times,
+      overdue: open.filter((record) => record.endsAt !== null && record.endsAt.getTime() < now.getTime()).map((record) => record.id),
+      pinned: open.filter((record) => record.pinnedAt !== null).map((record) => record.id),
+      now: now.getTime(),
+    });
+    return { conflicts, numbers: new Map(records.map((record) => [record.id, record.number])) };
+  }
+
+  /**
+   * The schedule as an RFC 5545 calendar: every match with a time (of one participant, when given), its station as
+   * LOCATION and its schedule sequence as SEQUENCE.
+   */
+  async calendar(accountId: string, tournamentId: string, participantId?: string): Promise<string> {
+    const tournament = await this.tournaments.get(accountId, tournamentId);
+    const [records, stations] = await Promise.all([this.matches.allOf(accountId, tournamentId), this.stations.list(accountId, tournamentId)]);
+    const timed = records.filter((record) => record.scheduledAt !== null && (participantId === undefined || participantsOf(record).includes(participantId)));
+    const entrants = await this.participants.entrants(accountId, tournamentId, timed.flatMap(participantsOf));
+    const stationNames = new Map(stations.map((station) => [station.id, station.name]));
+    return renderCalendar({
+      tournamentId,
+      name: tournament.name,
+      matches: timed.map((record) => ({
+        id: record.id,
+        number: record.number,
+        startsAt: record.scheduledAt!,
+        endsAt: record.endsAt ?? new Date(record.scheduledAt!.getTime() + matchDurationMs(tournament, records, record)),
+        opponents: record.opponents.map((opponent) => (opponent.participantId === null ? null : (entrants.get(opponent.participantId)?.name ?? null))),
+        location: record.stationId === null ? null : (stationNames.get(record.stationId) ?? null),
+        sequence: record.scheduleSequence ?? 0,
+        updatedAt: record.updatedAt,
+        cancelled: record.outcome === 'void',
+      })),
+    });
+  }
+
+  private async plan(tournament: Tournament, records: readonly MatchRecord[], stations: readonly Station[], options: ScheduleOptions, now: Date): Promise<SchedulePreview> {
+    const settings = scheduleSettingsOf(tournament);
     const startsAt = settings.starts_at === null ? -Infinity : Date.parse(settings.starts_at);
     const from = options.from?.getTime() ?? Math.max(now.getTime(), startsAt);
-    const scheduledAt = new Map(records.map((record) => [record.id, record.scheduledAt]));
-    const matches = scheduleMatchesOf(records, settings.match_minutes, formatOf(tournament.format).layout === 'bracket').map((match) => {
-      const previous = scheduledAt.get(match.id);
-      return previous ? { ...match, previous: { startsAt: previous.getTime(), stationId: null } } : match;
-    });
-    const plan = await this.work.run('planSchedule', {
-      matches,
-      stations: stations.map((station) => ({ id: station.id, available: station.available && station.available.map((span) => ({ from: span.from.getTime(), to: span.to.getTime() })) })),
-      windows: settings.windows && settings.windows.map((window) => ({ from: Date.parse(window.from), to: Date.parse(window.to) })),
-      restMs: settings.rest_minutes * 60_000,
-      from,
-      keepOrder: options.keepOrder,
-    });
+    const plan = await this.work.run('planSchedule', plannerInput(tournament, records, stations, from, options.keepOrder));
     return { plan, numbers: new Map(records.map((record) => [record.id, record.number])), from };
   }
+}
+
+/** How long a match takes under the tournament's `match_minutes` (its round's, in a bracket by name). */
+export function matchDurationMs(tournament: Tournament, all: readonly MatchRecord[], match: MatchRecord): number {
+  const settings = scheduleSettingsOf(tournament);
+  const bracketLayout = formatOf(tournament.format).layout === 'bracket';
+  const lastMainRound = Math.max(0, ...all.filter((record) => record.bracket === 'main' || record.bracket === 'winners').map((record) => record.round));
+  return minutesOf(settings.match_minutes, bracketLayout ? roundNames(match, lastMainRound) : [String(match.round)]) * 60_000;
 }

@@ -7,6 +7,7 @@ import { STATION_LIMITS, StationNotFoundError, TooManyStationsError } from './do
 import { CreateStationDto, UpdateStationDto } from './dto/station-body.dto';
 import { ScheduleRequestDto } from './dto/schedule-body.dto';
 import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
+import { SCHEDULE_RULES } from './domain/schedule/conflicts';
 import './matches.problems';
 
 /** The stations part of the OpenAPI document (issue 41): where a tournament's matches are played. */
@@ -33,6 +34,19 @@ const PREVIEW_EXAMPLE = {
   unplaced: [],
   ends_at: '2026-05-01T23:20:00.000Z',
   lower_bound_ends_at: '2026-05-01T23:06:00.000Z',
+};
+const CONFLICTS_EXAMPLE = {
+  checked_at: '2026-05-01T17:25:00.000Z',
+  data: [
+    {
+      rule: 'station_overlap',
+      match_id: MATCH_ID,
+      match_number: 1,
+      other_match_id: '0196a0d0-0000-7000-8000-000000000002',
+      other_match_number: 2,
+      suggested_fix: { match_id: MATCH_ID, scheduled_at: '2026-05-01T17:40:00.000Z', ends_at: '2026-05-01T18:00:00.000Z', station_id: ID },
+    },
+  ],
 };
 const uuid: SchemaObject = { type: 'string', format: 'uuid', minLength: 36, maxLength: 36 };
 const number: SchemaObject = { type: ['integer', 'null'], format: 'int32', minimum: 1, maximum: 2_147_483_647 };
@@ -103,6 +117,64 @@ const operations: Record<string, ApiOperation> = {
       '422': problemResponse('An option is not valid.', `/api/v1/tournaments/${TOURNAMENT_ID}/schedule/preview`, [InvalidError.field('/keep_order', 'keep_order must be true or false.')], API_HEADERS),
     },
   },
+  apply: {
+    operationId: 'scheduleTournament',
+    summary: 'Plan the schedule and store it',
+    description:
+      'Plans like the preview and stores the plan, in one transaction: every open match that is not pinned and not being played (its `scheduled_at` ' +
+      'passed, its `ends_at` not) gets `scheduled_at`, `ends_at` and `station_id`; an `unplaced` one loses its time. Each match that moves gets a new ' +
+      '`version` and one `match.scheduled` event (the match as GET shows it); a plan that moves nothing writes nothing. Pinned matches are planned around. ' +
+      '`?dry_run=true` answers the plan and stores nothing (the same as the preview). `If-Match` takes the tournament’s ETag. Answers the plan.',
+    tags: tag,
+    parameters: [
+      { name: 'dry_run', in: 'query', required: false, schema: { type: 'string', enum: ['true', 'false'] }, example: 'true', description: '`true`: answer the plan, store nothing.' },
+      ref('parameters', 'IfMatch'),
+      ref('parameters', 'IdempotencyKey'),
+    ],
+    requestBody: { ...jsonBody('ScheduleRequest', 'Options (all optional).', { from: '2026-05-01T17:25:00.000Z', keep_order: true }), required: false },
+    responses: {
+      '200': jsonResponse('The plan, as stored (or, with `dry_run=true`, as it would be).', 'SchedulePreview', PREVIEW_EXAMPLE),
+      '400': ref('responses', 'InvalidParameter'),
+      '404': problemResponse('No such tournament among yours.', `/api/v1/tournaments/${TOURNAMENT_ID}/schedule`, [new TournamentNotFoundError()], API_HEADERS),
+      '412': ref('responses', 'PreconditionFailed'),
+      '422': problemResponse('An option is not valid.', `/api/v1/tournaments/${TOURNAMENT_ID}/schedule`, [InvalidError.field('/keep_order', 'keep_order must be true or false.')], API_HEADERS),
+    },
+  },
+  conflicts: {
+    operationId: 'listScheduleConflicts',
+    summary: 'List the schedule’s conflicts',
+    description:
+      'Every hard rule the stored plan breaks now (after manual edits, or a match running late): `station_overlap`, `station_unavailable` (outside the ' +
+      'station’s `available` spans or the windows, or a deleted station), `participant_rest` (overlapping or closer than `rest_minutes`), `feeder_rest` ' +
+      '(a match starting before what feeds it has ended, plus rest) and `overdue` (still open after its `ends_at`). Each names both matches and suggests ' +
+      'a fix: the earliest slot from now, and not before its planned start (an overdue match: from now), where the match to move (the other one when one is pinned) keeps every rule against the rest of the plan as it ' +
+      'stands (`null`: no station and window has room). `PATCH` the match with it, or re-plan with `POST …/schedule`.',
+    tags: tag,
+    responses: {
+      '200': jsonResponse('The conflicts, possibly none.', 'ScheduleConflicts', CONFLICTS_EXAMPLE),
+      '400': ref('responses', 'InvalidParameter'),
+      '404': problemResponse('No such tournament among yours.', `/api/v1/tournaments/${TOURNAMENT_ID}/schedule/conflicts`, [new TournamentNotFoundError()], API_HEADERS),
+    },
+  },
+  calendar: {
+    operationId: 'scheduleCalendar',
+    summary: 'The schedule as a calendar (RFC 5545)',
+    description:
+      'Every match with a time as a VEVENT: a `UID` that never changes, `DTSTART`/`DTEND` in UTC, `LOCATION` = the station’s name, `SEQUENCE` one higher ' +
+      'each time its time or station changes, `DTSTAMP` = its last change; lines end in CRLF and fold at 75 octets. `?participant=ID`: that ' +
+      'participant’s matches only. Public with a share link: `GET /v/{share_id}/schedule.ics`.',
+    tags: tag,
+    parameters: [{ name: 'participant', in: 'query', required: false, schema: { type: 'string', format: 'uuid' }, example: MATCH_ID, description: 'A participant’s id: only their matches.' }],
+    responses: {
+      '200': {
+        description: 'The calendar.',
+        headers: API_HEADERS,
+        content: { 'text/calendar': { schema: { type: 'string', maxLength: Number.MAX_SAFE_INTEGER }, example: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Tournament API//Schedule//EN\r\nEND:VCALENDAR\r\n' } },
+      },
+      '400': ref('responses', 'InvalidParameter'),
+      '404': problemResponse('No such tournament among yours.', `/api/v1/tournaments/${TOURNAMENT_ID}/schedule.ics`, [new TournamentNotFoundError()], API_HEADERS),
+    },
+  },
   remove: {
     operationId: 'deleteStation',
     summary: 'Delete a station',
@@ -120,7 +192,10 @@ export function stationsApiDocs(): ApiDocs {
     paths: {
       '/api/v1/tournaments/{id}/stations': { parameters: [tournament], get: operations.list, post: operations.create },
       '/api/v1/tournaments/{id}/stations/{station_id}': { parameters: [tournament, station], get: operations.get, patch: operations.update, delete: operations.remove },
+      '/api/v1/tournaments/{id}/schedule': { parameters: [tournament], post: operations.apply },
       '/api/v1/tournaments/{id}/schedule/preview': { parameters: [tournament], post: operations.preview },
+      '/api/v1/tournaments/{id}/schedule/conflicts': { parameters: [tournament], get: operations.conflicts },
+      '/api/v1/tournaments/{id}/schedule.ics': { parameters: [tournament], get: operations.calendar },
     },
     components: {
       schemas: {
@@ -150,6 +225,33 @@ export function stationsApiDocs(): ApiDocs {
           },
           'How to plan.',
         ),
+        ScheduleConflicts: {
+          type: 'object',
+          required: ['checked_at', 'data'],
+          properties: {
+            checked_at: instant,
+            data: {
+              type: 'array',
+              maxItems: 1_000_000,
+              items: {
+                type: 'object',
+                required: ['rule', 'match_id', 'match_number', 'other_match_id', 'other_match_number', 'suggested_fix'],
+                properties: {
+                  rule: { type: 'string', enum: [...SCHEDULE_RULES] },
+                  match_id: uuid,
+                  match_number: number,
+                  other_match_id: { ...uuid, type: ['string', 'null'] },
+                  other_match_number: number,
+                  suggested_fix: {
+                    type: ['object', 'null'],
+                    required: ['match_id', 'scheduled_at', 'ends_at', 'station_id'],
+                    properties: { match_id: uuid, scheduled_at: instant, ends_at: instant, station_id: uuid },
+                  },
+                },
+              },
+            },
+          },
+        },
         SchedulePreview: {
           type: 'object',
           required: Object.keys(PREVIEW_EXAMPLE),

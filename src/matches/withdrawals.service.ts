@@ -9,7 +9,7 @@ import { Tournament } from '../tournaments/domain/tournament';
 import { locksSetup } from '../tournaments/domain/tournament-status';
 import { formatOf } from './domain/formats/registry';
 import { Match } from './domain/match';
-import { MatchRecord, MatchRepository } from './domain/match.repository';
+import { MatchRecord, MatchRepository, UNSCHEDULED } from './domain/match.repository';
 import { PlayChanges } from './domain/tournament-play';
 import { FieldChange } from './domain/match-tasks';
 import { MatchWork } from './match-work';
@@ -164,7 +164,7 @@ function checkTerms(tournament: Tournament, request: WithdrawalRequest): void {
 function recordsOf(accountId: string, tournamentId: string, byId: ReadonlyMap<string, MatchRecord>, changes: PlayChanges, now: Date) {
   const record = (match: Match): MatchRecord => {
     const before = byId.get(match.id);
-    return { ...(before ?? { accountId, tournamentId, scheduledAt: null, createdAt: now }), ...match, updatedAt: now, version: before ? before.version + 1 : 1 };
+    return { ...(before ?? { accountId, tournamentId, ...UNSCHEDULED, createdAt: now }), ...match, updatedAt: now, version: before ? before.version + 1 : 1 };
   };
   return { created: changes.created.map(record), updated: changes.updated.map(record), deleted: changes.deleted.map((match) => byId.get(match.id)!) };
 }

@@ -1,6 +1,9 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { NotFoundError } from '../kernel/domain-error';
+import { CALENDAR_CONTENT_TYPE } from '../matches/calendar.controller';
+import { ScheduleService } from '../matches/schedule.service';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { RateLimiter, RateLimitWindow } from '../rate-limit/rate-limiter';
@@ -16,13 +19,14 @@ import { LiveMessage, LiveViews, updateMessage } from './live-views';
 import { RenderedView, Representation, SharedView, SharedViewNotFoundError, ViewingService } from './viewing.service';
 
 const LIVE_SCRIPT = VIEWER_ASSETS['live.js'].integrity;
+const UI_SCRIPT = VIEWER_ASSETS['viewer-ui.js'].integrity;
 const MAX_UNREAD_BYTES = 1024 * 1024;
 
 /** Pages: this origin's stylesheet and live script only, no inline code, no forms, no plugins. */
 function pageSecurityPolicy(frameAncestors: string): string {
   return [
     "default-src 'none'",
-    `script-src 'self' '${LIVE_SCRIPT}'`,
+    `script-src 'self' '${LIVE_SCRIPT}' '${UI_SCRIPT}'`,
     "style-src 'self'",
     "img-src 'self'",
     "connect-src 'self'",
@@ -80,6 +84,7 @@ export class ViewerController {
     private readonly viewing: ViewingService,
     private readonly live: LiveViews,
     private readonly limiter: RateLimiter,
+    private readonly schedule: ScheduleService,
     config: AppConfig,
   ) {
     this.window = { name: 'public', limit: config.publicRateLimitPerMinute, ttl: 60_000, blockDuration: 60_000 };
@@ -113,6 +118,23 @@ export class ViewerController {
   @Get(':share_id/standings.svg')
   standings(@Param('share_id') share: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     return this.send(share, 'standings.svg', request, reply, parseSvgOptions('standings', queryOf(request)).options);
+  }
+
+  /** The schedule as an RFC 5545 calendar anyone with the link can subscribe to; `?participant=ID`: one player's matches. */
+  @Get(':share_id/schedule.ics')
+  async calendar(@Param('share_id') share: string, @Query('participant') participant: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (!(await this.admitted(request, reply, 'json'))) return;
+    let body: string;
+    try {
+      const { accountId, tournamentId } = await this.viewing.sharedTournament(share);
+      // An id that cannot be a participant's matches nobody: the same empty calendar as an unknown one.
+      const filter = typeof participant === 'string' ? participant.toLowerCase() : undefined;
+      body = await this.schedule.calendar(accountId, tournamentId, filter);
+    } catch (error) {
+      if (error instanceof SharedViewNotFoundError || error instanceof NotFoundError) return this.notFound(reply, 'json');
+      throw error;
+    }
+    await reply.headers({ ...BASE_HEADERS, 'access-control-allow-origin': '*', 'cache-control': 'public, no-cache' }).type(CALENDAR_CONTENT_TYPE).send(body);
   }
 
   /**
@@ -185,7 +207,7 @@ export class ViewerController {
     if (!(await this.admitted(request, reply, representation))) return;
     let rendered;
     try {
-      rendered = (await this.viewing.current(shareId)).render(representation, svg);
+      rendered = (await this.viewing.current(shareId)).render(representation, request.query as Record<string, unknown>, svg);
     } catch (error) {
       if (error instanceof SharedViewNotFoundError) return this.notFound(reply, representation);
       throw error;

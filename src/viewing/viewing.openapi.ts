@@ -78,6 +78,36 @@ function viewerStream(): ApiOperation {
   });
 }
 
+const CALENDAR_EXAMPLE =
+  'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Tournament API//Schedule//EN\r\nCALSCALE:GREGORIAN\r\nMETHOD:PUBLISH\r\nX-WR-CALNAME:Spring Cup\r\n' +
+  'BEGIN:VEVENT\r\nUID:match-0196a0d0-0000-7000-8000-000000000001@' + TOURNAMENT_ID + '.tournaments\r\nDTSTAMP:20260501T160000Z\r\nDTSTART:20260501T170000Z\r\n' +
+  'DTEND:20260501T173000Z\r\nSEQUENCE:1\r\nSUMMARY:#1 Ana vs Bo\r\nLOCATION:Table 1\r\nSTATUS:CONFIRMED\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
+
+/** The schedule as a calendar (issue 41): public through a share link. */
+function sharedCalendar(): ApiOperation {
+  const path = `/v/${EXAMPLE_SHARE_ID}/schedule.ics`;
+  return publicOperation({
+    operationId: 'sharedScheduleCalendar',
+    summary: 'Subscribe to a shared tournament’s schedule (RFC 5545, no token)',
+    description:
+      'Every match with a time as a VEVENT: a `UID` that never changes, `DTSTART`/`DTEND` in UTC, `LOCATION` = the station’s name, `SEQUENCE` one higher ' +
+      'each time the match’s time or station changes, `DTSTAMP` = its last change. `?participant=ID`: that participant’s matches only. A private, ' +
+      'rotated or unknown link is 404. The same calendar with a token: `GET /api/v1/tournaments/{id}/schedule.ics`.',
+    tags: ['Tournaments'],
+    parameters: [
+      { name: 'share_id', in: 'path', required: true, description: 'The share link’s id of an unlisted tournament.', schema: { type: 'string', maxLength: 100 }, example: EXAMPLE_SHARE_ID },
+      { name: 'participant', in: 'query', required: false, description: 'A participant’s id: only their matches.', schema: { type: 'string', maxLength: 100 }, example: '0196a0c1-0000-7000-8000-000000000001' },
+    ],
+    responses: {
+      '200': { description: 'The calendar.', headers: API_HEADERS, content: { 'text/calendar': { schema: { type: 'string', maxLength: Number.MAX_SAFE_INTEGER }, example: CALENDAR_EXAMPLE } } },
+      '404': problemResponse('No shared tournament has this link (unknown, rotated, private, deleted, a league, or malformed).', path, [
+        { code: 'not_found', detail: 'No shared tournament or league has this link.' },
+      ], API_HEADERS),
+      '429': problemResponse('The address used up its public requests for this minute.', path, [{ code: 'rate_limited', detail: 'The limit of 600 requests per minute is used up. Retry in 12 seconds.', headers: { 'retry-after': '12' } }], { ...headerRefs('Retry-After'), ...API_HEADERS }),
+    },
+  });
+}
+
 export function viewingApiDocs(): ApiDocs {
   const tournament = { ...presentTournament(Tournament.create('example-account', { name: 'Spring Cup', format: 'single_elimination', visibility: 'unlisted' }, CREATED)), id: TOURNAMENT_ID, share_id: EXAMPLE_SHARE_ID, version: 2 };
   const league = { ...presentLeague(League.create('example-account', { name: 'City Chess League', visibility: 'unlisted' }, CREATED)), id: LEAGUE_ID, share_id: EXAMPLE_SHARE_ID, version: 2 };
@@ -91,6 +121,7 @@ export function viewingApiDocs(): ApiDocs {
       '/api/v1/tournaments/{id}/share/rotate': { parameters: [idParameter('tournament', TOURNAMENT_ID)], post: rotation('tournament', 'Tournament', tournamentPath, tournament, new TournamentNotFoundError()) },
       '/api/v1/leagues/{id}/share/rotate': { parameters: [leagueId], post: rotation('league', 'League', leaguePath, league, new LeagueNotFoundError()) },
       '/v/{share_id}/events': { get: viewerStream() },
+      '/v/{share_id}/schedule.ics': { get: sharedCalendar() },
     },
   };
 }

@@ -16,6 +16,8 @@ import { buildLeagueView, buildTournamentView, TournamentFacts } from './domain/
 import { presentLeagueSnapshot, presentTournamentSnapshot } from './dto/snapshot.presenter';
 import { EventWakeups } from '../events/event-wakeups';
 import { LivePart, RENDERER, RenderedPage, ViewerPages } from './dto/viewer-pages';
+import { PageFacts, PageOptions, readPageOptions, TOURNAMENT_TABS, variantKey } from './dto/page-options';
+import { layOut } from './domain/bracket-layout';
 
 /** A share link that leads nowhere: unknown, rotated, made private, or never a share id. Nothing more is said. */
 export class SharedViewNotFoundError extends NotFoundError {
@@ -36,7 +38,7 @@ export interface RenderedView {
 
 /** How long a checked state is served without asking the database again: the most a viewer's copy lags a change. */
 export const REVALIDATE_AFTER_MS = 1000;
-/** Image variants (SVG options) kept rendered per state; past it, the oldest goes: a variant is cheap to redraw. */
+/** Variants kept rendered per state (page options, image options); past it, the oldest goes: a variant is cheap to redraw. */
 const MAX_VARIANTS = 32;
 /** Share links kept rendered at once; the least recently checked go first. */
 const MAX_CACHED = 2000;
@@ -56,15 +58,18 @@ export class SharedView {
   readonly token: string;
   readonly accountId: string;
   readonly settled: boolean;
-  /** By representation, and for images by variant too (`bracket.svg:dark.w600`). */
+  /** By representation, and by variant too (`page?…` for page options, `bracket.svg:dark.w600` for image options). */
   private readonly rendered = new Map<string, RenderedView>();
   private page?: RenderedPage;
+  private pageFacts?: { page: PageFacts; embed: PageFacts };
 
   constructor(
     readonly shareId: string,
     shared: SharedState,
     readonly content: { kind: 'tournament'; view: TournamentView } | { kind: 'league'; view: LeagueView },
     private readonly pages: ViewerPages,
+    /** Participant id → place in the view's entrants, for `?highlight=`; never shown. */
+    private readonly entrants: ReadonlyMap<string, number> = new Map(),
   ) {
     this.token = shared.token;
     this.accountId = shared.accountId;
@@ -74,24 +79,48 @@ export class SharedView {
   }
 
   /**
-   * Null when this kind has no such representation (a league has no bracket image). Images take their options; each
-   * variant is drawn once per state and has its own ETag.
+   * Null when this kind has no such representation (a league has no bracket image). A page or embed with query
+   * options, or an image with its options, is a variant of its own: rendered once per variant (the latest MAX_VARIANTS
+   * a state), under a tag of its own.
    */
-  render(representation: Representation, svg: SvgOptions = DEFAULT_SVG_OPTIONS): RenderedView | null {
-    const variant = representation.endsWith('.svg') ? variantOf(svg) : '';
-    const key = variant === '' ? representation : `${representation}:${variant}`;
+  render(representation: Representation, query: Record<string, unknown> = {}, svg: SvgOptions = DEFAULT_SVG_OPTIONS): RenderedView | null {
+    const html = representation === 'page' || representation === 'embed' ? representation : undefined;
+    const options = html ? this.pageOptions(html, query) : undefined;
+    const image = representation.endsWith('.svg');
+    // Images name their canonical options in the tag; page variants (which may echo any text) only a digest of them.
+    const variant = image ? variantOf(svg) : html && options ? variantKey(options, this.pageOptions(html, {})) : '';
+    const key = variant === '' ? representation : `${representation}${image ? ':' : '?'}${variant}`;
     let rendered = this.rendered.get(key);
     if (rendered) return rendered;
-    const made = this.make(representation, svg);
+    const made = this.make(representation, options, svg);
     if (!made) return null;
-    const etag = this.settled ? `"${this.state}.${representation.replace('.', '-')}${variant === '' ? '' : `.${variant}`}"` : undefined;
+    const tag = variant === '' ? '' : image ? `.${variant}` : `.${createHash('sha256').update(variant).digest('base64url').slice(0, 12)}`;
+    const etag = this.settled ? `"${this.state}.${representation.replace('.', '-')}${tag}"` : undefined;
     rendered = { body: Buffer.from(made.text, 'utf8'), contentType: made.contentType, etag };
+    // Notices echo what was asked, so page variants are countless: the oldest variant goes to make room.
     if (variant !== '' && this.rendered.size >= MAX_VARIANTS + REPRESENTATIONS.length) {
-      const oldest = [...this.rendered.keys()].find((name) => name.includes(':'));
+      const oldest = [...this.rendered.keys()].find((name) => name.includes(':') || name.includes('?'));
       if (oldest) this.rendered.delete(oldest);
     }
     this.rendered.set(key, rendered);
     return rendered;
+  }
+
+  private pageOptions(representation: 'page' | 'embed', query: Record<string, unknown>): PageOptions {
+    this.pageFacts ??= this.factsOfPages();
+    return readPageOptions(query, representation === 'embed' ? this.pageFacts.embed : this.pageFacts.page);
+  }
+
+  private factsOfPages(): { page: PageFacts; embed: PageFacts } {
+    const rounds = this.content.kind === 'tournament' ? layOut(this.content.view).flatMap((section) => section.rounds.map((round) => round.key)) : [];
+    const page: PageFacts = {
+      kind: this.content.kind,
+      embed: false,
+      tabs: TOURNAMENT_TABS,
+      rounds,
+      entrantOf: (id) => this.entrants.get(id),
+    };
+    return { page, embed: { ...page, embed: true } };
   }
 
   /** The swappable parts of the page, for the live stream. */
@@ -104,7 +133,7 @@ export class SharedView {
     return this.page;
   }
 
-  private make(representation: Representation, svg: SvgOptions): { text: string; contentType: string } | null {
+  private make(representation: Representation, options: PageOptions | undefined, svg: SvgOptions): { text: string; contentType: string } | null {
     const html = 'text/html; charset=utf-8';
     const { content } = this;
     switch (representation) {
@@ -113,7 +142,7 @@ export class SharedView {
         const embed = representation === 'embed';
         const title = `${content.view.name} · ${content.kind === 'league' ? 'League' : 'Tournament'}`;
         const live = `/v/${this.shareId}/events`;
-        return { text: this.pages.layout({ title, body: this.renderedPage().content, embed, live, state: this.state }), contentType: html };
+        return { text: this.pages.layout({ title, body: this.renderedPage().content, embed, live, state: this.state, page: options }), contentType: html };
       }
       case 'json': {
         const snapshot = content.kind === 'tournament' ? presentTournamentSnapshot(content.view) : presentLeagueSnapshot(content.view);
@@ -179,6 +208,14 @@ export class ViewingService implements OnModuleInit, OnModuleDestroy {
 
   onModuleDestroy(): void {
     this.stopListening?.();
+  }
+
+  /** The tournament a share link leads to (read now, not cached); SharedViewNotFoundError for a league, a private one or nothing. */
+  async sharedTournament(shareId: string): Promise<{ accountId: string; tournamentId: string }> {
+    if (!isShareId(shareId)) throw new SharedViewNotFoundError();
+    const state = await this.context.run(() => this.states.lookup(shareId));
+    if (!state || state.kind !== 'tournament') throw new SharedViewNotFoundError();
+    return { accountId: state.accountId, tournamentId: state.id };
   }
 
   /** The current view of a share link; SharedViewNotFoundError when it leads nowhere. */
@@ -281,7 +318,8 @@ export class ViewingService implements OnModuleInit, OnModuleDestroy {
       if (state.kind === 'tournament') {
         const tournament = await this.tournaments.get(state.accountId, state.id);
         const { field, matches, standings } = await this.matches.overview(tournament);
-        return new SharedView(shareId, state, { kind: 'tournament', view: buildTournamentView(facts(tournament), field, matches, standings) }, this.pages);
+        const entrants = new Map(field.map((participant, index) => [participant.id, index]));
+        return new SharedView(shareId, state, { kind: 'tournament', view: buildTournamentView(facts(tournament), field, matches, standings) }, this.pages, entrants);
       }
       const league = await this.leagues.get(state.accountId, state.id);
       const tournaments = await this.leagueTournaments(state.accountId, state.id);
@@ -292,7 +330,7 @@ export class ViewingService implements OnModuleInit, OnModuleDestroy {
           field: tournament.status === 'completed' ? await this.participants.inSeedingOrder(state.accountId, tournament.id) : [],
         })),
       );
-      const ratings = league.rating === null ? null : (await this.rated.ratings(state.accountId, state.id, league.rating)).table;
+      const ratings = league.rating === null ? null : (await this.rated.table(state.accountId, state.id, league.rating)).rows;
       const ratingRows = ratings?.map((row, index) => ({ rank: index + 1, name: row.name, score: row.score, matches: row.matches, provisional: row.provisional })) ?? null;
       return new SharedView(shareId, state, { kind: 'league', view: buildLeagueView(league, withFields, ratingRows) }, this.pages);
     } catch (error) {

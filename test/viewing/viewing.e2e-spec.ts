@@ -121,9 +121,15 @@ describe('viewers: shared tournaments and leagues without a token', () => {
       const panel = page.slice(page.indexOf('id="v-h-ratings"'), page.indexOf('id="v-h-tournaments"'));
       expect(panel).toMatch(/<td>1<\/td><th scope="row"><bdi>Player \d<\/bdi><\/th><td>1516 <abbr/);
       expect(panel).toMatch(/<td>2<\/td><th scope="row"><bdi>Player \d<\/bdi><\/th><td>1484 <abbr/);
+      const snapshot = (await http().get(`/v/${league.share_id}.json`)).json() as { ratings: object[] };
+      expect(snapshot.ratings).toEqual([
+        { rank: 1, name: expect.stringMatching(/^Player \d$/), score: 1516, matches: 1, provisional: true },
+        { rank: 2, name: expect.stringMatching(/^Player \d$/), score: 1484, matches: 1, provisional: true },
+      ]);
 
       const plain = (await http().post('/api/v1/leagues', { name: 'Unrated', visibility: 'unlisted' }, as)).json() as { share_id: string };
       expect((await http().get(`/v/${plain.share_id}`)).body).not.toContain('v-h-ratings');
+      expect(((await http().get(`/v/${plain.share_id}.json`)).json() as { ratings: unknown }).ratings).toBeNull();
     });
   });
 

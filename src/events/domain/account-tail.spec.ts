@@ -2,7 +2,7 @@ import { AccountTail, TailEntry } from './account-tail';
 
 const entry = (sequence: number): TailEntry => ({
   event: { id: `e${sequence}`, sequence, type: 'match.reported', occurredAt: new Date(0), tournamentId: null, leagueId: null, data: {} },
-  frame: `id: ${sequence}\n\n`,
+  frame: Buffer.from(`id: ${sequence}\n\n`),
 });
 const sequences = (entries: TailEntry[]) => entries.map((item) => item.event.sequence);
 

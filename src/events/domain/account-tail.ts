@@ -1,9 +1,9 @@
 import { StoredEvent } from './stored-event';
 
-/** An event with its stream message, made once however many streams send it. */
+/** An event with its stream message, made (and encoded) once however many streams send it. */
 export interface TailEntry {
   event: StoredEvent;
-  frame: string;
+  frame: Buffer;
 }
 
 /**

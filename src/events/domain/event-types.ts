@@ -23,12 +23,12 @@ export const EVENT_TYPES = {
   'match.ready': { data: 'match', summary: 'A match became `ready` (both opponents known) after another match’s result.' },
   'match.reported': { data: 'match', summary: 'A result was reported for a match that had none.' },
   'match.updated': { data: 'match', summary: 'A game was reported in a series still under way (the match is `in_progress`, its scores the games won so far).' },
-  'match.scheduled': { data: 'match', summary: 'A match’s `scheduled_at` changed (without a result).' },
+  'match.scheduled': { data: 'match', summary: 'A match’s `scheduled_at`, `ends_at`, `station_id` or `pinned` changed (without a result): a PATCH, or one event per match a stored plan moved.' },
   'match.corrected': { data: 'match_correction', summary: 'A reported result was changed; `cleared_matches` lists the dependent results it cleared.' },
   'standings.changed': { data: 'standings', summary: 'A result changed a tournament’s standings (the table as GET …/standings returns it).' },
   'ratings.changed': {
     data: 'ratings',
-    summary: 'A result changed a rated league’s ratings (the whole table, rows as GET …/leagues/{id}/ratings returns them); follows the tournament’s standings.changed.',
+    summary: 'A result or the league’s `rating` setting changed a rated league’s ratings (the whole table, rows as GET …/leagues/{id}/ratings returns them); a result’s follows the tournament’s standings.changed.',
   },
 } as const satisfies Record<string, { data: string; summary: string }>;
 

@@ -11,7 +11,7 @@ export abstract class StreamAccess {
 export interface StreamSink {
   /** Bytes written and not yet taken by the client. */
   readonly buffered: number;
-  write(chunk: string): void;
+  write(chunk: string | Buffer): void;
   /** Resolves true once the buffer has drained, false if it has not within `timeoutMs` (or the sink closed). */
   drained(timeoutMs: number): Promise<boolean>;
   end(): void;

@@ -17,7 +17,7 @@ export class ResponseSink implements StreamSink {
     return this.response.writableLength;
   }
 
-  write(chunk: string): void {
+  write(chunk: string | Buffer): void {
     if (!this.closed) this.response.write(chunk);
   }
 

@@ -35,6 +35,7 @@ function result(id: string, a: string, b: string, scoreA: number, scoreB: number
     outcome: null,
     games: [],
     reportedOutcome: null,
+  decider: null,
   };
 }
 

@@ -2,7 +2,7 @@ import { countingIds, someParticipants } from '../testing/play-out';
 import { generateMatches } from './generation';
 import { FormatSettings } from './match';
 import { MATCH_BATCH_SIZE, reportInPlay, startingMatchBatches, standingsOf } from './match-tasks';
-import { MatchRecord } from './match.repository';
+import { MatchRecord, UNSCHEDULED } from './match.repository';
 import { computeStandings } from './standings';
 import { TournamentPlay } from './tournament-play';
 
@@ -15,7 +15,7 @@ function started(settings: FormatSettings, count: number) {
   const records: MatchRecord[] = generateMatches(settings, participants, countingIds(), now).map((match) => ({
     ...match,
     ...context,
-    scheduledAt: null,
+    ...UNSCHEDULED,
     createdAt: now,
     updatedAt: now,
     version: 1,

@@ -94,7 +94,7 @@ export interface OffloadedReportOptions {
   withStandings: boolean;
 }
 
-const INSTANTS = new Set(['scheduledAt', 'completedAt', 'createdAt', 'updatedAt']);
+const INSTANTS = new Set(['scheduledAt', 'endsAt', 'pinnedAt', 'completedAt', 'createdAt', 'updatedAt']);
 
 function parseRecords(batches: MatchBatches): MatchRecord[] {
   return batches.flatMap(

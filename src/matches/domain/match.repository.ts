@@ -7,10 +7,20 @@ export interface MatchRecord extends Match {
   accountId: string;
   tournamentId: string;
   scheduledAt: Date | null;
+  /** The stored schedule (issue 41): when it ends (its start plus its round's minutes), and where. */
+  endsAt: Date | null;
+  stationId: string | null;
+  /** When the organiser pinned it (the planner never moves it); null: not pinned. */
+  pinnedAt: Date | null;
+  /** How often its time or station changed (a calendar's SEQUENCE); null: never. */
+  scheduleSequence: number | null;
   createdAt: Date;
   updatedAt: Date;
   version: number;
 }
+
+/** A match's schedule fields before anyone planned it. */
+export const UNSCHEDULED = { scheduledAt: null, endsAt: null, stationId: null, pinnedAt: null, scheduleSequence: null } as const satisfies Partial<MatchRecord>;
 
 /** What a match keeps from its creation: `write` leaves these as stored when it updates a match. */
 export const SET_AT_CREATION = ['accountId', 'id', 'tournamentId', 'round', 'bracket', 'homeParticipantId', 'createdAt'] as const satisfies readonly (keyof MatchRecord)[];

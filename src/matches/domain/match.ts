@@ -44,6 +44,18 @@ export type MatchOutcome = (typeof MATCH_OUTCOMES)[number] | null;
 export const REPORTED_OUTCOMES = ['forfeit', 'retired', 'double_forfeit'] as const;
 export type ReportedOutcome = (typeof REPORTED_OUTCOMES)[number];
 
+/**
+ * How a knockout match reported with level scores was settled (issue 40): a penalty shoot-out, extra time, a
+ * shootout, a coin toss or another way; its own scores (in opponents order) when it had any.
+ */
+export const DECIDER_METHODS = ['penalties', 'extra_time', 'shootout', 'coin_toss', 'other'] as const;
+export type DeciderMethod = (typeof DECIDER_METHODS)[number];
+
+export interface Decider {
+  method: DeciderMethod;
+  scores: number[] | null;
+}
+
 /** One game of a series (issue 44): its scores in opponents order, and who won it (null: drawn). */
 export interface Game {
   scores: number[];
@@ -72,6 +84,8 @@ export interface Match {
   games: Game[];
   /** A reported result's outcome when it was not played out; null when played (or open). */
   reportedOutcome: ReportedOutcome | null;
+  /** What settled level scores in a knockout match (issue 40); null otherwise. */
+  decider: Decider | null;
 }
 
 /** A participant as the formats need it, listed in seeding order (the participant list's default order). */
@@ -104,7 +118,7 @@ export function newMatch(
 ): Match {
   // Every field named in one literal, in one order: a start makes tens of thousands of these, and a spread of
   // `fields` makes each a slow object of its own shape.
-  return { id, number, round, bracket, status, opponents, winnerId: null, nextMatchId: null, nextSlot: null, loserNextMatchId: null, loserNextSlot: null, homeParticipantId, completedAt: null, outcome: null, games: [], reportedOutcome: null };
+  return { id, number, round, bracket, status, opponents, winnerId: null, nextMatchId: null, nextSlot: null, loserNextMatchId: null, loserNextSlot: null, homeParticipantId, completedAt: null, outcome: null, games: [], reportedOutcome: null, decider: null };
 }
 
 export function emptyOpponent(participantId: string | null = null): Opponent {
@@ -131,7 +145,7 @@ export function statusFromSlots(match: Match): MatchStatus {
 }
 
 export function cloneMatch(match: Match): Match {
-  return { ...match, opponents: match.opponents.map((opponent) => ({ ...opponent })), games: match.games.map((game) => ({ ...game, scores: [...game.scores] })) };
+  return { ...match, opponents: match.opponents.map((opponent) => ({ ...opponent })), games: match.games.map((game) => ({ ...game, scores: [...game.scores] })), decider: match.decider && { ...match.decider } };
 }
 
 /** Rounds a swiss tournament plays by default: ⌈log2 n⌉, at least one. */

@@ -11,6 +11,8 @@ export interface ResultReport {
   games?: unknown[];
   /** A result not played out: a forfeit, a retirement (with the games so far), a double forfeit. */
   outcome?: ReportedOutcome;
+  /** What settled level scores in a knockout match (issue 40), as sent: decider.ts reads it at its pointers. */
+  decider?: unknown;
 }
 
 /** A report checked against its match: what each opponent gets. */

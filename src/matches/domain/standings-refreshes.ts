@@ -12,6 +12,8 @@ export interface WaitingRefresh {
 export abstract class StandingsRefreshes {
   /** In the writer's transaction: the tournament's table changed. */
   abstract request(accountId: string, tournamentId: string): Promise<void>;
+  /** Which of these tournaments wait for a refresh: a result of theirs may not be in derived tables yet (the league's ratings). */
+  abstract pendingAmong(accountId: string, tournamentIds: readonly string[]): Promise<string[]>;
   /** Tournaments waiting, oldest request first. */
   abstract waiting(limit: number): Promise<WaitingRefresh[]>;
   /**

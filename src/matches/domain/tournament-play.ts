@@ -3,6 +3,7 @@ import { formatOf } from './formats/registry';
 import { cloneMatch, FormatSettings, isBye, isReported, Match, NewId, SeededParticipant } from './match';
 import { CorrectionReopensTournamentError, DependentMatchesReportedError, MatchNotFoundError, MatchNotReadyError } from './match-errors';
 import { notPlayedOutcome, ResultReport } from './report';
+import { deciderOf } from './decider';
 import { bestOfFor, readSeries, Series } from './series';
 import { InvalidError } from '../../kernel/domain-error';
 import { StandingRow } from './ranking';
@@ -181,6 +182,7 @@ export class TournamentPlay {
       );
     }
     const notPlayed = report.outcome;
+    const decider = deciderOf(this.settings.format, current, report);
     if (notPlayed !== undefined && this.format.reportsRanks) {
       throw InvalidError.field('/outcome', `${this.settings.format} matches are reported as ranks: a player who did not show is ranked last.`);
     }
@@ -217,7 +219,7 @@ export class TournamentPlay {
       opponent.rank = outcome.ranks[slot];
       opponent.result = outcome.results[slot];
     });
-    Object.assign(match, { winnerId: outcome.winnerId, status: 'completed', completedAt: options.now, games: series?.games ?? [], reportedOutcome: notPlayed ?? null });
+    Object.assign(match, { winnerId: outcome.winnerId, status: 'completed', completedAt: options.now, games: series?.games ?? [], reportedOutcome: notPlayed ?? null, decider });
     this.format.moveOn(match, this.bench, options.now);
     this.settleWithdrawals(options.now);
     const changes = this.changes();
@@ -247,7 +249,7 @@ export class TournamentPlay {
     if (report.winnerId !== undefined) throw InvalidError.field('/winner_id', `the series is not decided (${state}): send the games alone to keep it in progress.`);
     const match = this.write(current.id);
     match.opponents.forEach((opponent, slot) => Object.assign(opponent, { score: series.won[slot], rank: null, result: null }));
-    Object.assign(match, { winnerId: null, status: 'in_progress', completedAt: null, games: series.games });
+    Object.assign(match, { winnerId: null, status: 'in_progress', completedAt: null, games: series.games, decider: null });
     return { match, ...this.changes() };
   }
 

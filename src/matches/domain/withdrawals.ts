@@ -186,7 +186,7 @@ export function reopenDecided(match: Match): void {
     return;
   }
   match.opponents.forEach((opponent) => Object.assign(opponent, { score: null, rank: null, result: null }));
-  Object.assign(match, { status: 'ready', winnerId: null, outcome: null, completedAt: null });
+  Object.assign(match, { status: 'ready', winnerId: null, outcome: null, completedAt: null, decider: null });
 }
 
 /** Reopens every match a participant's leaving decided (round robin, swiss, free-for-all: no bracket to settle again). */

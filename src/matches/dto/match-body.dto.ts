@@ -1,6 +1,6 @@
-import { IsIn, IsOptional, IsUUID } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsUUID } from 'class-validator';
 import { Absentable, IsInstant, IsNumberList, Nullable, Shaped } from '../../platform/http/validation/decorators';
-import { REPORTED_OUTCOMES } from '../domain/match';
+import { DECIDER_METHODS, REPORTED_OUTCOMES } from '../domain/match';
 
 /** The most opponents a match holds: a free-for-all of the largest field. */
 const MAX_OPPONENTS = 1024;
@@ -43,8 +43,35 @@ export class UpdateMatchDto {
   @Absentable() @IsIn(REPORTED_OUTCOMES, { message: `outcome must be one of ${REPORTED_OUTCOMES.join(', ')}.` })
   outcome?: (typeof REPORTED_OUTCOMES)[number];
 
+  /** What settled level scores in a knockout match (issue 40); the domain reads its fields at their pointers (decider.ts). */
+  @Absentable()
+  @Shaped((value) => typeof value === 'object' && value !== null && !Array.isArray(value), '$property must be an object: { "method": "penalties", "scores": [4, 2] }.', {
+    type: 'object',
+    additionalProperties: false,
+    required: ['method'],
+    properties: {
+      method: { type: 'string', enum: [...DECIDER_METHODS], description: 'How the level scores were settled.' },
+      scores: {
+        type: 'array',
+        minItems: 2,
+        maxItems: 2,
+        items: { type: 'integer', format: 'int32', minimum: 0, maximum: MAX_SCORE },
+        description: 'The decider’s own scores in opponents order (a shoot-out’s 4–2), the winner’s the higher; left out where it had none (a coin toss).',
+      },
+    },
+  })
+  decider?: unknown;
+
   @Nullable() @IsInstant()
   scheduled_at?: string | null;
+
+  /** One of the tournament's stations (issue 41); null: none. */
+  @Nullable() @IsUUID('all', { message: 'station_id must be the id of one of the tournament’s stations.' })
+  station_id?: string | null;
+
+  /** true: the planner never moves it (it needs scheduled_at and station_id); false: it is planned again. */
+  @Absentable() @IsBoolean({ message: 'pinned must be true or false.' })
+  pinned?: boolean;
 }
 
 const BOOLEAN = ['true', 'false'] as const;

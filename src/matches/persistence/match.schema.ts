@@ -17,7 +17,7 @@ interface MatchColumn {
 
 /**
  * Every column of the `matches` table (migrations 20261122000400-matches, 20261125300100-competition-rules,
- * 20261125400100-third-place-match, 20261125500100-withdrawals-and-check-in, 20261127440200-series, 20261127440300-reported-outcomes), by the MatchRecord property it holds.
+ * 20261125400100-third-place-match, 20261125500100-withdrawals-and-check-in, 20261127440200-series, 20261127440300-reported-outcomes, 20261127480100-match-schedule, 20261127481100-match-deciders), by the MatchRecord property it holds.
  * Written once: the EntitySchema below maps it, and the adapter's batched statements name their columns and
  * recordset types from it.
  */
@@ -39,11 +39,18 @@ export const MATCH_COLUMNS = {
   loserNextSlot: { type: 'smallint', columnType: 'smallint', fieldName: 'loser_next_slot', nullable: true },
   homeParticipantId: { type: 'uuid', columnType: 'uuid', fieldName: 'home_participant_id', nullable: true },
   scheduledAt: { type: 'datetime', columnType: 'timestamptz', fieldName: 'scheduled_at', nullable: true },
+  // The stored schedule (issue 41): when the match ends, where, pinned since when, how often it moved.
+  endsAt: { type: 'datetime', columnType: 'timestamptz', fieldName: 'ends_at', nullable: true },
+  stationId: { type: 'uuid', columnType: 'uuid', fieldName: 'station_id', nullable: true },
+  pinnedAt: { type: 'datetime', columnType: 'timestamptz', fieldName: 'pinned_at', nullable: true },
+  scheduleSequence: { type: 'integer', columnType: 'int', fieldName: 'schedule_sequence', nullable: true },
   completedAt: { type: 'datetime', columnType: 'timestamptz', fieldName: 'completed_at', nullable: true },
   // A series' games in order (issue 44), a small JSON array of {scores, winnerId}; [] for a single result.
   games: { type: 'json', columnType: 'jsonb', fieldName: 'games' },
   outcome: { type: 'text', columnType: 'text', fieldName: 'outcome', nullable: true, enum: true, items: MATCH_OUTCOMES },
   reportedOutcome: { type: 'text', columnType: 'text', fieldName: 'reported_outcome', nullable: true, enum: true, items: REPORTED_OUTCOMES },
+  // What settled level scores in a knockout match (issue 40), {method, scores}; null otherwise.
+  decider: { type: 'json', columnType: 'jsonb', fieldName: 'decider', nullable: true },
   createdAt: { type: 'datetime', columnType: 'timestamptz', fieldName: 'created_at' },
   updatedAt: { type: 'datetime', columnType: 'timestamptz', fieldName: 'updated_at' },
   // The concurrency check: a write names the version it read (the tournament's lock orders writers).
@@ -64,6 +71,7 @@ export const MatchSchema = new EntitySchema<MatchRecord>({
   indexes: [
     { name: 'matches_by_round', properties: ['accountId', 'tournamentId', 'round', 'number'] },
     { name: 'matches_open', expression: `create index "matches_open" on "matches" ("account_id", "tournament_id", "number") where status <> 'completed'` },
+    { name: 'matches_by_station', expression: 'create index "matches_by_station" on "matches" ("account_id", "station_id") where station_id is not null' },
     { name: 'matches_opponents', expression: 'create index "matches_opponents" on "matches" using gin ("opponents" jsonb_path_ops)' },
   ],
   checks: [

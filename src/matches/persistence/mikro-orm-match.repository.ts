@@ -45,7 +45,7 @@ function instant(value: Date | string | null): Date | null {
 }
 
 function toRecord(row: MatchRow): MatchRecord {
-  return { ...row, scheduledAt: instant(row.scheduledAt), completedAt: instant(row.completedAt), createdAt: instant(row.createdAt), updatedAt: instant(row.updatedAt) };
+  return { ...row, scheduledAt: instant(row.scheduledAt), endsAt: instant(row.endsAt), pinnedAt: instant(row.pinnedAt), completedAt: instant(row.completedAt), createdAt: instant(row.createdAt), updatedAt: instant(row.updatedAt) };
 }
 
 /**

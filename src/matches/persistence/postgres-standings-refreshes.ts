@@ -25,6 +25,16 @@ export class PostgresStandingsRefreshes extends StandingsRefreshes {
     );
   }
 
+  async pendingAmong(accountId: string, tournamentIds: readonly string[]): Promise<string[]> {
+    if (tournamentIds.length === 0) return [];
+    const rows = await preparedRows<{ tournament_id: string }>(
+      this.em,
+      'select tournament_id from standings_refreshes where account_id = ? and tournament_id = any(?::uuid[])',
+      [accountId, tournamentIds],
+    );
+    return rows.map((row) => row.tournament_id);
+  }
+
   async waiting(limit: number): Promise<WaitingRefresh[]> {
     const rows = await preparedRows<{ account_id: string; tournament_id: string; version: number }>(
       this.em,

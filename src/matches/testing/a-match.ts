@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { emptyOpponent, newMatch } from '../domain/match';
-import { MatchRecord } from '../domain/match.repository';
+import { MatchRecord, UNSCHEDULED } from '../domain/match.repository';
 
 /**
  * A stored match for tests: `aMatch({ accountId, tournamentId, number: 3 })`, a ready first-round match of two
@@ -12,7 +12,7 @@ export function aMatch(overrides: Partial<MatchRecord> = {}): MatchRecord {
     ...newMatch({ id: randomUUID(), number: 1, round: 1, bracket: 'main', status: 'ready', opponents: [emptyOpponent(), emptyOpponent()] }),
     accountId: randomUUID(),
     tournamentId: randomUUID(),
-    scheduledAt: null,
+    ...UNSCHEDULED,
     createdAt: at,
     updatedAt: at,
     version: 1,

@@ -88,8 +88,10 @@ export class InMemoryMatchRepository extends MatchRepository {
 }
 
 /** A MatchRecord as JSON.stringify writes it: instants as ISO text. */
-type JsonMatch = Omit<MatchRecord, 'scheduledAt' | 'completedAt' | 'createdAt' | 'updatedAt'> & {
+type JsonMatch = Omit<MatchRecord, 'scheduledAt' | 'endsAt' | 'pinnedAt' | 'completedAt' | 'createdAt' | 'updatedAt'> & {
   scheduledAt: string | null;
+  endsAt: string | null;
+  pinnedAt: string | null;
   completedAt: string | null;
   createdAt: string;
   updatedAt: string;
@@ -101,7 +103,7 @@ const NULLABLE = Object.entries(MATCH_COLUMNS).flatMap(([field, column]) => ('nu
 function fromJson(batchRecord: Partial<JsonMatch>): MatchRecord {
   const match = { ...Object.fromEntries(NULLABLE.map((field) => [field, null])), ...batchRecord } as JsonMatch;
   const instant = (value: string | null) => (value === null ? null : new Date(value));
-  return { ...match, scheduledAt: instant(match.scheduledAt), completedAt: instant(match.completedAt), createdAt: new Date(match.createdAt), updatedAt: new Date(match.updatedAt) };
+  return { ...match, scheduledAt: instant(match.scheduledAt), endsAt: instant(match.endsAt), pinnedAt: instant(match.pinnedAt), completedAt: instant(match.completedAt), createdAt: new Date(match.createdAt), updatedAt: new Date(match.updatedAt) };
 }
 
 function keyOf(accountId: string, id: string): string {

@@ -9,6 +9,10 @@ export class InMemoryStandingsRefreshes extends StandingsRefreshes {
     this.requests.set(tournamentId, { accountId, tournamentId, version: (waiting?.version ?? 0) + 1 });
   }
 
+  async pendingAmong(accountId: string, tournamentIds: readonly string[]): Promise<string[]> {
+    return tournamentIds.filter((id) => this.requests.get(id)?.accountId === accountId);
+  }
+
   async waiting(limit: number): Promise<WaitingRefresh[]> {
     return [...this.requests.values()].slice(0, limit);
   }

@@ -124,6 +124,8 @@
     if (!complete) return resync();
     renumberRanks();
     body.setAttribute('data-state', message.state);
+    // viewer-ui.js draws its lines and marks again over the new parts.
+    document.dispatchEvent(new Event('viewer:updated'));
   }
 
   /** One message of the stream (the lines between two blank lines). */

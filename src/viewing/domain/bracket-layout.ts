@@ -14,6 +14,8 @@ export interface BracketSection {
   key: Bracket;
   title: string;
   rounds: RoundColumn[];
+  /** The round a viewer opens on (a phone shows one round at a time): see `currentRound`. */
+  current: string;
 }
 
 const BRACKET_ORDER: readonly Bracket[] = ['main', 'winners', 'losers', 'grand_final'];
@@ -67,10 +69,19 @@ export function layOut(view: TournamentView): BracketSection[] {
     const rounds = byBracket.get(bracket)!;
     const numbers = [...rounds.keys()].sort((a, b) => a - b);
     const last = numbers.at(-1) ?? 1;
-    return {
-      key: bracket,
-      title: bracketTitle(view, bracket),
-      rounds: numbers.map((round) => ({ key: `${bracket}-${round}`, title: roundTitle(view, bracket, round, last), matches: rounds.get(round)! })),
-    };
+    const columns = numbers.map((round) => ({ key: `${bracket}-${round}`, title: roundTitle(view, bracket, round, last), matches: rounds.get(round)! }));
+    return { key: bracket, title: bracketTitle(view, bracket), rounds: columns, current: currentRound(columns) };
   });
+}
+
+/**
+ * The round being played: the earliest with a match that can be played now (ready or under way); else the earliest
+ * with a match still waiting for its opponents (another bracket is ahead); else, everything played, the last round
+ * with matches (a swiss round not paired yet is not worth opening on).
+ */
+export function currentRound(rounds: RoundColumn[]): string {
+  const playable = rounds.find((round) => round.matches.some((match) => match.status === 'ready' || match.status === 'in_progress'));
+  const waiting = rounds.find((round) => round.matches.some((match) => match.status === 'pending'));
+  const lastPlayed = rounds.findLast((round) => round.matches.length > 0);
+  return (playable ?? waiting ?? lastPlayed ?? rounds[0]).key;
 }

@@ -1,6 +1,6 @@
 import { BracketSection, drawnAsBracket, layOut } from './bracket-layout';
 import { DEFAULT_SVG_OPTIONS, SvgOptions } from './svg-options';
-import { FORMAT_LABELS, gamesText, OUTCOME_LABELS, STATUS_LABELS, TournamentView, ViewMatch, ViewOpponent } from './tournament-view';
+import { deciderText, FORMAT_LABELS, gamesText, OUTCOME_LABELS, STATUS_LABELS, TournamentView, ViewMatch, ViewOpponent } from './tournament-view';
 
 /*
  * The bracket and the standings as SVG images, for overlays and READMEs. Pure functions of the view: the same state
@@ -53,8 +53,12 @@ function boxHeight(match: ViewMatch): number {
 
 /** One line per opponent: its name (or TBD) and, right-aligned in a tspan, its score or rank. */
 function opponentLines(match: ViewMatch, top: number, lines: string[]): void {
-  // A series' games and an outcome not played out are the match's title: a tooltip where the image is shown.
-  const about = [match.outcome === null ? '' : (OUTCOME_LABELS[match.outcome] ?? match.outcome), match.games.length === 0 ? '' : `games ${gamesText(match)}`].filter(Boolean);
+  // A series' games, an outcome not played out and a decider are the match's title: a tooltip where the image is shown.
+  const about = [
+    match.outcome === null ? '' : (OUTCOME_LABELS[match.outcome] ?? match.outcome),
+    match.games.length === 0 ? '' : `games ${gamesText(match)}`,
+    deciderText(match) ?? '',
+  ].filter(Boolean);
   if (about.length > 0) lines.push(`<g><title>${escapeXml(`Match ${match.number}: ${about.join(', ')}`)}</title>`);
   match.opponents.forEach((opponent: ViewOpponent, index) => {
     const y = top + LINE_HEIGHT * (index + 1) - 4;

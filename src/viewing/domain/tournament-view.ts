@@ -16,12 +16,19 @@ export interface ViewOpponent {
   /** Free-for-all only. */
   rank: number | null;
   result: MatchResult | null;
+  /** The participant's place in the view's `entrants` (not an id): lets a page highlight one participant's path. */
+  entrant: number | null;
 }
 
 /** One game of a series: its scores in opponents order, and which opponent (by index) won it; null when drawn. */
 export interface ViewGame {
   scores: number[];
   winner: number | null;
+}
+
+export interface ViewDecider {
+  method: string;
+  scores: number[] | null;
 }
 
 export interface ViewMatch {
@@ -34,6 +41,8 @@ export interface ViewMatch {
   games: ViewGame[];
   /** How a completed match was decided when not played out: `forfeit`, `retired`, `double_forfeit`, `void`; else null. */
   outcome: string | null;
+  /** What settled level scores in a knockout match (issue 40): its method and own scores in opponents order; else null. */
+  decider: ViewDecider | null;
   /** The number of the match its winner moves on to (elimination formats), for the bracket's connecting lines. */
   nextNumber: number | null;
 }
@@ -50,6 +59,8 @@ export interface ViewStandingRow extends Omit<StandingRow, 'participantId' | 'ti
   seed: number | null;
   /** The participant's place in the field: stable across states, the live updates find its row by it. */
   key: number;
+  /** The participant's place in the view's `entrants`. */
+  entrant: number | null;
   tiebreakers: ViewTiebreaker[];
 }
 
@@ -140,6 +151,27 @@ export const OUTCOME_LABELS: Record<string, string> = {
   double_forfeit: 'Double forfeit',
   void: 'Void',
 };
+
+/** How each decider reads after "won" and its score: "won 4–2 on penalties". */
+const DECIDER_PHRASES: Record<string, string> = {
+  penalties: 'on penalties',
+  extra_time: 'after extra time',
+  shootout: 'in a shootout',
+  coin_toss: 'on a coin toss',
+  other: 'in a decider',
+};
+
+/**
+ * A decided-level match in words, the winner's decider score first: "won 4–2 on penalties", "won on a coin toss"
+ * (a coin toss's scores say nothing, so they are not shown); null without a decider.
+ */
+export function deciderText(match: Pick<ViewMatch, 'decider' | 'opponents'>): string | null {
+  const decider = match.decider;
+  if (decider === null) return null;
+  const winner = match.opponents.findIndex((opponent) => opponent.result === 'win');
+  const scores = decider.scores !== null && decider.method !== 'coin_toss' && winner !== -1 ? ` ${decider.scores[winner]}–${decider.scores[1 - winner]}` : '';
+  return `won${scores} ${DECIDER_PHRASES[decider.method] ?? 'in a decider'}`;
+}
 
 /** A series' games in one line, as the tooltip and the image's title show them: "11–7, 9–11, 11–4". */
 export function gamesText(match: Pick<ViewMatch, 'games'>): string {

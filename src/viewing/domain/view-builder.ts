@@ -17,7 +17,7 @@ export interface ParticipantFacts {
 }
 
 /** Matches carry participant ids; the view carries names and seeds instead (and the next match by number). */
-function viewMatches(matches: Match[], byId: Map<string, ParticipantFacts>): ViewMatch[] {
+function viewMatches(matches: Match[], byId: Map<string, ParticipantFacts & { entrant: number }>): ViewMatch[] {
   const numbers = new Map(matches.map((match) => [match.id, match.number]));
   return matches.map((match) => ({
     number: match.number,
@@ -26,12 +26,13 @@ function viewMatches(matches: Match[], byId: Map<string, ParticipantFacts>): Vie
     status: match.status,
     opponents: match.opponents.map((opponent) => {
       const participant = opponent.participantId === null ? undefined : byId.get(opponent.participantId);
-      return { name: participant?.name ?? null, seed: participant?.seed ?? null, score: opponent.score, rank: opponent.rank, result: opponent.result };
+      return { name: participant?.name ?? null, seed: participant?.seed ?? null, score: opponent.score, rank: opponent.rank, result: opponent.result, entrant: participant?.entrant ?? null };
     }),
     nextNumber: match.nextMatchId === null ? null : (numbers.get(match.nextMatchId) ?? null),
     // By opponent index rather than participant id: the view holds no ids.
     games: match.games.map((game) => ({ scores: game.scores, winner: game.winnerId === null ? null : match.opponents.findIndex((opponent) => opponent.participantId === game.winnerId) })),
     outcome: match.status === 'completed' ? (match.outcome ?? match.reportedOutcome) : null,
+    decider: match.decider === null ? null : { method: match.decider.method, scores: match.decider.scores },
   }));
 }
 
@@ -45,8 +46,7 @@ export function buildTournamentView(
   matches: Match[],
   standings: (StandingRow & { reached?: string | null })[],
 ): TournamentView {
-  const byId = new Map(field.map((participant) => [participant.id, participant]));
-  const keys = new Map(field.map((participant, index) => [participant.id, index]));
+  const byId = new Map(field.map((participant, entrant) => [participant.id, { ...participant, entrant }]));
   return {
     name: tournament.name,
     description: tournament.description,
@@ -63,7 +63,8 @@ export function buildTournamentView(
         rank: row.rank,
         name: participant?.name ?? '',
         seed: participant?.seed ?? null,
-        key: keys.get(row.participantId) ?? field.length + index,
+        key: participant?.entrant ?? field.length + index,
+        entrant: participant?.entrant ?? null,
         ...totalsOf(row),
         ...(row.gamesWon === undefined ? {} : { gamesWon: row.gamesWon, gamesLost: row.gamesLost }),
         tiebreakers: row.tiebreakers.map(({ name, value }) => ({ name, value: name === 'stage_reached' && row.reached ? row.reached : value })),

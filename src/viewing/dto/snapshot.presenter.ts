@@ -1,6 +1,6 @@
 import { presentTotals } from '../../matches/dto/standing-row.presenter';
 import { wireInstantOrNull as instant } from '../../platform/http/wire-instant';
-import { LeagueView, TournamentView } from '../domain/tournament-view';
+import { deciderText, LeagueView, TournamentView } from '../domain/tournament-view';
 
 /**
  * The read-only snapshot at /v/:share_id.json, for widgets: snake_case like the API, but holding only what the pages
@@ -26,6 +26,7 @@ export function presentTournamentSnapshot(view: TournamentView) {
       opponents: match.opponents.map((opponent) => ({ name: opponent.name, seed: opponent.seed, score: opponent.score, rank: opponent.rank, result: opponent.result })),
       outcome: match.outcome,
       games: match.games.map((game) => ({ scores: game.scores, winner_index: game.winner })),
+      decider: match.decider === null ? null : { method: match.decider.method, scores: match.decider.scores, text: deciderText(match) },
     })),
     standings: view.standings.map((row) => ({
       rank: row.rank,
@@ -63,5 +64,8 @@ export function presentLeagueSnapshot(view: LeagueView) {
       podiums: row.podiums,
       best_rank: row.bestRank,
     })),
+    // Public fields only: no player keys (they hold external ids), no model numbers beyond the score ranked by.
+    ratings:
+      view.ratings?.map((row) => ({ rank: row.rank, name: row.name, score: Math.round(row.score * 100) / 100, matches: row.matches, provisional: row.provisional })) ?? null,
   };
 }

@@ -36,3 +36,20 @@ describe('viewer pages', () => {
     expect(content).toContain('<bdi>مريم</bdi>');
   });
 });
+
+describe('a completed tournament’s page', () => {
+  const pages = new ViewerPages();
+
+  it('names its winner and its podium above the bracket', () => {
+    const view = aTournamentView({ format: 'single_elimination', count: 8, progress: 'played' });
+    const { content } = pages.tournament(view);
+    const winner = view.entrants.find((entrant) => entrant.finalRank === 1)!.name;
+    expect(content).toContain(`Winner: <bdi>${winner}</bdi></h2>`);
+    expect(content.match(/<li class="place place-\d">/g)?.length).toBeGreaterThanOrEqual(3);
+    expect(content.indexOf('winner-banner')).toBeLessThan(content.indexOf('v-sections'));
+  });
+
+  it('has no banner while it is played', () => {
+    expect(pages.tournament(aTournamentView({ format: 'single_elimination', count: 8 })).content).not.toContain('winner-banner');
+  });
+});

@@ -3,7 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { Eta } from 'eta';
 import { drawnAsBracket, layOut } from '../domain/bracket-layout';
-import { FORMAT_LABELS, gamesText, LeagueView, OUTCOME_LABELS, STATUS_LABELS, TournamentView } from '../domain/tournament-view';
+import { PageOptions, TAB_LABELS, TOURNAMENT_TABS } from './page-options';
+import { deciderText, FORMAT_LABELS, gamesText, LeagueView, OUTCOME_LABELS, STATUS_LABELS, TournamentView } from '../domain/tournament-view';
 
 /** The pages' templates and static files, next to this module in both src/ and dist/ (nest-cli.json copies them). */
 const VIEWS_DIR = join(__dirname, '..', 'views');
@@ -25,6 +26,7 @@ export const RENDERER = createHash('sha256')
   .update(readdirSync(VIEWS_DIR).sort().map((name) => readFileSync(join(VIEWS_DIR, name), 'utf8')).join('\0'))
   .update(readFileSync(join(ASSETS_DIR, 'viewer.css')))
   .update(readFileSync(join(ASSETS_DIR, 'live.js')))
+  .update(readFileSync(join(ASSETS_DIR, 'viewer-ui.js')))
   .update(readFileSync(join(__dirname, '..', 'domain', `svg${extname(__filename)}`)))
   .update(readFileSync(__filename))
   .digest('base64url')
@@ -33,6 +35,7 @@ export const RENDERER = createHash('sha256')
 export const VIEWER_ASSETS: Readonly<Record<string, ViewerAsset>> = {
   'viewer.css': asset('viewer.css', 'text/css; charset=utf-8'),
   'live.js': asset('live.js', 'text/javascript; charset=utf-8'),
+  'viewer-ui.js': asset('viewer-ui.js', 'text/javascript; charset=utf-8'),
 };
 
 /**
@@ -102,7 +105,7 @@ export class ViewerPages {
     const spread = drawnAsBracket(view);
     const sections = layOut(view).map((section) => {
       const rounds = section.rounds.map((round): LivePart => {
-        const html = this.eta.render('round', { round, outcomeLabels: OUTCOME_LABELS, gamesText });
+        const html = this.eta.render('round', { round, outcomeLabels: OUTCOME_LABELS, gamesText, deciderText });
         return { id: `v-r-${round.key}`, html, ...childParts(html, 'v-m-', '</ol>') };
       });
       const roundHtml = rounds.map((round) => round.html);
@@ -117,7 +120,7 @@ export class ViewerPages {
     const tiebreakers = view.standings[0]?.tiebreakers.map((tiebreaker) => tiebreakerLabel(tiebreaker.name)) ?? [];
     const games = view.standings.some((row) => row.gamesWon !== undefined);
     const standings = this.eta.render('standings', { rows: view.standings, tiebreakers, name: view.name, games });
-    const status = this.eta.render('status', { status: view.status, statusLabel: STATUS_LABELS[view.status], summary: tournamentSummary(view) });
+    const status = this.eta.render('status', { status: view.status, statusLabel: STATUS_LABELS[view.status], summary: tournamentSummary(view), ...podiumOf(view) });
     const parts: LivePart[] = [
       { id: 'v-status', html: status },
       { id: 'v-sections', html: sectionsHtml, children: sections, shell: sectionsHtml.replace(sections.map((section) => section.html).join(''), '') },
@@ -129,6 +132,7 @@ export class ViewerPages {
       startsAt: view.startsAt?.toISOString(),
       startsAtText: view.startsAt ? `${DATE_FORMAT.format(view.startsAt)} UTC` : undefined,
       parts: { status, sections: sectionsHtml, standings },
+      tabs: TOURNAMENT_TABS.map((key) => ({ key, label: key === 'bracket' && !spread ? 'Rounds' : TAB_LABELS[key] })),
     });
     return { content, parts };
   }
@@ -166,8 +170,22 @@ export class ViewerPages {
   }
 
   /** The whole document: with the site's header and footer, or bare for an iframe; with the live script when `live` is the stream's path. */
-  layout(options: { title: string; body: string; embed: boolean; live?: string; state?: string }): string {
-    return this.eta.render('layout', { ...options, liveIntegrity: VIEWER_ASSETS['live.js'].integrity });
+  layout(options: { title: string; body: string; embed: boolean; live?: string; state?: string; page?: PageOptions }): string {
+    const page = options.page;
+    const classes = [options.embed ? 'embed' : 'page'];
+    if (page?.tab) classes.push(`tab-${page.tab}`);
+    if (page?.scaleFit) classes.push('scale-fit');
+    if (page?.transparent) classes.push('bg-transparent');
+    return this.eta.render('layout', {
+      ...options,
+      theme: page?.theme ?? 'auto',
+      classes: classes.join(' '),
+      round: page?.round ?? null,
+      highlight: page?.highlight ?? null,
+      notices: page?.notices ?? [],
+      liveIntegrity: VIEWER_ASSETS['live.js'].integrity,
+      uiIntegrity: VIEWER_ASSETS['viewer-ui.js'].integrity,
+    });
   }
 }
 
@@ -179,6 +197,18 @@ export class ViewerPages {
 function standingsRows(html: string): { children: LivePart[]; shell: string } {
   const rows = childParts(html, 'v-s-', '</tbody>');
   return { ...rows, children: rows.children.map((row) => ({ ...row, compared: row.html.replace(/<td class="rank">\d+<\/td>/, '') })) };
+}
+
+const ORDINALS: Record<number, string> = { 1: '1st', 2: '2nd', 3: '3rd' };
+
+/** A completed tournament's winner(s) and its first three places (ties share a place); nothing before. */
+function podiumOf(view: TournamentView): { winners: string[]; podium: { rank: number; name: string }[]; ordinals: Record<number, string> } {
+  if (view.status !== 'completed') return { winners: [], podium: [], ordinals: ORDINALS };
+  const podium = view.entrants
+    .filter((entrant) => entrant.finalRank !== null && entrant.finalRank <= 3)
+    .map((entrant) => ({ rank: entrant.finalRank!, name: entrant.name }))
+    .sort((a, b) => a.rank - b.rank || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { winners: podium.filter((place) => place.rank === 1).map((place) => place.name), podium, ordinals: ORDINALS };
 }
 
 function tiebreakerLabel(name: string): string {

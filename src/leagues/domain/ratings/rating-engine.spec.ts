@@ -1,5 +1,6 @@
 import { rate, rating } from 'openskill';
-import { computeRatings, RatedResult } from './rating-engine';
+import fc from 'fast-check';
+import { applyResults, byStanding, computeRatings, inRatingOrder, PlayerRating, RatedResult } from './rating-engine';
 import { glicko2Period } from './glicko2';
 import { eloAfter } from './elo';
 import { ratingSettingsOf, RatingSettings } from './rating-settings';
@@ -146,5 +147,34 @@ describe('the rating engine: the table', () => {
     expect(rows.a.lastChange).toBeCloseTo(rows.a.score - history[0].scoreAfter, 9);
     expect(rows.a.lastChangedAt).toEqual(at(1));
     expect(rows.a.name).toBe('A');
+  });
+});
+
+describe('the rating engine: a report on the stored table', () => {
+  const player = fc.constantFrom('a', 'b', 'c', 'd', 'e');
+  const aResult = fc.record({ players: fc.uniqueArray(player, { minLength: 2, maxLength: 4 }), ranks: fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 4, maxLength: 4 }) });
+
+  it('rating new results on top of the stored rows gives the table and history a replay from scratch gives, for every model', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('openskill', 'glicko2', 'elo'), fc.array(aResult, { minLength: 1, maxLength: 12 }), fc.nat(), (model, drawn, cut) => {
+        const options = settings({ model });
+        const results: RatedResult[] = drawn.map(({ players, ranks }, i) => ({
+          id: `m${String(i).padStart(2, '0')}`,
+          matchId: `m${i}`,
+          tournamentId: 't1',
+          completedAt: at(i),
+          placings: players.map((key, place) => ({ key, name: key.toUpperCase(), rank: ranks[place] })),
+        }));
+        const split = cut % (results.length + 1);
+        const stored = computeRatings(options, results.slice(0, split));
+        // The stored rows as the store gives them back: plain copies, not the replay's objects.
+        const rows = new Map<string, PlayerRating>(stored.table.map((row) => [row.key, structuredClone(row)]));
+        const appended = applyResults(options, rows, inRatingOrder(results.slice(split)));
+        const whole = computeRatings(options, results);
+        expect([...rows.values()].sort(byStanding)).toEqual(whole.table);
+        expect([...stored.history, ...appended]).toEqual(whole.history);
+      }),
+      { numRuns: 150 },
+    );
   });
 });

@@ -3,7 +3,7 @@
  * player's rating. Pure: the same settings and results give the same table, which is what makes a correction a
  * replay from scratch (docs/ratings.md).
  */
-import { rate } from 'openskill';
+import type * as OpenSkill from 'openskill';
 import { eloAfter } from './elo';
 import { glicko2Period } from './glicko2';
 import { RatingSettings } from './rating-settings';
@@ -98,7 +98,19 @@ export function outcomeOf(rank: number, ranks: readonly number[]): Outcome {
 
 /** Results in the order they are rated: by completion, then by id. */
 export function inRatingOrder(results: readonly RatedResult[]): RatedResult[] {
-  return [...results].sort((a, b) => a.completedAt.getTime() - b.completedAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return [...results].sort(comparePositions);
+}
+
+let loadedOpenSkill: typeof OpenSkill | undefined;
+
+/**
+ * openskill and its @stdlib dependencies cost about 12 MiB of memory in every thread that loads them: loaded at the
+ * first openskill rating, so a process (or worker thread) that never rates with it never pays (docs/performance.md).
+ */
+function openSkill(): typeof OpenSkill {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  loadedOpenSkill ??= require('openskill') as typeof OpenSkill;
+  return loadedOpenSkill;
 }
 
 /** Every player's new values after one result, from their values before it (all read before any is written). */
@@ -106,7 +118,7 @@ export function rateResult(settings: RatingSettings, before: readonly RatingValu
   switch (settings.model) {
     case 'openskill': {
       const teams = before.map((values) => [values as { mu: number; sigma: number }]);
-      const rated = rate(teams, { rank: [...ranks], mu: settings.mu, sigma: settings.sigma, beta: settings.beta, tau: settings.tau });
+      const rated = openSkill().rate(teams, { rank: [...ranks], mu: settings.mu, sigma: settings.sigma, beta: settings.beta, tau: settings.tau });
       return rated.map(([player]) => ({ mu: player.mu, sigma: player.sigma }));
     }
     case 'glicko2': {
@@ -137,12 +149,31 @@ export function rateResult(settings: RatingSettings, before: readonly RatingValu
 
 const pairScore = (rank: number, other: number) => (rank < other ? 1 : rank === other ? 0.5 : 0);
 
-/** Replays the results from scratch: the table and every player's history. */
-export function computeRatings(settings: RatingSettings, results: readonly RatedResult[]): RatingsComputation {
-  const players = new Map<string, PlayerRating>();
+/** A result's place in the rating order: when it was completed, then its id. */
+export interface RatingPosition {
+  completedAt: Date;
+  id: string;
+}
+
+/** Negative when `a` is rated before `b`. */
+export function comparePositions(a: RatingPosition, b: RatingPosition): number {
+  return a.completedAt.getTime() - b.completedAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** The table's order: by score, then by more matches, then by key. */
+export function byStanding(a: PlayerRating, b: PlayerRating): number {
+  return b.score - a.score || b.matches - a.matches || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+
+/**
+ * Rates `results` (in rating order) on top of `players` (key → row as it stands, changed in place; a newcomer is
+ * added) and returns their history entries. The one step both a replay and a report's update take, so an update
+ * on the stored table gives what a replay gives.
+ */
+export function applyResults(settings: RatingSettings, players: Map<string, PlayerRating>, results: readonly RatedResult[]): RatingHistoryEntry[] {
   const history: RatingHistoryEntry[] = [];
   const start = initialValues(settings);
-  for (const result of inRatingOrder(results)) {
+  for (const result of results) {
     if (result.placings.length < 2) continue;
     const rows = result.placings.map(({ key, name }) => {
       let row = players.get(key);
@@ -177,10 +208,24 @@ export function computeRatings(settings: RatingSettings, results: readonly Rated
       row.score = scoreAfter;
       row.matches += 1;
       row[outcome === 'win' ? 'wins' : outcome === 'draw' ? 'draws' : 'losses'] += 1;
+      row.provisional = isProvisional(settings, row.values, row.matches);
     });
   }
-  const table = [...players.values()];
-  for (const row of table) row.provisional = isProvisional(settings, row.values, row.matches);
-  table.sort((a, b) => b.score - a.score || b.matches - a.matches || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return history;
+}
+
+/** Replays the results from scratch: the table and every player's history. */
+export function computeRatings(settings: RatingSettings, results: readonly RatedResult[]): RatingsComputation {
+  return continueRatings(settings, [], results);
+}
+
+/**
+ * Replays `results` on top of the rows every player had just before the first of them (a recompute from a
+ * corrected result on): the whole table, and the history of these results only.
+ */
+export function continueRatings(settings: RatingSettings, rows: readonly PlayerRating[], results: readonly RatedResult[]): RatingsComputation {
+  const players = new Map(rows.map((row) => [row.key, { ...row }]));
+  const history = applyResults(settings, players, inRatingOrder(results));
+  const table = [...players.values()].sort(byStanding);
   return { table, history };
 }

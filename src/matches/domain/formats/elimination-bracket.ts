@@ -92,7 +92,7 @@ function walkoverIfDecided(bench: PlayBench, targetId: string, now: Date): void 
   const stillIn = walkover.opponents.flatMap((opponent) => (opponent.participantId === null ? [] : [opponent.participantId]));
   const winnerId = stillIn.length === 1 ? stillIn[0] : null;
   walkover.opponents.forEach((opponent) => Object.assign(opponent, { score: null, rank: null, result: winnerId !== null && opponent.participantId === winnerId ? 'win' : null }));
-  Object.assign(walkover, { status: 'completed', winnerId, outcome: winnerId === null ? 'void' : 'forfeit', completedAt: now, games: [], reportedOutcome: null });
+  Object.assign(walkover, { status: 'completed', winnerId, outcome: winnerId === null ? 'void' : 'forfeit', completedAt: now, games: [], reportedOutcome: null, decider: null });
   moveOn(walkover, bench, now);
 }
 
@@ -153,7 +153,7 @@ function unplace(bench: PlayBench, feeder: Match, targetId: string, slot: number
     if (isReported(target) || target.status === 'in_progress') bench.markCleared(target.id);
     if (target.status === 'completed') undo(target, bench);
     target.opponents.forEach((opponent) => Object.assign(opponent, { score: null, rank: null, result: null }));
-    Object.assign(target, { winnerId: null, completedAt: null, outcome: null, games: [], reportedOutcome: null });
+    Object.assign(target, { winnerId: null, completedAt: null, outcome: null, games: [], reportedOutcome: null, decider: null });
   }
   target.opponents[slot] = emptyOpponent();
   target.status = 'pending';

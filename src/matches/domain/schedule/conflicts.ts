@@ -6,7 +6,8 @@
 import { intersectSpans, normaliseSpans, Span } from './intervals';
 import type { ScheduleMatch, ScheduleStation } from './schedule';
 
-export const SCHEDULE_RULES = ['station_overlap', 'station_unavailable', 'participant_rest', 'feeder_rest'] as const;
+/** The hard rules; `overdue` is a stored match still open after its `ends_at` (the stored plan no longer holds). */
+export const SCHEDULE_RULES = ['station_overlap', 'station_unavailable', 'participant_rest', 'feeder_rest', 'overdue'] as const;
 export type ScheduleRule = (typeof SCHEDULE_RULES)[number];
 
 export interface Timed {

@@ -60,3 +60,29 @@ export function scheduleMatchesOf(matches: readonly Match[], setting: MatchMinut
     previous: null,
   }));
 }
+
+/** A stored match's place in the schedule, as the planner reads it (MatchRecord's schedule fields). */
+export interface StoredPlace {
+  id: string;
+  scheduledAt: Date | null;
+  endsAt: Date | null;
+  stationId: string | null;
+  pinnedAt: Date | null;
+}
+
+/** Fixed: pinned (with a time and a station), or being played at `from` (started on a station, not yet ended). */
+export function fixedPlace(place: StoredPlace, from: number): { startsAt: number; stationId: string } | null {
+  if (place.scheduledAt === null || place.stationId === null) return null;
+  const startsAt = place.scheduledAt.getTime();
+  const running = startsAt <= from && place.endsAt !== null && from < place.endsAt.getTime();
+  return place.pinnedAt !== null || running ? { startsAt, stationId: place.stationId } : null;
+}
+
+/** The open matches with what the stored schedule says of them: fixed ones, and where the others were before. */
+export function withStoredPlaces(matches: ScheduleMatch[], places: ReadonlyMap<string, StoredPlace>, from: number): ScheduleMatch[] {
+  return matches.map((match) => {
+    const place = places.get(match.id);
+    if (!place || place.scheduledAt === null) return match;
+    return { ...match, fixed: fixedPlace(place, from), previous: { startsAt: place.scheduledAt.getTime(), stationId: place.stationId } };
+  });
+}

@@ -6,6 +6,8 @@ import { StandingsRefreshes20261125800100 } from './20261125800100-standings-ref
 import { Stations20261127410100 } from './20261127410100-stations';
 import { Series20261127440200 } from './20261127440200-series';
 import { ReportedOutcomes20261127440300 } from './20261127440300-reported-outcomes';
+import { MatchSchedule20261127480100 } from './20261127480100-match-schedule';
+import { MatchDeciders20261127481100 } from './20261127481100-match-deciders';
 
 /** The schema changes of the matches module; the composition root (src/migrations.ts) runs every module's in timestamp order. */
 export const MATCHES_MIGRATIONS: MigrationObject[] = [
@@ -16,4 +18,6 @@ export const MATCHES_MIGRATIONS: MigrationObject[] = [
   { name: '20261127410100-stations', class: Stations20261127410100 },
   { name: '20261127440200-series', class: Series20261127440200 },
   { name: '20261127440300-reported-outcomes', class: ReportedOutcomes20261127440300 },
+  { name: '20261127480100-match-schedule', class: MatchSchedule20261127480100 },
+  { name: '20261127481100-match-deciders', class: MatchDeciders20261127481100 },
 ];
