@@ -2,7 +2,7 @@
 // `npm run bench [-- options]`: the service against the bare server (bench/run.js, which gets the options), then,
 // for a whole suite (no --only, no --scale), the format timings (bench/formats.js), the league and round robin
 // tables (bench/leagues.js), the league ratings replay (bench/ratings.js), the scheduler (bench/schedule.js), the viewer
-// pages (bench/viewing.js) and the event streams (bench/events.js; `--only events` runs just that one) and webhook
+// pages (bench/viewing.js), 5 000 live viewers of one bracket (bench/viewers.js; `--only viewers`), the event streams (bench/events.js; `--only events` runs just that one) and webhook
 // delivery (bench/webhooks.js;
 // `--only webhooks`). Options written after `--` used to
 // reach only the last command of the npm script, so `--runs 3` or `--scale` never got to bench/run.js.
@@ -13,7 +13,7 @@ const { join } = require('node:path');
 const args = process.argv.slice(2);
 try {
   const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
-  if (only !== 'events' && only !== 'webhooks') execFileSync(process.execPath, [join(__dirname, 'run.js'), ...args], { stdio: 'inherit' });
+  if (only !== 'events' && only !== 'webhooks' && only !== 'viewers') execFileSync(process.execPath, [join(__dirname, 'run.js'), ...args], { stdio: 'inherit' });
   if (!only && !args.includes('--scale')) {
     execFileSync(process.execPath, [join(__dirname, 'formats.js')], { stdio: 'inherit' });
     execFileSync(process.execPath, [join(__dirname, 'leagues.js')], { stdio: 'inherit' });
@@ -24,6 +24,9 @@ try {
     execFileSync(process.execPath, [join(__dirname, 'events.js')], { stdio: 'inherit' });
   }
   if (!only && !args.includes('--scale')) execFileSync(process.execPath, [join(__dirname, 'viewing.js')], { stdio: 'inherit' });
+  if ((!only && !args.includes('--scale')) || only === 'viewers') {
+    execFileSync(process.execPath, [join(__dirname, 'viewers.js')], { stdio: 'inherit' });
+  }
   if ((!only && !args.includes('--scale')) || only === 'webhooks') {
     execFileSync(process.execPath, [join(__dirname, 'webhooks.js')], { stdio: 'inherit' });
   }

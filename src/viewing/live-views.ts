@@ -1,6 +1,6 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { EventWakeups } from '../events/event-wakeups';
-import { LivePart, changedParts } from './dto/viewer-pages';
+import { LivePatch, changedParts } from './dto/viewer-pages';
 import { REVALIDATE_AFTER_MS, SharedView, SharedViewNotFoundError, ViewingService } from './viewing.service';
 
 /**
@@ -9,8 +9,8 @@ import { REVALIDATE_AFTER_MS, SharedView, SharedViewNotFoundError, ViewingServic
  */
 export type LiveMessage = { kind: 'update'; state: string; frame: Buffer } | { kind: 'gone' };
 
-export function updateMessage(state: string, parts: LivePart[]): LiveMessage {
-  const data = JSON.stringify({ state, parts: parts.map(({ id, html }) => ({ id, html })) });
+export function updateMessage(state: string, parts: LivePatch[]): LiveMessage {
+  const data = JSON.stringify({ state, parts: parts.map(({ id, html, parent, before }) => (parent === undefined ? { id, html } : { id, html, parent, before })) });
   return { kind: 'update', state, frame: Buffer.from(`event: update\nid: ${state}\ndata: ${data}\n\n`, 'utf8') };
 }
 

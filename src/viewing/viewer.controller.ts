@@ -12,6 +12,7 @@ import { COMPRESSION_THRESHOLD_BYTES, ContentCoding, preferredCoding } from '../
 import { ifNoneMatchHits } from '../platform/http/etag';
 import { translateError } from '../platform/http/error-translation';
 import { PROBLEM_CONTENT_TYPE, ProblemResponse, problemDocument } from '../platform/http/problem';
+import { parseSvgOptions, SvgOptions } from './domain/svg-options';
 import { StreamSlots, TooManyViewerStreamsError } from './domain/stream-slots';
 import { VIEWER_ASSETS } from './dto/viewer-pages';
 import { LiveMessage, LiveViews, updateMessage } from './live-views';
@@ -42,8 +43,11 @@ const PAGE_HEADERS = { ...BASE_HEADERS, 'content-security-policy': pageSecurityP
 const EMBED_HEADERS = { ...BASE_HEADERS, 'content-security-policy': pageSecurityPolicy('*') };
 /** Images and the snapshot: readable by any site's script, without credentials. */
 const OPEN_HEADERS = { ...BASE_HEADERS, 'access-control-allow-origin': '*', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *" };
-/** Every viewer revalidates (the ETag makes that a 304); shared caches may keep it as briefly. */
-const CACHE_CONTROL = 'public, no-cache';
+/**
+ * Browsers revalidate every time (the ETag makes that a 304); a CDN may answer from its copy for a second, the most a
+ * view lags a change anyway (REVALIDATE_AFTER_MS), so thousands of viewers cost the origin one request a second.
+ */
+const CACHE_CONTROL = 'public, max-age=0, s-maxage=1';
 
 /**
  * A view's bytes are compressed once per state and coding, off the event loop, and shared by all its viewers (not
@@ -108,12 +112,12 @@ export class ViewerController {
 
   @Get(':share_id/bracket.svg')
   bracket(@Param('share_id') share: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    return this.send(share, 'bracket.svg', request, reply);
+    return this.send(share, 'bracket.svg', request, reply, parseSvgOptions('bracket', queryOf(request)).options);
   }
 
   @Get(':share_id/standings.svg')
   standings(@Param('share_id') share: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    return this.send(share, 'standings.svg', request, reply);
+    return this.send(share, 'standings.svg', request, reply, parseSvgOptions('standings', queryOf(request)).options);
   }
 
   /** The schedule as an RFC 5545 calendar anyone with the link can subscribe to; `?participant=ID`: one player's matches. */
@@ -199,11 +203,11 @@ export class ViewerController {
     });
   }
 
-  private async send(shareId: string, representation: Representation, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  private async send(shareId: string, representation: Representation, request: FastifyRequest, reply: FastifyReply, svg?: SvgOptions): Promise<void> {
     if (!(await this.admitted(request, reply, representation))) return;
     let rendered;
     try {
-      rendered = (await this.viewing.current(shareId)).render(representation, request.query as Record<string, unknown>);
+      rendered = (await this.viewing.current(shareId)).render(representation, request.query as Record<string, unknown>, svg);
     } catch (error) {
       if (error instanceof SharedViewNotFoundError) return this.notFound(reply, representation);
       throw error;
@@ -266,6 +270,10 @@ export class ViewerController {
     const problem = { code: 'not_found' as const, detail: 'No shared tournament or league has this link.' };
     await reply.status(404).type(PROBLEM_CONTENT_TYPE).send(problemDocument(problem, pathOf(reply.request), reply.request.id));
   }
+}
+
+function queryOf(request: FastifyRequest): Record<string, string | string[] | undefined> {
+  return (request.query ?? {}) as Record<string, string | string[] | undefined>;
 }
 
 function pathOf(request: FastifyRequest): string {

@@ -10,6 +10,7 @@ import { Tournament } from '../tournaments/domain/tournament';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { ReadContext, SharedState, SharedStates } from './domain/shared-states';
 import { bracketSvg, standingsSvg } from './domain/svg';
+import { DEFAULT_SVG_OPTIONS, SvgOptions, variantOf } from './domain/svg-options';
 import { LeagueView, TournamentView } from './domain/tournament-view';
 import { buildLeagueView, buildTournamentView, TournamentFacts } from './domain/view-builder';
 import { presentLeagueSnapshot, presentTournamentSnapshot } from './dto/snapshot.presenter';
@@ -37,7 +38,7 @@ export interface RenderedView {
 
 /** How long a checked state is served without asking the database again: the most a viewer's copy lags a change. */
 export const REVALIDATE_AFTER_MS = 1000;
-/** Page variants (query options) kept rendered per state; the rest are rendered per request. */
+/** Variants kept rendered per state (page options, image options); past it, the oldest goes: a variant is cheap to redraw. */
 const MAX_VARIANTS = 32;
 /** Share links kept rendered at once; the least recently checked go first. */
 const MAX_CACHED = 2000;
@@ -57,6 +58,7 @@ export class SharedView {
   readonly token: string;
   readonly accountId: string;
   readonly settled: boolean;
+  /** By representation, and by variant too (`page?…` for page options, `bracket.svg:dark.w600` for image options). */
   private readonly rendered = new Map<string, RenderedView>();
   private page?: RenderedPage;
   private pageFacts?: { page: PageFacts; embed: PageFacts };
@@ -78,22 +80,29 @@ export class SharedView {
 
   /**
    * Null when this kind has no such representation (a league has no bracket image). A page or embed with query
-   * options is a variant of its own: rendered once per variant (up to MAX_VARIANTS a state), under a tag of its own.
+   * options, or an image with its options, is a variant of its own: rendered once per variant (the latest MAX_VARIANTS
+   * a state), under a tag of its own.
    */
-  render(representation: Representation, query: Record<string, unknown> = {}): RenderedView | null {
+  render(representation: Representation, query: Record<string, unknown> = {}, svg: SvgOptions = DEFAULT_SVG_OPTIONS): RenderedView | null {
     const html = representation === 'page' || representation === 'embed' ? representation : undefined;
     const options = html ? this.pageOptions(html, query) : undefined;
-    const variant = html && options ? variantKey(options, this.pageOptions(html, {})) : '';
-    const key = variant === '' ? representation : `${representation}?${variant}`;
+    const image = representation.endsWith('.svg');
+    // Images name their canonical options in the tag; page variants (which may echo any text) only a digest of them.
+    const variant = image ? variantOf(svg) : html && options ? variantKey(options, this.pageOptions(html, {})) : '';
+    const key = variant === '' ? representation : `${representation}${image ? ':' : '?'}${variant}`;
     let rendered = this.rendered.get(key);
     if (rendered) return rendered;
-    const made = this.make(representation, options);
+    const made = this.make(representation, options, svg);
     if (!made) return null;
-    const tag = variant === '' ? '' : `.${createHash('sha256').update(variant).digest('base64url').slice(0, 12)}`;
+    const tag = variant === '' ? '' : image ? `.${variant}` : `.${createHash('sha256').update(variant).digest('base64url').slice(0, 12)}`;
     const etag = this.settled ? `"${this.state}.${representation.replace('.', '-')}${tag}"` : undefined;
     rendered = { body: Buffer.from(made.text, 'utf8'), contentType: made.contentType, etag };
-    // Notices echo what was asked, so variants are countless: past the bound they are rendered for their request only.
-    if (variant === '' || this.rendered.size < MAX_VARIANTS) this.rendered.set(key, rendered);
+    // Notices echo what was asked, so page variants are countless: the oldest variant goes to make room.
+    if (variant !== '' && this.rendered.size >= MAX_VARIANTS + REPRESENTATIONS.length) {
+      const oldest = [...this.rendered.keys()].find((name) => name.includes(':') || name.includes('?'));
+      if (oldest) this.rendered.delete(oldest);
+    }
+    this.rendered.set(key, rendered);
     return rendered;
   }
 
@@ -124,7 +133,7 @@ export class SharedView {
     return this.page;
   }
 
-  private make(representation: Representation, options?: PageOptions): { text: string; contentType: string } | null {
+  private make(representation: Representation, options: PageOptions | undefined, svg: SvgOptions): { text: string; contentType: string } | null {
     const html = 'text/html; charset=utf-8';
     const { content } = this;
     switch (representation) {
@@ -140,9 +149,9 @@ export class SharedView {
         return { text: JSON.stringify({ ...snapshot, state: this.state }), contentType: 'application/json; charset=utf-8' };
       }
       case 'bracket.svg':
-        return content.kind === 'tournament' ? { text: bracketSvg(content.view), contentType: 'image/svg+xml; charset=utf-8' } : null;
+        return content.kind === 'tournament' ? { text: bracketSvg(content.view, svg), contentType: 'image/svg+xml; charset=utf-8' } : null;
       case 'standings.svg':
-        return content.kind === 'tournament' ? { text: standingsSvg(content.view), contentType: 'image/svg+xml; charset=utf-8' } : null;
+        return content.kind === 'tournament' ? { text: standingsSvg(content.view, svg), contentType: 'image/svg+xml; charset=utf-8' } : null;
     }
   }
 }

@@ -119,6 +119,45 @@ describe('viewer pages in a real browser', () => {
     await expect(page.getByRole('table').getByRole('row', { name: new RegExp(winner) }).getByRole('cell').nth(2).textContent()).resolves.toBe('1');
   });
 
+  it('marks a live patch\'s new matches and rows again (viewer:updated after swaps and row moves), with both sets of ids and attributes', async () => {
+    const tournament = await organiser.tournament('single_elimination', 8, { name: 'Moving cup' });
+    const [first] = (await organiser.matches(tournament.base)).filter((match) => match.status === 'ready');
+    // The lower seed wins, so its standings row moves up: a row move, not only a swap.
+    const underdog = first.opponents[1];
+    await page.goto(`${baseUrl}/v/${tournament.shareId}?highlight=${underdog.participant_id}`);
+    await page.waitForFunction(() => document.querySelectorAll('.match.on-path').length > 0);
+    const rowIds = () => page.locator('#v-standings-rows > tr').evaluateAll((rows) => rows.map((row) => row.id));
+    const before = await rowIds();
+    await page.evaluate(() => {
+      const counted = window as unknown as { updates: number };
+      counted.updates = 0;
+      document.addEventListener('viewer:updated', () => (counted.updates += 1));
+    });
+    await page.waitForTimeout(300);
+
+    await organiser.report(tournament.base, first, { scores: [1, 3] });
+    const match = page.locator(`#v-m-${first.number}`);
+    await match.locator('.winner').filter({ hasText: underdog.name! }).waitFor();
+    await page.waitForFunction(() => (window as unknown as { updates: number }).updates > 0);
+    const after = await rowIds();
+    expect(after).not.toEqual(before);
+    expect([...after].sort()).toEqual([...before].sort());
+    // The patched match: the live id and the phone viewer's attributes, marked again by viewer-ui.js.
+    await expect(match.getAttribute('data-number')).resolves.toBe(String(first.number));
+    await expect(match.getAttribute('data-next')).resolves.toMatch(/^\d+$/);
+    await expect(match.getAttribute('class')).resolves.toContain('on-path');
+    await expect(match.locator('.opponent.winner').getAttribute('data-p')).resolves.toMatch(/^\d+$/);
+    // The moved row: its live id, data-p and highlight, ranks numbered by the page from data-tie.
+    const row = page.locator('table.standings tr.highlighted');
+    await expect(row.count()).resolves.toBe(1);
+    await expect(row.getAttribute('id')).resolves.toMatch(/^v-s-\d+$/);
+    await expect(row.locator('th').textContent()).resolves.toBe(underdog.name);
+    const ranks = await page.locator('#v-standings-rows > tr').evaluateAll((rows) =>
+      rows.map((row) => ({ rank: Number(row.querySelector('td.rank')?.textContent), tie: row.hasAttribute('data-tie') })),
+    );
+    ranks.forEach((entry, index) => expect(entry.rank).toBe(entry.tie ? ranks[index - 1].rank : index + 1));
+  });
+
   it('keeps updating through 503s and a 429 behind a proxy, resuming from the state it shows, and says when it is stale', async () => {
     const tournament = await organiser.tournament('single_elimination', 8, { name: 'Rolling upgrade cup' });
     // Let the start's events be numbered, so the page carries a state the stream can resume from.

@@ -190,6 +190,35 @@ describe('viewers: shared tournaments and leagues without a token', () => {
       expect(after.body).toContain('<tspan x="204">2</tspan>');
     });
 
+    it('draws image variants from query options, each under its own ETag; a bad option is a 400 problem', async () => {
+      const tournament = await organiser.tournament('single_elimination', 8);
+      await settle();
+      const plain = await http().get(`/v/${tournament.shareId}/bracket.svg`);
+      const dark = await http().get(`/v/${tournament.shareId}/bracket.svg?theme=dark&width=300&rounds=2-3`);
+      const same = await http().get(`/v/${tournament.shareId}/bracket.svg?rounds=2-3&width=300&theme=dark`);
+      expect(dark.statusCode).toBe(200);
+      // A CDN may hold a snapshot for the second a view may lag anyway; browsers revalidate.
+      expect(dark.headers['cache-control']).toBe('public, max-age=0, s-maxage=1');
+      expect(dark.body).toContain('width="300"');
+      expect(dark.body).toContain('>Final<');
+      expect(dark.body).not.toContain('>Quarter-finals<');
+      expect(dark.headers.etag).not.toBe(plain.headers.etag);
+      expect(same.headers.etag).toBe(dark.headers.etag);
+      expect(same.body).toBe(dark.body);
+      const cached = await http().get(`/v/${tournament.shareId}/bracket.svg?theme=dark&width=300&rounds=2-3`, { headers: { 'if-none-match': String(dark.headers.etag) } });
+      expect(cached.statusCode).toBe(304);
+      // Another variant's tag is not this one's.
+      expect((await http().get(`/v/${tournament.shareId}/bracket.svg`, { headers: { 'if-none-match': String(dark.headers.etag) } })).statusCode).toBe(200);
+      const top = await http().get(`/v/${tournament.shareId}/standings.svg?limit=2&background=transparent`);
+      expect(top.statusCode).toBe(200);
+      expect(top.body.match(/>Player \d+</g)).toHaveLength(2);
+
+      const bad = await http().get(`/v/${tournament.shareId}/bracket.svg?theme=purple&limit=3`);
+      expectProblem(bad, 400, 'invalid_parameter');
+      expect((bad.json() as { errors: { parameter: string }[] }).errors.map((error) => error.parameter)).toEqual(['theme', 'limit']);
+      expectProblem(await http().get(`/v/${tournament.shareId}/standings.svg?limit=0`), 400, 'invalid_parameter');
+    });
+
     it('gives no tag while the last change waits for its event number: an old ETag never answers 304 for it (issue 42)', async () => {
       const tournament = await organiser.tournament('single_elimination', 4);
       await settle();

@@ -52,13 +52,64 @@
     say('Live · updated ' + clock(updatedAt), 'live');
   }
 
+  function elementOf(html) {
+    var template = document.createElement('template');
+    template.innerHTML = html;
+    return template.content.firstElementChild;
+  }
+
+  // A patch names a match or a row this page does not have (it missed an update): ask for the whole state again.
+  function resync() {
+    body.setAttribute('data-state', '');
+    retry(0);
+  }
+
+  // Rows that changed places: all taken out, then each put back before its new successor (the server sends them
+  // last first, so that successor is in place). Only the rows that moved travel, not the table.
+  function moveRows(moves) {
+    for (var i = 0; i < moves.length; i += 1) {
+      var old = document.getElementById(moves[i].id);
+      if (!old || !document.getElementById(moves[i].parent)) return false;
+      old.remove();
+    }
+    for (var j = 0; j < moves.length; j += 1) {
+      var move = moves[j];
+      var anchor = move.before === null ? null : document.getElementById(move.before);
+      var row = elementOf(move.html);
+      if ((move.before !== null && !anchor) || !row) return false;
+      document.getElementById(move.parent).insertBefore(row, anchor);
+    }
+    return true;
+  }
+
+  // A row's rank is where its run of ties (data-tie: tied with the row above) starts: patches leave ranks to this.
+  function renumberRanks() {
+    var rows = document.getElementById('v-standings-rows');
+    if (!rows) return;
+    var rank = 0;
+    for (var row = rows.firstElementChild, place = 1; row; row = row.nextElementSibling, place += 1) {
+      if (!row.hasAttribute('data-tie')) rank = place;
+      var cell = row.querySelector('td.rank');
+      if (cell && cell.textContent !== String(rank)) cell.textContent = String(rank);
+    }
+  }
+
   function apply(message) {
+    // Waiting to reconnect for the whole state: what is still in this stream's buffer builds on what was missed.
+    if (waiting) return;
+    var complete = true;
+    var moves = message.parts.filter(function (part) {
+      return part.parent;
+    });
     message.parts.forEach(function (part) {
+      if (part.parent) return;
       var existing = document.getElementById(part.id);
-      if (!existing) return;
-      var template = document.createElement('template');
-      template.innerHTML = part.html;
-      var next = template.content.firstElementChild;
+      // A whole part (v-status, v-sections…) the page does not show is left out; a match or a row it should have is not.
+      if (!existing) {
+        if (/^v-[ms]-/.test(part.id)) complete = false;
+        return;
+      }
+      var next = elementOf(part.html);
       if (!next) return;
       // A part the page already shows as it is (a page read before its state was numbered gets every part): keep it.
       if (next.isEqualNode(existing)) return;
@@ -69,6 +120,9 @@
       var scroller = next.querySelector('.bracket-scroll');
       if (scroller) scroller.scrollLeft = left;
     });
+    if (moves.length > 0 && !moveRows(moves)) complete = false;
+    if (!complete) return resync();
+    renumberRanks();
     body.setAttribute('data-state', message.state);
     // viewer-ui.js draws its lines and marks again over the new parts.
     document.dispatchEvent(new Event('viewer:updated'));

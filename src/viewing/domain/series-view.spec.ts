@@ -33,14 +33,14 @@ describe('a series on the viewer', () => {
     const html = pages.tournament(cup(2)).content;
     expect(html).toContain('<details class="games"><summary title="11–7, 9–11, 11–4, 11–9">4 games</summary><ol><li>11–7</li><li>9–11</li><li>11–4</li><li>11–9</li></ol></details>');
     expect(html).toMatch(/<span class="score">3<\/span>.*<span class="score">1<\/span>/s);
-    expect(html).toMatch(/<li class="match match-in_progress" aria-label="Match 2"[^>]*>/);
+    expect(html).toMatch(/<li id="v-m-2" class="match match-in_progress" aria-label="Match 2"[^>]*>/);
     expect(html).toContain('<summary title="11–7, 9–11">Live: game 3</summary>');
   });
 
-  it('updates a live series game by game: the next game changes its round’s column', () => {
+  it('updates a live series game by game: the next game changes its match', () => {
     const parts = changedParts(pages.tournament(cup(1)).parts, pages.tournament(cup(2)).parts);
-    expect(parts.map((part) => part.id)).toContain('v-r-main-1');
-    expect(parts.find((part) => part.id === 'v-r-main-1')!.html).toContain('title="11–7, 9–11"');
+    expect(parts.map((part) => part.id)).toContain('v-m-2');
+    expect(parts.find((part) => part.id === 'v-m-2')!.html).toContain('title="11–7, 9–11"');
   });
 
   it('puts the games in the image’s title and in the JSON snapshot, with each game’s winner by opponent index', () => {

@@ -1,4 +1,5 @@
 import { BracketSection, drawnAsBracket, layOut } from './bracket-layout';
+import { DEFAULT_SVG_OPTIONS, SvgOptions } from './svg-options';
 import { deciderText, FORMAT_LABELS, gamesText, OUTCOME_LABELS, STATUS_LABELS, TournamentView, ViewMatch, ViewOpponent } from './tournament-view';
 
 /*
@@ -26,10 +27,20 @@ const MARGIN = 16;
 const HEADER = 56;
 const SCORE_WIDTH = 40;
 
-const STYLE =
-  'text{font:13px system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;fill:#1a1a1a;unicode-bidi:plaintext}' +
-  'tspan,.s{text-anchor:end}.n{text-anchor:start}.h{font-size:18px;font-weight:600}.t{font-weight:600}.w{font-weight:700}.p{fill:#6a6a6a}' +
-  '.b{fill:#fff;stroke:#8a8a8a}.l{fill:none;stroke:#8a8a8a}';
+/** Each theme's colours: text, muted text, box fill, lines, background. Both keep text at 7:1 or more on its box. */
+const THEMES = {
+  light: { text: '#1a1a1a', muted: '#6a6a6a', box: '#fff', line: '#8a8a8a', background: '#fff' },
+  dark: { text: '#f0f0f0', muted: '#b4b4b4', box: '#1f1f1f', line: '#8a8a8a', background: '#121212' },
+} as const;
+
+function style(theme: SvgOptions['theme']): string {
+  const colours = THEMES[theme];
+  return (
+    `text{font:13px system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;fill:${colours.text};unicode-bidi:plaintext}` +
+    `tspan,.s{text-anchor:end}.n{text-anchor:start}.h{font-size:18px;font-weight:600}.t{font-weight:600}.w{font-weight:700}.p{fill:${colours.muted}}` +
+    `.b{fill:${colours.box};stroke:${colours.line}}.l{fill:none;stroke:${colours.line}}`
+  );
+}
 
 /** Names longer than this are squeezed into their box (textLength), never cut: the image holds them in full. */
 const LONG_NAME = 24;
@@ -176,26 +187,38 @@ function header(view: TournamentView): string {
   return `<text x="${MARGIN}" y="28" class="h">${escapeXml(view.name)}</text><text x="${MARGIN}" y="48" class="p">${escapeXml(subtitle)}</text>`;
 }
 
-function document(width: number, height: number, title: string, body: string, defs = ''): string {
+/** The drawing is `width` × `height` user units; `options.width` scales the image to that many pixels wide. */
+function document(options: SvgOptions, width: number, height: number, title: string, body: string, defs = ''): string {
+  const shownWidth = options.width ?? width;
+  const shownHeight = options.width === undefined ? height : Math.max(1, Math.round((height * options.width) / width));
+  const background = options.background === 'transparent' ? '' : `<rect width="100%" height="100%" fill="${THEMES[options.theme].background}"/>`;
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(title)}">` +
-    `<title>${escapeXml(title)}</title><style>${STYLE}</style>` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${shownWidth}" height="${shownHeight}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(title)}">` +
+    `<title>${escapeXml(title)}</title><style>${style(options.theme)}</style>` +
     `<defs><rect id="m" class="b" width="${COLUMN_WIDTH}" height="${TWO_LINE_BOX}" rx="3"/>${defs}</defs>` +
-    `<rect width="100%" height="100%" fill="#fff"/>${body}</svg>\n`
+    `${background}${body}</svg>\n`
   );
 }
 
+/** Each side's rounds `from` to `to` (1-based, by position in the side); sides left with no round are not drawn. */
+function roundsShown(sections: BracketSection[], rounds: SvgOptions['rounds']): BracketSection[] {
+  if (!rounds) return sections;
+  return sections.map((section) => ({ ...section, rounds: section.rounds.slice(rounds.from - 1, rounds.to) })).filter((section) => section.rounds.length > 0);
+}
+
 /** The tournament's bracket (elimination) or its rounds (the other formats), with every name and every score. */
-export function bracketSvg(view: TournamentView): string {
+export function bracketSvg(view: TournamentView, options: SvgOptions = DEFAULT_SVG_OPTIONS): string {
   const spread = drawnAsBracket(view);
   let top = HEADER;
   let width = 360;
   let body = header(view);
   let defs = '';
-  const sections = layOut(view);
+  const all = layOut(view);
+  const sections = roundsShown(all, options.rounds);
   if (sections.length === 0) {
-    body += `<text x="${MARGIN}" y="${top + 24}">${view.status === 'cancelled' ? 'This tournament was cancelled before play began.' : 'The matches appear when the tournament starts.'}</text>`;
+    const empty = all.length > 0 ? 'No round in this range.' : view.status === 'cancelled' ? 'This tournament was cancelled before play began.' : 'The matches appear when the tournament starts.';
+    body += `<text x="${MARGIN}" y="${top + 24}">${empty}</text>`;
     top += 40;
   }
   for (const section of sections) {
@@ -205,7 +228,7 @@ export function bracketSvg(view: TournamentView): string {
     top += drawn.height;
     width = Math.max(width, drawn.width);
   }
-  return document(width, top + MARGIN, `${view.name}: bracket`, body, defs);
+  return document(options, width, top + MARGIN, `${view.name}: bracket`, body, defs);
 }
 
 const STANDINGS_COLUMNS = [
@@ -218,15 +241,15 @@ const STANDINGS_COLUMNS = [
 ];
 const ROW_HEIGHT = 24;
 
-/** The standings table: rank, name, played, wins, draws, losses, points. */
-export function standingsSvg(view: TournamentView): string {
+/** The standings table: rank, name, played, wins, draws, losses, points; the first `options.limit` rows when set. */
+export function standingsSvg(view: TournamentView, options: SvgOptions = DEFAULT_SVG_OPTIONS): string {
   const width = 520;
   let body = header(view);
   let y = HEADER + 30;
   body += `<text x="48" y="${y}" class="t">Name</text>`;
   for (const column of STANDINGS_COLUMNS) body += `<text x="${column.x}" y="${y}" class="t s">${column.title}</text>`;
   let names = '';
-  for (const row of view.standings) {
+  for (const row of options.limit === undefined ? view.standings : view.standings.slice(0, options.limit)) {
     y += ROW_HEIGHT;
     const squeeze = [...row.name].length > 30 ? ' textLength="250" lengthAdjust="spacingAndGlyphs"' : '';
     names += `<text y="${y}"${squeeze}>${escapeXml(row.name)}</text>`;
@@ -237,5 +260,5 @@ export function standingsSvg(view: TournamentView): string {
     names += `<text y="${y}" class="p">No participants yet.</text>`;
   }
   body += `<g transform="translate(48 0)">${names}</g>`;
-  return document(width, y + MARGIN, `${view.name}: standings`, body);
+  return document(options, width, y + MARGIN, `${view.name}: standings`, body);
 }

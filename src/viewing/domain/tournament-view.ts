@@ -59,6 +59,8 @@ export interface ViewTiebreaker {
 export interface ViewStandingRow extends Omit<StandingRow, 'participantId' | 'tiebreakers'> {
   name: string;
   seed: number | null;
+  /** The participant's place in the field: stable across states, the live updates find its row by it. */
+  key: number;
   /** The participant's place in the view's `entrants`. */
   entrant: number | null;
   tiebreakers: ViewTiebreaker[];

@@ -59,12 +59,13 @@ export function buildTournamentView(
     plannedRounds: plannedRounds(tournament, field.length),
     entrants: field.map(({ name, seed, finalRank }) => ({ name, seed, finalRank })),
     matches: viewMatches([...matches].sort((a, b) => a.number - b.number), byId),
-    standings: standings.map((row) => {
+    standings: standings.map((row, index) => {
       const participant = byId.get(row.participantId);
       return {
         rank: row.rank,
         name: participant?.name ?? '',
         seed: participant?.seed ?? null,
+        key: participant?.entrant ?? field.length + index,
         entrant: participant?.entrant ?? null,
         ...totalsOf(row),
         ...(row.gamesWon === undefined ? {} : { gamesWon: row.gamesWon, gamesLost: row.gamesLost }),

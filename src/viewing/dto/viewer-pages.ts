@@ -38,11 +38,44 @@ export const VIEWER_ASSETS: Readonly<Record<string, ViewerAsset>> = {
   'viewer-ui.js': asset('viewer-ui.js', 'text/javascript; charset=utf-8'),
 };
 
-/** A part of a page the live script can swap by id; `children` are its own swappable parts, when it has any. */
+/**
+ * A part of a page the live script can swap by id; `children` are its own swappable parts, when it has any, and
+ * `shell` its markup around them (a change there sends the whole part). `ordered`: its children may change places (the
+ * standings' rows), which a patch says by moving the few rows that moved.
+ */
 export interface LivePart {
   id: string;
   html: string;
   children?: LivePart[];
+  shell?: string;
+  ordered?: boolean;
+  /** The markup compared for a change when not all of `html` counts (a row's rank, which the live script works out). */
+  compared?: string;
+}
+
+/**
+ * What a live update carries: a part to swap by id, or (with `parent`) a child to take out and put back before the
+ * element with id `before` (at the end when null). Moves come in reverse order of the new list, so each one's `before`
+ * is in place when it is applied.
+ */
+export interface LivePatch {
+  id: string;
+  html: string;
+  parent?: string;
+  before?: string | null;
+}
+
+/**
+ * The elements with ids starting `prefix` in `html`, each a part from its start to the next one's (the last one's to
+ * `end`, the markup closing their list): they are consecutive siblings, so this is each one's own markup.
+ */
+export function childParts(html: string, prefix: string, end: string): { children: LivePart[]; shell: string } {
+  const pattern = new RegExp(`<[a-z]+ id="(${prefix}[^"]+)"`, 'g');
+  const starts = [...html.matchAll(pattern)].map((found) => ({ id: found[1], at: found.index }));
+  if (starts.length === 0) return { children: [], shell: html };
+  const last = html.lastIndexOf(end);
+  const children = starts.map((start, index) => ({ id: start.id, html: html.slice(start.at, index + 1 < starts.length ? starts[index + 1].at : last).trim() }));
+  return { children, shell: html.slice(0, starts[0].at) + html.slice(last) };
 }
 
 export interface RenderedPage {
@@ -71,8 +104,13 @@ export class ViewerPages {
   tournament(view: TournamentView): RenderedPage {
     const spread = drawnAsBracket(view);
     const sections = layOut(view).map((section) => {
-      const rounds = section.rounds.map((round) => ({ id: `v-r-${round.key}`, html: this.eta.render('round', { round, outcomeLabels: OUTCOME_LABELS, gamesText, deciderText }) }));
-      return { id: `v-sec-${section.key}`, html: this.eta.render('section', { section, spread, roundHtml: rounds.map((round) => round.html) }), children: rounds };
+      const rounds = section.rounds.map((round): LivePart => {
+        const html = this.eta.render('round', { round, outcomeLabels: OUTCOME_LABELS, gamesText, deciderText });
+        return { id: `v-r-${round.key}`, html, ...childParts(html, 'v-m-', '</ol>') };
+      });
+      const roundHtml = rounds.map((round) => round.html);
+      const html = this.eta.render('section', { section, spread, roundHtml });
+      return { id: `v-sec-${section.key}`, html, children: rounds, shell: html.replace(roundHtml.join(''), '') };
     });
     const emptyText =
       view.status === 'cancelled'
@@ -85,8 +123,8 @@ export class ViewerPages {
     const status = this.eta.render('status', { status: view.status, statusLabel: STATUS_LABELS[view.status], summary: tournamentSummary(view), ...podiumOf(view) });
     const parts: LivePart[] = [
       { id: 'v-status', html: status },
-      { id: 'v-sections', html: sectionsHtml, children: sections },
-      { id: 'v-standings', html: standings },
+      { id: 'v-sections', html: sectionsHtml, children: sections, shell: sectionsHtml.replace(sections.map((section) => section.html).join(''), '') },
+      { id: 'v-standings', html: standings, ...standingsRows(standings), ordered: true },
     ];
     const content = this.eta.render('tournament', {
       view,
@@ -151,6 +189,16 @@ export class ViewerPages {
   }
 }
 
+/**
+ * The standings' rows as children. A rank is where a row's run of ties starts (`data-tie` marks a row tied with the one
+ * above): the live script numbers them itself, so a result that moves ranks by one for 600 rows sends the rows that
+ * changed, not 600.
+ */
+function standingsRows(html: string): { children: LivePart[]; shell: string } {
+  const rows = childParts(html, 'v-s-', '</tbody>');
+  return { ...rows, children: rows.children.map((row) => ({ ...row, compared: row.html.replace(/<td class="rank">\d+<\/td>/, '') })) };
+}
+
 const ORDINALS: Record<number, string> = { 1: '1st', 2: '2nd', 3: '3rd' };
 
 /** A completed tournament's winner(s) and its first three places (ties share a place); nothing before. */
@@ -171,18 +219,70 @@ function tiebreakerLabel(name: string): string {
 }
 
 /**
- * The parts of `next` that differ from `previous`: a part whose children are the same list (by id) is compared child
- * by child, so a reported result sends one round column, not the whole bracket.
+ * The parts of `next` that differ from `previous`: a part whose children are the same list (by id) and whose markup
+ * around them is unchanged is compared child by child, so a reported result sends its matches, not the bracket; an
+ * `ordered` part whose rows changed places sends the rows that changed and the fewest moves (the rows outside the
+ * longest run that kept its order).
  */
-export function changedParts(previous: LivePart[], next: LivePart[]): LivePart[] {
+export function changedParts(previous: LivePart[], next: LivePart[]): LivePatch[] {
   const before = new Map(previous.map((part) => [part.id, part]));
-  const changed: LivePart[] = [];
+  const changed: LivePatch[] = [];
   for (const part of next) {
     const old = before.get(part.id);
-    if (old && old.html === part.html) continue;
-    const sameShape = old?.children && part.children && old.children.map((child) => child.id).join() === part.children.map((child) => child.id).join();
-    if (sameShape) changed.push(...changedParts(old.children!, part.children!));
-    else changed.push({ id: part.id, html: part.html });
+    if (old && (old.compared ?? old.html) === (part.compared ?? part.html)) continue;
+    if (old?.children && part.children && old.shell !== undefined && old.shell === part.shell) {
+      const oldIds = old.children.map((child) => child.id);
+      const newIds = part.children.map((child) => child.id);
+      if (oldIds.join() === newIds.join()) {
+        changed.push(...changedParts(old.children, part.children));
+        continue;
+      }
+      if (part.ordered && oldIds.length === newIds.length && oldIds.slice().sort().join() === newIds.slice().sort().join()) {
+        changed.push(...reordered(part.id, old.children, part.children));
+        continue;
+      }
+    }
+    changed.push({ id: part.id, html: part.html });
   }
   return changed;
+}
+
+/** The moves (and swaps) that turn `previous` into `next`, the same children in another order. */
+function reordered(parentId: string, previous: LivePart[], next: LivePart[]): LivePatch[] {
+  const parent = parentOf(parentId);
+  const oldIndex = new Map(previous.map((child, index) => [child.id, index]));
+  const stays = longestIncreasing(next.map((child) => oldIndex.get(child.id)!));
+  const oldHtml = new Map(previous.map((child) => [child.id, child.compared ?? child.html]));
+  const patches: LivePatch[] = [];
+  const moves: LivePatch[] = [];
+  next.forEach((child, index) => {
+    if (!stays.has(index)) moves.push({ id: child.id, html: child.html, parent, before: next[index + 1]?.id ?? null });
+    else if (oldHtml.get(child.id) !== (child.compared ?? child.html)) patches.push({ id: child.id, html: child.html });
+  });
+  return [...patches, ...moves.reverse()];
+}
+
+/** The element the ordered children sit in: the standings' rows are in `v-standings-rows`. */
+function parentOf(partId: string): string {
+  return partId === 'v-standings' ? 'v-standings-rows' : partId;
+}
+
+/** The positions (in `values`) of one longest strictly increasing subsequence: patience sorting, O(n log n). */
+function longestIncreasing(values: number[]): Set<number> {
+  const tails: number[] = [];
+  const previous = new Array<number>(values.length).fill(-1);
+  values.forEach((value, index) => {
+    let low = 0;
+    let high = tails.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (values[tails[middle]] < value) low = middle + 1;
+      else high = middle;
+    }
+    if (low > 0) previous[index] = tails[low - 1];
+    tails[low] = index;
+  });
+  const kept = new Set<number>();
+  for (let index = tails.length > 0 ? tails[tails.length - 1] : -1; index >= 0; index = previous[index]) kept.add(index);
+  return kept;
 }

@@ -1,0 +1,185 @@
+#!/usr/bin/env node
+// Many viewers of one tournament (issue 42): `node bench/viewers.js` after `npm run build` (bench/all.js runs it after
+// bench/viewing.js). Needs a PostgreSQL (DATABASE_URL, default the local one): it creates a database of its own and
+// drops it after. BENCH_VIEWERS (default 5 000) public live streams of one shared 1 024-player single elimination stay
+// open on one instance, on 127.0.0.1, while a bot reports BENCH_RESULTS_PER_SECOND (default 5) results a second for
+// BENCH_VIEWERS_SECONDS (default 30, at most 60). Targets, each printed ok / MISSED:
+//   - per result, the time until 95 % of the viewers have it (its match in an update), p95 over the results <= 1 s;
+//   - the service's peak RSS <= 400 MiB;
+//   - its longest event-loop block (prom-client's monitorEventLoopDelay max, from /metrics) <= 50 ms.
+// One address holds every stream, so the per-address and per-instance stream caps are raised for this run only.
+'use strict';
+const { request } = require('node:http');
+const { readFileSync } = require('node:fs');
+const { Client } = require('pg');
+const { benchEnv, premiumAccount, startService, stopProcess } = require('./support/service');
+
+const PORT = Number(process.env.BENCH_VIEWERS_PORT ?? 3961);
+const METRICS_PORT = PORT + 1;
+const BASE = `http://127.0.0.1:${PORT}`;
+const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 5000);
+const RESULTS_PER_SECOND = Number(process.env.BENCH_RESULTS_PER_SECOND ?? 5);
+const SECONDS = Math.min(60, Number(process.env.BENCH_VIEWERS_SECONDS ?? 30));
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DATABASE = `bench_viewers_${process.pid}`;
+
+let headers;
+
+async function main() {
+  const admin = new Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${DATABASE}`);
+  const limits = String(VIEWERS + 100);
+  const env = benchEnv({
+    DATABASE_URL: withDatabase(ADMIN_URL, DATABASE),
+    PORT: String(PORT),
+    METRICS_PORT: String(METRICS_PORT),
+    PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000',
+    PUBLIC_STREAMS_PER_ADDRESS: limits,
+    PUBLIC_STREAMS_PER_INSTANCE: limits,
+  });
+  let server;
+  const streams = [];
+  try {
+    server = await startService(env);
+    const { token } = premiumAccount(env, 'viewers');
+    headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const { base, shareId } = await sharedTournament(1024);
+    // As a page does: the stream from the state the page shows, so a viewer gets what changes, not the page again.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const page = await (await fetch(`${BASE}/v/${shareId}`)).text();
+    const state = /data-state="([^"]+)"/.exec(page)[1];
+    progress('tournament shared; opening streams');
+    // Viewers arrive in batches, as a crowd would over a few seconds, not in one burst of connects.
+    const arrivals = new Map();
+    for (let opened = 0; opened < VIEWERS; opened += 250) {
+      const batch = Math.min(250, VIEWERS - opened);
+      streams.push(...(await Promise.all(Array.from({ length: batch }, () => openViewer(`/v/${shareId}/events?since=${encodeURIComponent(state)}`, arrivals)))));
+    }
+    progress(`${streams.length} streams open; reporting`);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await metric('nodejs_eventloop_lag_max_seconds'); // a scrape resets the event-loop histogram: measure from here
+    let peakRss = rssMiB(server.pid);
+    const reported = [];
+    const ready = [];
+    const deadline = Date.now() + SECONDS * 1000;
+    for (let next = Date.now(); Date.now() < deadline; next += 1000 / RESULTS_PER_SECOND) {
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - Date.now())));
+      if (ready.length === 0) ready.push(...(await call('GET', `${base}/matches?status=ready&limit=100`)).data);
+      const match = ready.shift();
+      if (!match) break;
+      await call('PATCH', `${base}/matches/${match.id}`, { scores: [2, 1] });
+      reported.push({ number: match.number, at: performance.now() });
+      peakRss = Math.max(peakRss, rssMiB(server.pid));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const blockMs = (await metric('nodejs_eventloop_lag_max_seconds')) * 1000;
+    peakRss = Math.max(peakRss, rssMiB(server.pid));
+    const open = streams.filter((stream) => !stream.closed).length;
+    // For each result, the time until 95 % of the viewers had its match (a viewer that never did counts as never).
+    const reach = reported.map(({ number, at }) => {
+      const times = (arrivals.get(number) ?? []).map((arrived) => arrived - at).sort((a, b) => a - b);
+      const needed = Math.ceil(VIEWERS * 0.95);
+      return times.length >= needed ? times[needed - 1] : Infinity;
+    });
+    reach.sort((a, b) => a - b);
+    const p95 = reach[Math.ceil(reach.length * 0.95) - 1] ?? Infinity;
+    const rows = [
+      [`streams open at the end, of ${VIEWERS}`, String(open), verdict(open === VIEWERS)],
+      [`results reported (${RESULTS_PER_SECOND}/s for ${SECONDS} s)`, String(reported.length), verdict(reported.length >= RESULTS_PER_SECOND * SECONDS * 0.9)],
+      ['result to 95 % of viewers, p95 over results (ms)', p95.toFixed(0), verdict(p95 <= 1000)],
+      ['service peak RSS (MiB)', String(peakRss), verdict(peakRss <= 400)],
+      ['longest event-loop block (ms)', blockMs.toFixed(0), verdict(blockMs <= 50)],
+    ];
+    console.log(`\nviewers: ${VIEWERS} live streams of one 1 024-player bracket on one instance\n`);
+    for (const [name, value, outcome] of rows) console.log(pad(name, 58), pad(value, 10), outcome);
+  } finally {
+    for (const stream of streams) stream.request.destroy();
+    if (server) await stopProcess(server);
+    await admin.query(`drop database if exists ${DATABASE} with (force)`);
+    await admin.end();
+  }
+}
+
+/** One viewer's stream: notes when each match first reaches it (its `v-m-{number}` in an update). */
+function progress(text) {
+  process.stderr.write(`viewers: ${text}\n`);
+}
+
+function openViewer(path, arrivals) {
+  return new Promise((resolve, reject) => {
+    const seen = new Set();
+    const viewer = { closed: false, request: undefined };
+    viewer.request = request({ host: '127.0.0.1', port: PORT, path, headers: { accept: 'text/event-stream' } }, (response) => {
+      if (response.statusCode !== 200) return reject(new Error(`stream: ${response.statusCode}`));
+      let tail = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => {
+        const now = performance.now();
+        const text = tail + chunk;
+        for (const found of text.matchAll(/"id":"v-m-(\d+)"/g)) {
+          const number = Number(found[1]);
+          if (seen.has(number)) continue;
+          seen.add(number);
+          let times = arrivals.get(number);
+          if (!times) arrivals.set(number, (times = []));
+          times.push(now);
+        }
+        // An id split between two chunks is found in the next one.
+        tail = text.slice(-24);
+      });
+      response.on('close', () => (viewer.closed = true));
+      resolve(viewer);
+    });
+    viewer.request.on('error', reject);
+    viewer.request.end();
+  });
+}
+
+async function call(method, path, body, expected = 200) {
+  const response = await fetch(`${BASE}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  if (response.status !== expected) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+async function sharedTournament(count) {
+  const created = await call('POST', '/api/v1/tournaments', { name: `Bench crowd ${Date.now()}`, format: 'single_elimination', visibility: 'unlisted' }, 201);
+  for (let from = 0; from < count; from += 256) {
+    const participants = Array.from({ length: Math.min(256, count - from) }, (_, i) => ({ name: `Player ${from + i + 1}`, seed: from + i + 1 }));
+    await call('POST', `/api/v1/tournaments/${created.id}/participants/bulk`, { participants }, 201);
+  }
+  await call('PATCH', `/api/v1/tournaments/${created.id}`, { status: 'in_progress' });
+  return { base: `/api/v1/tournaments/${created.id}`, shareId: created.share_id };
+}
+
+async function metric(name) {
+  const text = await (await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`)).text();
+  const line = text.split('\n').find((row) => row.startsWith(`${name} `));
+  if (!line) throw new Error(`/metrics has no ${name}`);
+  return Number(line.split(' ')[1]);
+}
+
+function rssMiB(pid) {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((row) => row.startsWith('VmRSS:'));
+  return Math.round(Number(line.split(/\s+/)[1]) / 1024);
+}
+
+function withDatabase(url, name) {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+function verdict(ok) {
+  return ok ? 'ok' : 'MISSED';
+}
+
+function pad(text, width) {
+  return String(text).padEnd(width);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
