@@ -16,6 +16,7 @@ import { controlCharacterErrors, hasErrors } from './form-text';
 import { clientAddress, endSession, formField, signedInAccountId } from './page-session';
 import { noticeFrom, withNotice } from './notices';
 import { redirect, renderPage } from './pages';
+import { SharedItem, SharingOverview } from './sharing-overview';
 
 /** What the settings page may show next to its forms, after a refused submission. */
 interface SettingsMessages {
@@ -40,6 +41,7 @@ export class AccountSettingsController {
     private readonly reveals: TokenReveals,
     private readonly passwordThrottle: SignInThrottle,
     private readonly webhooks: WebhooksService,
+    private readonly sharing: SharingOverview,
   ) {}
 
   @Get()
@@ -137,7 +139,12 @@ export class AccountSettingsController {
 
   private async renderSettings(request: FastifyRequest, reply: FastifyReply, status: number, messages: SettingsMessages): Promise<void> {
     const accountId = accountIdOf(request);
-    const [account, token, webhooks] = await Promise.all([this.accounts.accountById(accountId), this.accounts.tokenOf(accountId), this.webhooks.overview(accountId)]);
+    const [account, token, webhooks, shared] = await Promise.all([
+      this.accounts.accountById(accountId),
+      this.accounts.tokenOf(accountId),
+      this.webhooks.overview(accountId),
+      this.sharing.listFor(accountId),
+    ]);
     if (!account) {
       // Deleted from another browser: its sessions are gone, this one included.
       await endSession(request, reply);
@@ -149,6 +156,8 @@ export class AccountSettingsController {
       premium: account.hasApiAccess(),
       token: token && tokenView(token),
       webhooks: webhooksView(webhooks),
+      sharing: sharingView(shared, instanceUrl(request)),
+      scriptIntegrity: PAGE_ASSETS['copy.js'].integrity,
     });
   }
 }
@@ -182,6 +191,25 @@ function webhooksView({ endpoints, failures }: Awaited<ReturnType<WebhooksServic
       status: delivery.status === 'failed' ? 'Given up' : `Retrying (attempt ${delivery.attempts})`,
     })),
   };
+}
+
+/** Each row with its share link and embed snippet while unlisted (docs/viewing.md documents both). */
+function sharingView(shared: Awaited<ReturnType<SharingOverview['listFor']>>, baseUrl: string) {
+  const row = (item: SharedItem) => {
+    const link = item.shareId && `${baseUrl}/v/${item.shareId}`;
+    return {
+      ...item,
+      status: item.status.replace(/_/g, ' '),
+      link,
+      embed: link && `<iframe src="${link}/embed" title="${escapeAttribute(item.name)}" width="100%" height="600" style="border:0" loading="lazy"></iframe>`,
+    };
+  };
+  return { tournaments: shared.tournaments.map(row), leagues: shared.leagues.map(row), truncated: shared.truncated };
+}
+
+/** The snippet is shown as text (the view escapes it again); inside it, the name is an attribute value. */
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 function instant(at: Date): { iso: string; text: string } {

@@ -18,6 +18,8 @@ const NOTICES = {
     text: 'The token had already changed when this form arrived (it was sent twice, or changed in another tab), so nothing was replaced. A new token is shown only once; if you did not copy it, regenerate it.',
     problem: true,
   },
+  shared: { text: 'Shared: anyone with its link can view it now (unlisted). Copy the link or the embed below.' },
+  unshared: { text: 'No longer shared: it is private again, and its old link and embeds stop working at once.' },
   'sent-twice': { text: 'This form was sent twice. Only one token was generated, and this is it.' },
 } satisfies Record<string, Notice>;
 
