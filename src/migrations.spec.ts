@@ -33,6 +33,7 @@ describe('the collected migrations', () => {
       '20261127481100-match-deciders',
       '20261127500100-stages',
       '20261127500300-match-stages',
+      '20261127500500-participant-groups',
       '20261127900100-stored-ratings',
     ]);
   });

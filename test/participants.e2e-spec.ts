@@ -60,6 +60,7 @@ describe('participants API', () => {
         seed: null,
         external_id: null,
         metadata: {},
+        group: null,
         final_rank: null,
         status: 'active',
         withdrawal: null,

@@ -474,7 +474,7 @@ function reportAlone({ id, current, settings, report, options }: ReportRequest):
 /** A staged start (issue 40): the first stage's groups fill (409 naming who or which group does not), and each sends on what it has. */
 function checkFirstStage(stages: StageSettings[], field: FieldEntry[]): void {
   const [first] = stages;
-  const candidates = field.map((participant) => ({ id: participant.id, seed: participant.seed, name: participant.name, group: (participant as { group?: string | null }).group ?? null }));
+  const candidates = field.map((participant) => ({ id: participant.id, seed: participant.seed, name: participant.name, group: participant.group }));
   const filled = fillGroups(candidates, first.groups, first.seeding as GroupSeeding);
   if ('problems' in filled) throw new GroupsNotFillableError(filled.problems);
   const smallest = Math.min(...filled.groups.map((group) => group.participantIds.length));

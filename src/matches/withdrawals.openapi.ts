@@ -22,6 +22,7 @@ const participantExample = {
   seed: 1,
   external_id: null,
   metadata: {},
+  group: null,
   final_rank: null,
   status: 'disqualified',
   withdrawal: { reason: 'disqualified', note: 'Did not show up for round 2.', void_results: false, forfeit_score: null, at: '2026-05-01T18:30:00.000Z' },

@@ -13,6 +13,7 @@ import { PARTICIPANT_STATUSES } from './domain/withdrawal';
 import {
   CheckInClosedError,
   ExternalIdTakenError,
+  GroupLockedError,
   ParticipantFieldLockedError,
   ParticipantNameTakenError,
   ParticipantNotFoundError,
@@ -40,7 +41,7 @@ const EXAMPLE_TOURNAMENT_ID = '0196a0b8-1c2d-7e3f-8a4b-5c6d7e8f9a0b';
 const EXAMPLE_ID = '0196a0c2-4d5e-7f60-8a1b-2c3d4e5f6a7b';
 const COLLECTION = `/api/v1/tournaments/${EXAMPLE_TOURNAMENT_ID}/participants`;
 const ITEM = `${COLLECTION}/${EXAMPLE_ID}`;
-const LOCK = 'From `in_progress` on (and in `completed` or `cancelled`) only `name` and `metadata` change (409 `field_locked`).';
+const LOCK = 'From `in_progress` on (and in `completed` or `cancelled`) only `name` and `metadata` change (409 `field_locked`); `group` changes only in a `draft`.';
 
 const FIELD_DOCS: FieldDocs = {
   ...COMMON_FIELD_DOCS,
@@ -51,6 +52,12 @@ const FIELD_DOCS: FieldDocs = {
   },
   seed: { description: 'Unique in the tournament (409 `seed_taken`); `null` = unseeded. Seeded participants come first in the seeding order.' },
   external_id: { description: 'Your own id for the player or team; unique in the tournament when set (409 `external_id_taken`).' },
+  group: {
+    description:
+      'The group of the first stage this participant plays in, for a `multi_stage` tournament whose first stage is seeded `manual` (`A`, `B`, … `AA`); `null` = none. ' +
+      'Set only while the tournament is a `draft` (409 `field_locked` otherwise); a label the first stage does not have, or any label for a tournament without ' +
+      'hand-set groups, is 422 at its pointer. The start is 409 `groups_not_fillable` naming every participant without a group and every group of fewer than 2.',
+  },
 };
 
 /** Participants as the presenter sends them, built by the domain. */
@@ -60,7 +67,7 @@ function presented(items: Parameters<typeof Participant.create>[2][]) {
 }
 
 const CLASHES: ProblemSource[] = [new ParticipantNameTakenError(), new SeedTakenError(), new ExternalIdTakenError()];
-const REGISTRATION_REFUSALS: ProblemSource[] = [...CLASHES, new TournamentFullError(16, 16), new ParticipantsLockedError(), new IdempotencyKeyInUseError()];
+const REGISTRATION_REFUSALS: ProblemSource[] = [...CLASHES, new TournamentFullError(16, 16), new ParticipantsLockedError(), new GroupLockedError('registration_open'), new IdempotencyKeyInUseError()];
 
 export function participantsApiDocs(): ApiDocs {
   const create = { name: 'Ada Lovelace', seed: 1, external_id: 'player-1815' };
@@ -322,9 +329,9 @@ function update(example: object): ApiOperation {
       '400': ref('responses', 'MalformedRequest'),
       '404': participantNotFound(),
       '409': problemResponse(
-        'The name, seed or external id is taken, the field is locked since the start, or other requests kept changing the participant.',
+        'The name, seed or external id is taken, the field is locked since the start (`group`: since the tournament left `draft`), or other requests kept changing the participant.',
         ITEM,
-        [...CLASHES, new ParticipantFieldLockedError(['seed']), new ConcurrentWritesError('participant')],
+        [...CLASHES, new ParticipantFieldLockedError(['seed']), new GroupLockedError('registration_open'), new ConcurrentWritesError('participant')],
         API_HEADERS,
       ),
       '412': ref('responses', 'PreconditionFailed'),

@@ -11,7 +11,7 @@ import { NewParticipant, newParticipants, Participant, ParticipantChanges } from
 import { isClash, locateClashes } from './domain/clashes';
 import { ParticipantNotFoundError } from './domain/participant-errors';
 import { Entrant, FieldEntry, ParticipantFilters, ParticipantListQuery, ParticipantRepository, Placement, StaleParticipantError } from './domain/participant.repository';
-import { checkCanWithdraw, checkRoomFor, Registration } from './domain/registration';
+import { checkCanWithdraw, checkGroups, checkRoomFor, GroupChange, Registration } from './domain/registration';
 import { checkIn, checkOut } from './domain/withdrawal';
 import { byName, byRandom, byRating, MAX_RANDOM_SEED, SeedingEntry, Seeding, SeedRequest, seedsInOrder } from './domain/seeding';
 import { SeedingClosedError } from './domain/participant-errors';
@@ -29,6 +29,11 @@ export interface ListParticipantsRequest {
 
 function participantEvent(type: 'participant.registered' | 'participant.updated', participant: Participant): NewEvent {
   return { accountId: participant.accountId, type, tournamentId: participant.tournamentId, data: presentParticipant(participant) };
+}
+
+/** The groups new participants come with (those without one set nothing), pointed at as the request named them. */
+function groupsSet(participants: readonly Participant[], pointerOf: (index: number) => string): GroupChange[] {
+  return participants.flatMap((participant, index) => (participant.group === null ? [] : [{ group: participant.group, pointer: `${pointerOf(index)}/group` }]));
 }
 
 /**
@@ -50,14 +55,15 @@ export class ParticipantsService {
 
   async create(accountId: string, tournamentId: string, fields: NewParticipant): Promise<Participant> {
     const participant = Participant.create(accountId, tournamentId, fields);
-    await this.register(accountId, tournamentId, [participant], () => '');
+    await this.register(accountId, tournamentId, [participant], () => '', groupsSet([participant], () => ''));
     return participant;
   }
 
   /** The bulk import: all or nothing; one 422 points at every bad item (`/participants/3/name`). */
   async createMany(accountId: string, tournamentId: string, items: NewParticipant[]): Promise<Participant[]> {
     const participants = newParticipants(accountId, tournamentId, items);
-    await this.register(accountId, tournamentId, participants, (index) => `/participants/${index}`, { heavy: true });
+    const pointerOf = (index: number) => `/participants/${index}`;
+    await this.register(accountId, tournamentId, participants, pointerOf, groupsSet(participants, pointerOf), { heavy: true });
     return participants;
   }
 
@@ -76,6 +82,7 @@ export class ParticipantsService {
   update(accountId: string, tournamentId: string, id: string, changes: ParticipantChanges, expected: ExpectedVersion<Participant>): Promise<Participant> {
     return this.inRegistration(accountId, tournamentId, (registration) =>
       this.withFreshVersion(accountId, tournamentId, id, expected, async (participant) => {
+        if (changes.group !== undefined && changes.group !== participant.group) checkGroups(registration, [{ group: changes.group, pointer: '/group' }]);
         if (!participant.update(changes, registration.setupLocked)) return participant;
         await this.participants.save(participant);
         await this.events.append(participantEvent('participant.updated', participant));
@@ -202,12 +209,14 @@ export class ParticipantsService {
     tournamentId: string,
     participants: Participant[],
     pointerOf: (index: number) => string,
+    groups: GroupChange[],
     { heavy = false } = {},
   ): Promise<void> {
     try {
       await this.inRegistration(accountId, tournamentId, async (registration) => {
         if (heavy) await this.heavyWork.enter(accountId);
         checkRoomFor(registration, await this.participants.count(accountId, tournamentId), participants.length);
+        checkGroups(registration, groups);
         await this.participants.add(participants);
         await this.events.append(...participants.map((participant) => participantEvent('participant.registered', participant)));
       });

@@ -9,6 +9,7 @@ import { Cursors } from '../platform/pagination/cursors';
 import { UnitOfWork } from '../platform/persistence/unit-of-work';
 import { keysetPage } from '../platform/pagination/list-request';
 import { Page } from '../platform/pagination/page';
+import { manualGroupLabels } from './domain/stages';
 import { NewTournament, participantCapOf, Tournament, TournamentChanges } from './domain/tournament';
 import { TournamentInProgressError, TournamentNotFoundError } from './domain/tournament-errors';
 import { locksSetup, TournamentStatus } from './domain/tournament-status';
@@ -31,6 +32,8 @@ export interface TournamentRegistration {
   maxParticipants: number;
   checkInOpensAt: Date | null;
   checkInClosesAt: Date | null;
+  /** The labels a participant's `group` may take (the first stage's, seeded `manual`); null: the tournament has none. */
+  manualGroups: string[] | null;
 }
 
 export interface ListTournamentsRequest {
@@ -215,6 +218,7 @@ export class TournamentsService {
       maxParticipants: participantCapOf(tournament),
       checkInOpensAt: tournament.checkInOpensAt,
       checkInClosesAt: tournament.checkInClosesAt,
+      manualGroups: manualGroupLabels(tournament.stages),
     };
   }
 

@@ -230,7 +230,7 @@ export function describeParticipantRepositoryContract(adapter: string, setup: ()
       it('gives the whole field in that order as plain rows of what a format needs', async () => {
         const field = await subject.repository().seedingOrder(account, tournament);
         expect(field.map((entry) => entry.name)).toEqual(['bravo', 'Alpha', 'alpha two', 'delta', 'charlie', 'echo']);
-        expect(field[0]).toEqual({ id: expect.any(String), seed: 1, name: 'bravo', nameKey: 'bravo', externalId: null, status: 'active', checkedInAt: null, finalRank: null });
+        expect(field[0]).toEqual({ id: expect.any(String), seed: 1, name: 'bravo', nameKey: 'bravo', externalId: null, status: 'active', checkedInAt: null, finalRank: null, group: null });
         expect(field[5].seed).toBeNull();
       });
 

@@ -88,3 +88,13 @@ export class SeedingClosedError extends ConflictError {
     });
   }
 }
+
+/** A participant's group is set only while the tournament is a draft: the start fills the groups from it. */
+export class GroupLockedError extends ConflictError {
+  constructor(status: string) {
+    super('field_locked', `The tournament is ${status}: a participant's group is set only while it is a draft. Move it back to draft first (registration_open → draft).`, {
+      locked_fields: ['group'],
+      current_status: status,
+    });
+  }
+}

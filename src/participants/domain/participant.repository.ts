@@ -44,7 +44,7 @@ export interface PositionedParticipant {
  * A participant as a format needs it: who, their seed, their name (for a table), whether they are still in and
  * checked in, and what makes them unique (to point at a clash).
  */
-export type FieldEntry = Pick<Participant, 'id' | 'seed' | 'name' | 'nameKey' | 'externalId' | 'status' | 'checkedInAt' | 'finalRank'>;
+export type FieldEntry = Pick<Participant, 'id' | 'seed' | 'name' | 'nameKey' | 'externalId' | 'status' | 'checkedInAt' | 'finalRank' | 'group'>;
 
 export abstract class ParticipantRepository {
   abstract findOwned(accountId: string, tournamentId: string, id: string): Promise<Participant | null>;

@@ -15,7 +15,12 @@ export interface ParticipantFields {
   /** The integrator's own id (a player id, a team id), unique in the tournament when set. */
   externalId: string | null;
   metadata: Metadata;
+  /** The group of the first stage this participant plays in (a multi_stage tournament seeded `manual`); null = none. */
+  group: string | null;
 }
+
+/** A group label as stages name them: A … Z, then AA … (two letters cover the 64 groups a stage may have). */
+export const GROUP_LABEL_PATTERN = /^[A-Z]{1,2}$/;
 
 export type NewParticipant = Pick<ParticipantFields, 'name'> & Partial<ParticipantFields>;
 export type ParticipantChanges = MergePatch<ParticipantFields>;
@@ -26,6 +31,7 @@ export const PARTICIPANT_WIRE_NAMES = {
   seed: 'seed',
   externalId: 'external_id',
   metadata: 'metadata',
+  group: 'group',
 } as const satisfies Record<keyof ParticipantFields, string>;
 
 const FIELDS = Object.keys(PARTICIPANT_WIRE_NAMES) as (keyof ParticipantFields)[];
@@ -44,6 +50,7 @@ export class Participant implements ParticipantFields {
   seed: number | null;
   externalId: string | null;
   metadata: Metadata;
+  group: string | null;
   /** Read-only: set by the matches module when the tournament completes (ties share a rank). */
   finalRank: number | null;
   /** Read-only: `withdrawn` or `disqualified` once they left a running tournament (POST …/withdraw). */
@@ -66,6 +73,7 @@ export class Participant implements ParticipantFields {
       seed: fields.seed ?? null,
       externalId: fields.externalId ?? null,
       metadata: fields.metadata ?? {},
+      group: fields.group ?? null,
       finalRank: null,
       status: 'active',
       withdrawal: null,
@@ -98,8 +106,8 @@ export class Participant implements ParticipantFields {
   }
 
   private fields(): ParticipantFields {
-    const { name, seed, externalId, metadata } = this;
-    return { name, seed, externalId, metadata };
+    const { name, seed, externalId, metadata, group } = this;
+    return { name, seed, externalId, metadata, group };
   }
 }
 
@@ -173,6 +181,9 @@ function checkInvariants(fields: ParticipantFields): void {
   }
   if (fields.externalId !== null && (fields.externalId.length === 0 || fields.externalId.length > externalIdLength)) {
     problems.push({ pointer: '/external_id', detail: `must be 1 to ${externalIdLength} characters long, or null.` });
+  }
+  if (fields.group !== null && !(typeof fields.group === 'string' && GROUP_LABEL_PATTERN.test(fields.group))) {
+    problems.push({ pointer: '/group', detail: 'must be a group label of one or two capital letters (A, B, … AA), or null.' });
   }
   if (problems.length > 0) throw new InvalidError(problems);
   checkMetadataSize(fields.metadata);

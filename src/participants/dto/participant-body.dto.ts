@@ -1,9 +1,9 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { Absentable, IsMetadata, Nullable, Trim } from '../../platform/http/validation/decorators';
 import { FieldProblem } from '../../kernel/domain-error';
 import { CrossFieldRules, registerReadOnlyFields } from '../../platform/http/request-validation.pipe';
-import { PARTICIPANT_LIMITS, repeatedInBatch } from '../domain/participant';
+import { GROUP_LABEL_PATTERN, PARTICIPANT_LIMITS, repeatedInBatch } from '../domain/participant';
 
 /** A participant's rank and tournament are the server's; a body naming them is told so. */
 registerReadOnlyFields('final_rank', 'tournament_id');
@@ -24,6 +24,9 @@ export class CreateParticipantDto {
 
   @Absentable() @IsMetadata(false)
   metadata?: Record<string, string>;
+
+  @Nullable() @IsString() @Matches(GROUP_LABEL_PATTERN, { message: 'group must be a group label of one or two capital letters (A, B, … AA), or null.' })
+  group?: string | null;
 }
 
 /** Body of PATCH /api/v1/tournaments/:id/participants/:participant_id: a JSON merge patch. */
@@ -39,6 +42,9 @@ export class UpdateParticipantDto {
 
   @Nullable() @IsMetadata(true)
   metadata?: Record<string, string | null> | null;
+
+  @Nullable() @IsString() @Matches(GROUP_LABEL_PATTERN, { message: 'group must be a group label of one or two capital letters (A, B, … AA), or null.' })
+  group?: string | null;
 }
 
 /**

@@ -14,6 +14,7 @@ export function presentParticipant(participant: Participant) {
     seed: participant.seed,
     external_id: participant.externalId,
     metadata: participant.metadata,
+    group: participant.group,
     final_rank: participant.finalRank,
     status: participant.status,
     withdrawal: participant.withdrawal && {

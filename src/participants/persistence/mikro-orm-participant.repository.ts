@@ -132,7 +132,7 @@ export class MikroOrmParticipantRepository extends ParticipantRepository {
     const rows = await preparedRows<Omit<FieldEntry, 'checkedInAt'> & { checkedInAt: string | Date | null }>(
       this.em,
       `select id, seed, name, name_key as "nameKey", external_id as "externalId", status, checked_in_at as "checkedInAt",
-              final_rank as "finalRank"
+              final_rank as "finalRank", group_label as "group"
          from participants where account_id = ? and tournament_id = ? order by ${SORT_KEYS.seed.expression}, id`,
       [accountId, tournamentId],
     );

@@ -18,6 +18,8 @@ export const ParticipantSchema = new EntitySchema<Participant>({
     seed: { type: 'integer', nullable: true },
     externalId: { type: 'text', nullable: true, fieldName: 'external_id' },
     metadata: { type: 'json' },
+    // `group` is a reserved word in SQL: the column says what it holds instead.
+    group: { type: 'text', nullable: true, fieldName: 'group_label' },
     finalRank: { type: 'integer', nullable: true, fieldName: 'final_rank' },
     status: { type: 'text' },
     withdrawal: { type: 'json', nullable: true },

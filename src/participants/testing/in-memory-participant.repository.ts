@@ -84,7 +84,7 @@ export class InMemoryParticipantRepository extends ParticipantRepository {
   async seedingOrder(accountId: string, tournamentId: string): Promise<FieldEntry[]> {
     const rows = this.inTournament(accountId, tournamentId);
     const ordered = keysetSlice(rows, { keyOf: (row) => sortKey(row, 'seed'), idOf: (row) => row.participant.id, direction: 'asc' }, undefined, rows.length);
-    return ordered.map(({ participant: { id, seed, name, nameKey, externalId, status, checkedInAt, finalRank } }) => ({ id, seed, name, nameKey, externalId, status, checkedInAt, finalRank }));
+    return ordered.map(({ participant: { id, seed, name, nameKey, externalId, status, checkedInAt, finalRank, group } }) => ({ id, seed, name, nameKey, externalId, status, checkedInAt, finalRank, group }));
   }
 
   async removeNotCheckedIn(accountId: string, tournamentId: string): Promise<void> {

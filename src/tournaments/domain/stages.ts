@@ -13,6 +13,25 @@ export type StageFormat = (typeof STAGE_FORMATS)[number];
 export const STAGE_LIMITS = { minStages: 2, maxStages: 4, maxGroups: 64 } as const;
 export const STAGE_KEY_PATTERN = /^[a-z0-9_-]{1,32}$/;
 
+/** Group labels A … Z, then AA, AB, … (as spreadsheet columns). */
+export function groupLabel(index: number): string {
+  let label = '';
+  for (let rest = index + 1; rest > 0; rest = Math.floor((rest - 1) / 26)) {
+    label = String.fromCharCode(65 + ((rest - 1) % 26)) + label;
+  }
+  return label;
+}
+
+export function groupLabels(groupCount: number): string[] {
+  return Array.from({ length: groupCount }, (_, index) => groupLabel(index));
+}
+
+/** The groups a participant may be put in by hand: the first stage's, when it is seeded `manual`; null otherwise. */
+export function manualGroupLabels(stages: readonly StageSettings[] | null): string[] | null {
+  const first = stages?.[0];
+  return first && first.seeding === 'manual' ? groupLabels(first.groups) : null;
+}
+
 export const FIRST_STAGE_SEEDINGS = ['snake', 'sequential', 'manual'] as const;
 export const LATER_STAGE_SEEDINGS = ['cross_groups', 'standings'] as const;
 export type StageSeeding = (typeof FIRST_STAGE_SEEDINGS)[number] | (typeof LATER_STAGE_SEEDINGS)[number] | { slots: string[] };

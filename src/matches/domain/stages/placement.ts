@@ -1,4 +1,5 @@
 import { bracketSize, standardSeedOrder } from '../elimination';
+import { groupLabel, groupLabels } from '../../../tournaments/domain/stages';
 
 /**
  * Where participants and qualifiers go in a staged tournament: filling the first stage's groups, and placing a
@@ -14,18 +15,8 @@ export interface BestOfTheRest {
   count: number;
 }
 
-/** Group labels A … Z, then AA, AB, … (as spreadsheet columns). */
-export function groupLabel(index: number): string {
-  let label = '';
-  for (let rest = index + 1; rest > 0; rest = Math.floor((rest - 1) / 26)) {
-    label = String.fromCharCode(65 + ((rest - 1) % 26)) + label;
-  }
-  return label;
-}
-
-export function groupLabels(groupCount: number): string[] {
-  return Array.from({ length: groupCount }, (_, index) => groupLabel(index));
-}
+/** Group labels live with the stages' settings (the participants module checks a hand-set group against them). */
+export { groupLabel, groupLabels };
 
 export interface GroupCandidate {
   id: string;
