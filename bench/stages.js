@@ -8,10 +8,10 @@
 //      the service during each, target ≤ 50 ms.
 //   2. a 1 024-player swiss of 10 rounds with a top-64 cut (single elimination): the report that completes the swiss
 //      and draws the bracket, target ≤ 500 ms (and its longest block).
-// Every earlier result is setup, reported BENCH_STAGES_CONCURRENCY (2) at a time
-// (reports of one tournament queue for its lock: more only makes them wait for a connection, a 503 retried); the better seed wins each match, so
-// no tie straddles a cut. BENCH_STAGES_ONLY=groups or =swiss runs one scenario. Targets print ok / MISSED; only
-// errors exit non-zero.
+// Every earlier result is setup, reported BENCH_STAGES_CONCURRENCY (2) at a time (reports of one tournament queue
+// for its lock: more only wait for a connection; a 503, refused before its commit, is retried). The better seed wins
+// each match, so no tie straddles a cut. BENCH_STAGES_ONLY=groups or =swiss runs one scenario (the swiss's setup
+// takes many minutes today: docs/performance.md). Targets print ok / MISSED; only errors exit non-zero.
 'use strict';
 const { join } = require('node:path');
 const { apiClient, benchEnv, embeddedDatabaseSettings, premiumAccount, startService, stopProcess } = require('./support/service');
