@@ -71,7 +71,7 @@ function dataSchemas(): Record<string, SchemaObject> {
       properties: {
         tournament_id: uuid,
         stage: { type: 'string', maxLength: 32, description: 'The stage’s key.' },
-        name: { type: 'string' },
+        name: { type: 'string', maxLength: 200 },
         status: { type: 'string', enum: ['pending', 'in_progress', 'awaiting_decision', 'completed'] },
       },
     },

@@ -85,6 +85,9 @@ const reference: SchemaObject = {
   properties: { id: { type: 'string', format: 'uuid', minLength: 36, maxLength: 36 }, number: { ...count, minimum: 1 } },
 };
 
+/** A place, rank or seed in a stage's source: whole, bounded like the largest field. */
+const place = (): SchemaObject => ({ type: 'integer', format: 'int32', minimum: 1, maximum: 8192 });
+
 function schemas(example: ReturnType<typeof played>): Record<string, SchemaObject> {
   const standingRow: Record<string, SchemaObject> = {
     rank: { ...count, minimum: 1, description: 'Rows no tiebreaker separates share a rank (1, 1, 3); the final rank once the tournament is completed.' },
@@ -144,8 +147,8 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
         '`main`, or in double elimination `winners`, `losers` and `grand_final` (its round 2 is the reset match); `third_place` for a single ' +
         'elimination’s third-place match (played in the final’s round, before it).',
     },
-    stage: { type: ['string', 'null'], readOnly: true, description: 'A multi_stage tournament’s stage key (issue 40, docs/stages.md); `null` otherwise.' },
-    group: { type: ['string', 'null'], readOnly: true, description: 'The group of its stage (`A`, `B`, … `AA`); `null` outside a multi_stage tournament.' },
+    stage: { type: ['string', 'null'], maxLength: 32, readOnly: true, description: 'A multi_stage tournament’s stage key (issue 40, docs/stages.md); `null` otherwise.' },
+    group: { type: ['string', 'null'], maxLength: 3, readOnly: true, description: 'The group of its stage (`A`, `B`, … `AA`); `null` outside a multi_stage tournament.' },
     status: {
       type: 'string',
       enum: [...MATCH_STATUSES],
@@ -212,9 +215,9 @@ function schemas(example: ReturnType<typeof played>): Record<string, SchemaObjec
           type: 'object',
           description:
             'A later stage’s slot (issue 40): where its participant comes from, `{ stage, group, place }`, `{ stage, best, rank }` (the best k-th placed) or `{ stage, seed }` (seeding `standings` across groups). Kept once filled; absent elsewhere.',
-          properties: { stage: { type: 'string' }, group: { type: 'string' }, place: { type: 'integer' }, best: { type: 'integer' }, rank: { type: 'integer' }, seed: { type: 'integer' } },
+          properties: { stage: { type: 'string', maxLength: 32 }, group: { type: 'string', maxLength: 3 }, place: place(), best: place(), rank: place(), seed: place() },
         },
-        placeholder: { type: 'string', description: 'The slot in words while it waits and after: "Winner Group A", "Runner-up Group B", "Best third 1".' },
+        placeholder: { type: 'string', maxLength: 100, description: 'The slot in words while it waits and after: "Winner Group A", "Runner-up Group B", "Best third 1".' },
       },
     },
     MatchGame: {
@@ -540,7 +543,7 @@ function standings(example: object[]): ApiOperation {
     tags: tag,
     parameters: [
       ref('parameters', 'IfNoneMatch'),
-      { name: 'stage', in: 'query', required: false, description: 'A stage’s key: its group tables instead of the whole event’s placement (unknown key: 404).', schema: { type: 'string', pattern: '^[a-z0-9_-]{1,32}$' }, example: 'groups' },
+      { name: 'stage', in: 'query', required: false, description: 'A stage’s key: its group tables instead of the whole event’s placement (unknown key: 404).', schema: { type: 'string', maxLength: 32, pattern: '^[a-z0-9_-]{1,32}$' }, example: 'groups' },
     ],
     responses: {
       '200': jsonResponse('The standings.', 'Standings', { data: example }, { ETag: ref('headers', 'ListETag') }),

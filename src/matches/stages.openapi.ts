@@ -2,6 +2,7 @@ import type { ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
 import { API_HEADERS, ApiDocs, ApiOperation, idParameter, jsonBody, jsonResponse, ref, schemaRef } from '../platform/openapi/openapi-kit';
 import { problemResponse } from '../platform/openapi/problem-examples';
 import { requestBodySchema } from '../platform/openapi/request-schema';
+import { STAGE_FORMATS, STAGE_LIMITS } from '../tournaments/domain/stages';
 import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
 import { DecisionRowsNotTiedError, StageNotAwaitingDecisionError, StageNotFoundError } from './domain/stages/stage-errors';
 import { StageDecisionDto } from './dto/stage-decision-body.dto';
@@ -34,7 +35,6 @@ const EXAMPLE = {
 };
 
 const notFound = problemResponse('No such tournament among yours, or no stage of that key in it.', ITEM, [new StageNotFoundError()], API_HEADERS);
-const nullable = (type: 'string' | 'integer'): SchemaObject => ({ type: [type, 'null'] });
 
 const operations: Record<string, ApiOperation> = {
   list: {
@@ -76,7 +76,10 @@ const operations: Record<string, ApiOperation> = {
 export function stagesApiDocs(): ApiDocs {
   const tournament: ParameterObject = idParameter('tournament', TOURNAMENT_ID);
   const key: ParameterObject = { name: 'key', in: 'path', required: true, description: 'The stage’s key.', schema: { type: 'string', maxLength: 32 }, example: 'groups' };
-  const row: SchemaObject = { type: 'object', properties: { participant_id: { type: 'string' }, name: nullable('string') } };
+  const uuid: SchemaObject = { type: 'string', format: 'uuid', maxLength: 36 };
+  const text: SchemaObject = { type: 'string', maxLength: 200 };
+  const count: SchemaObject = { type: 'integer', format: 'int32', minimum: 0, maximum: 8192 };
+  const row: SchemaObject = { type: 'object', properties: { participant_id: uuid, name: { ...text, type: ['string', 'null'] } } };
   return {
     tags: [{ name: 'Stages', description: 'A multi_stage tournament’s stages (docs/stages.md): groups, qualifiers, ties across a cut and organisers’ decisions.' }],
     paths: {
@@ -90,37 +93,51 @@ export function stagesApiDocs(): ApiDocs {
           type: 'object',
           required: Object.keys(EXAMPLE),
           properties: {
-            key: { type: 'string' },
-            name: { type: 'string' },
+            key: { type: 'string', maxLength: 32 },
+            name: { type: 'string', maxLength: 200 },
             status: { type: 'string', enum: ['pending', 'in_progress', 'awaiting_decision', 'completed'] },
-            format: { type: 'string' },
+            format: { type: 'string', enum: [...STAGE_FORMATS] },
             groups: {
               type: 'array',
+              maxItems: STAGE_LIMITS.maxGroups,
               items: {
                 type: 'object',
-                properties: { label: { type: 'string' }, participants: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, seed: nullable('integer') } } } },
+                properties: {
+                  label: { type: 'string', maxLength: 3 },
+                  participants: { type: 'array', maxItems: 8192, items: { type: 'object', properties: { id: uuid, name: text, seed: { ...count, type: ['integer', 'null'] } } } },
+                },
               },
             },
             advance: { description: '`{ per_group, best? }` or `{ top }`; null for the last stage.' },
             seeding: { description: 'As set (defaults filled in).' },
-            rounds: nullable('integer'),
+            rounds: { ...count, type: ['integer', 'null'] },
             third_place_match: { type: 'boolean' },
             points: {},
             tiebreakers: {},
-            legs: nullable('integer'),
+            legs: { type: ['integer', 'null'], format: 'int32', minimum: 1, maximum: 2 },
             qualifiers: {
               type: ['array', 'null'],
+              maxItems: 8192,
               description: 'Once known: who moved on from which place.',
-              items: { type: 'object', properties: { participant_id: { type: 'string' }, name: nullable('string'), source: { type: 'object' }, placeholder: { type: 'string' } } },
+              items: { type: 'object', properties: { participant_id: uuid, name: { ...text, type: ['string', 'null'] }, source: { type: 'object' }, placeholder: { type: 'string', maxLength: 100 } } },
             },
             awaiting_decision: {
               type: ['object', 'null'],
               description: 'While the stage waits: the group (null: the best-of-the-rest table), the cut (places above the line) and the tied rows.',
-              properties: { group: nullable('string'), cut: { type: 'integer' }, rows: { type: 'array', items: row } },
+              properties: { group: { type: ['string', 'null'], maxLength: 3 }, cut: count, rows: { type: 'array', maxItems: 8192, items: row } },
             },
             decisions: {
               type: 'array',
-              items: { type: 'object', properties: { group: nullable('string'), order: { type: 'array', items: { type: 'string' } }, reason: { type: 'string' }, decided_at: { type: 'string' } } },
+              maxItems: 64,
+              items: {
+                type: 'object',
+                properties: {
+                  group: { type: ['string', 'null'], maxLength: 3 },
+                  order: { type: 'array', maxItems: 64, items: uuid },
+                  reason: { type: 'string', maxLength: 500 },
+                  decided_at: { type: 'string', format: 'date-time', maxLength: 24 },
+                },
+              },
             },
           },
         },

@@ -164,7 +164,7 @@ const operations: Record<string, ApiOperation> = {
       'each time its time or station changes, `DTSTAMP` = its last change; lines end in CRLF and fold at 75 octets. `?participant=ID`: that ' +
       'participant’s matches only. Public with a share link: `GET /v/{share_id}/schedule.ics`.',
     tags: tag,
-    parameters: [{ name: 'participant', in: 'query', required: false, schema: { type: 'string', format: 'uuid' }, example: MATCH_ID, description: 'A participant’s id: only their matches.' }],
+    parameters: [{ name: 'participant', in: 'query', required: false, schema: { type: 'string', format: 'uuid', maxLength: 36 }, example: MATCH_ID, description: 'A participant’s id: only their matches.' }],
     responses: {
       '200': {
         description: 'The calendar.',

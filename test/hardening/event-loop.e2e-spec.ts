@@ -67,7 +67,8 @@ describe('the event loop while the largest tournaments start', () => {
   });
 
   async function registeredTournament(format: TournamentFormat, count: number): Promise<string> {
-    const created = await testApp.http.post(TOURNAMENTS, { name: `Largest ${format}`, format }, { token: owner.token });
+    const created = await testApp.http.post(TOURNAMENTS, { name: `Largest ${format}`, ...formatFields(format, count) }, { token: owner.token });
+    if (created.statusCode !== 201) throw new Error(`create: ${created.statusCode} ${created.body}`);
     const path = `${TOURNAMENTS}/${created.json().id}`;
     for (let from = 0; from < count; from += 256) {
       const participants = Array.from({ length: Math.min(256, count - from) }, (_, i) => ({ name: `P${from + i + 1}`, seed: from + i < 64 ? from + i + 1 : null }));
@@ -75,6 +76,18 @@ describe('the event loop while the largest tournaments start', () => {
       if (response.statusCode !== 201) throw new Error(`bulk registration: ${response.statusCode} ${response.body}`);
     }
     return path;
+  }
+
+  /** A staged tournament is its stages: as many round robin groups as the field allows (up to 64), top 2 to a bracket. */
+  function formatFields(format: TournamentFormat, count: number): object {
+    if (format !== 'multi_stage') return { format };
+    const groups = Math.min(64, count / 4);
+    return {
+      stages: [
+        { key: 'groups', name: 'Groups', format: 'round_robin', groups, advance: { per_group: 2 } },
+        { key: 'playoff', name: 'Playoff', format: 'single_elimination' },
+      ],
+    };
   }
 
   function startThroughServer(path: string): Promise<Response> {

@@ -23,9 +23,9 @@ export class ListMatchesQuery extends ListQuery {
   @IsOptional() @IsUUID('all', { message: 'participant_id must be a UUID.' })
   participant_id?: string;
 
-  @IsOptional() @Matches(/^[a-z0-9_-]{1,32}$/, { message: 'stage must be a stage key (a-z, 0-9, _ and -, up to 32).' })
+  @IsOptional() @MaxLength(32) @Matches(/^[a-z0-9_-]{1,32}$/, { message: 'stage must be a stage key (a-z, 0-9, _ and -, up to 32).' })
   stage?: string;
 
-  @IsOptional() @Matches(/^[A-Z]{1,3}$/, { message: 'group must be a group label (A, B, … AA).' })
+  @IsOptional() @MaxLength(3) @Matches(/^[A-Z]{1,3}$/, { message: 'group must be a group label (A, B, … AA).' })
   group?: string;
 }

@@ -1,4 +1,4 @@
-import { IsBoolean, IsIn, IsOptional, IsUUID } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsUUID, MaxLength } from 'class-validator';
 import { Absentable, IsInstant } from '../../platform/http/validation/decorators';
 
 /** Body of POST /api/v1/tournaments/:id/schedule and …/schedule/preview (all optional; an empty body is fine). */
@@ -18,6 +18,6 @@ export class ScheduleQuery {
 
 /** Query of GET …/schedule.ics: one participant's matches only. */
 export class CalendarQuery {
-  @IsOptional() @IsUUID('all', { message: 'participant must be the id of a participant.' })
+  @IsOptional() @MaxLength(36) @IsUUID('all', { message: 'participant must be the id of a participant.' })
   participant?: string;
 }

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsString, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Absentable, IsMetadata, Nullable, Trim } from '../../platform/http/validation/decorators';
 import { FieldProblem } from '../../kernel/domain-error';
 import { CrossFieldRules, registerReadOnlyFields } from '../../platform/http/request-validation.pipe';
@@ -25,7 +25,7 @@ export class CreateParticipantDto {
   @Absentable() @IsMetadata(false)
   metadata?: Record<string, string>;
 
-  @Nullable() @IsString() @Matches(GROUP_LABEL_PATTERN, { message: 'group must be a group label of one or two capital letters (A, B, … AA), or null.' })
+  @Nullable() @IsString() @MaxLength(2) @Matches(GROUP_LABEL_PATTERN, { message: 'group must be a group label of one or two capital letters (A, B, … AA), or null.' })
   group?: string | null;
 }
 
@@ -43,7 +43,7 @@ export class UpdateParticipantDto {
   @Nullable() @IsMetadata(true)
   metadata?: Record<string, string | null> | null;
 
-  @Nullable() @IsString() @Matches(GROUP_LABEL_PATTERN, { message: 'group must be a group label of one or two capital letters (A, B, … AA), or null.' })
+  @Nullable() @IsString() @MaxLength(2) @Matches(GROUP_LABEL_PATTERN, { message: 'group must be a group label of one or two capital letters (A, B, … AA), or null.' })
   group?: string | null;
 }
 

@@ -9,7 +9,7 @@ export const STAGE_SCHEMA = {
   required: ['key', 'name', 'format'],
   additionalProperties: false,
   properties: {
-    key: { type: 'string', pattern: '^[a-z0-9_-]{1,32}$', description: 'Unique in the tournament; matches and routes name the stage by it.' },
+    key: { type: 'string', maxLength: 32, pattern: '^[a-z0-9_-]{1,32}$', description: 'Unique in the tournament; matches and routes name the stage by it.' },
     name: { type: 'string', minLength: 1, maxLength: 200 },
     format: { type: 'string', enum: [...STAGE_FORMATS] },
     groups: { ...whole(1, STAGE_LIMITS.maxGroups), description: 'Groups playing this stage in parallel (default 1), labelled A, B, … then AA. Matches of a group only involve that group.' },
@@ -21,11 +21,11 @@ export const STAGE_SCHEMA = {
           required: ['per_group'],
           additionalProperties: false,
           properties: {
-            per_group: whole(1),
-            best: { type: 'object', required: ['place', 'count'], additionalProperties: false, properties: { place: whole(2), count: whole(1, 64) } },
+            per_group: whole(1, 256),
+            best: { type: 'object', required: ['place', 'count'], additionalProperties: false, properties: { place: whole(2, 256), count: whole(1, 64) } },
           },
         },
-        { type: 'object', required: ['top'], additionalProperties: false, properties: { top: whole(2) } },
+        { type: 'object', required: ['top'], additionalProperties: false, properties: { top: whole(2, 8192) } },
       ],
     },
     seeding: {
@@ -33,20 +33,20 @@ export const STAGE_SCHEMA = {
         'First stage: how the field fills the groups, `snake` (default), `sequential` or `manual` (each participant\u2019s `group`). Later stages: how the qualifiers fill the stage, `cross_groups` (default), `standings`, or `{ "slots": ["A1", "B2", "3rd:1", …] }` (bracket positions top to bottom).',
       oneOf: [
         { type: 'string', enum: ['snake', 'sequential', 'manual', 'cross_groups', 'standings'] },
-        { type: 'object', required: ['slots'], additionalProperties: false, properties: { slots: { type: 'array', items: { type: 'string', maxLength: 16 } } } },
+        { type: 'object', required: ['slots'], additionalProperties: false, properties: { slots: { type: 'array', maxItems: 8192, items: { type: 'string', maxLength: 16 } } } },
       ],
     },
-    rounds: { type: ['integer', 'null'], minimum: 1, maximum: 64, description: 'swiss and free_for_all stages.' },
+    rounds: { type: ['integer', 'null'], format: 'int32', minimum: 1, maximum: 64, description: 'swiss and free_for_all stages.' },
     third_place_match: { type: 'boolean', description: 'single_elimination stages.' },
     points: { type: ['object', 'null'], additionalProperties: false, properties: { win: { type: 'number' }, draw: { type: 'number' }, loss: { type: 'number' } } },
-    tiebreakers: { type: ['array', 'null'], items: { type: 'string', enum: [...TIEBREAKERS] } },
-    legs: { type: ['integer', 'null'], enum: [1, 2, null] },
+    tiebreakers: { type: ['array', 'null'], maxItems: TIEBREAKERS.length, items: { type: 'string', enum: [...TIEBREAKERS] } },
+    legs: { type: ['integer', 'null'], format: 'int32', minimum: 1, maximum: 2, enum: [1, 2, null] },
   },
 } as const;
 
 /** `stages`: 2 to 4 stages in play order (docs/stages.md). */
 export const STAGES_SCHEMA = {
-  type: ['array', 'null'],
+  type: 'array',
   minItems: STAGE_LIMITS.minStages,
   maxItems: STAGE_LIMITS.maxStages,
   items: STAGE_SCHEMA,
