@@ -37,6 +37,7 @@ import { FieldOfPlay, TournamentsInPlay } from './play-ports';
 import { StationRepository } from './domain/station.repository';
 import { pinClashes, ScheduleConflictError } from './domain/schedule/pin';
 import { matchDurationMs, plannerInput } from './schedule.service';
+import { stageEvents } from './stage-events';
 
 export interface ListMatchesRequest {
   filters: MatchFilters;
@@ -232,7 +233,8 @@ export class MatchesService implements StatusChangeRules {
         await this.participants.recordFinalRanks(accountId, tournamentId, new Map(standings.map((row) => [row.participantId, row.rank])));
       }
       await this.events.append(...playEvents(current, result, stored, update.report !== undefined, entrants));
-      if (tournament.stages && update.report !== undefined) await this.followStages(tournament, changes.complete);
+      // A report that changed only its own match (an undecided series) moves no stage; an inline one holds every match.
+      if (tournament.stages && update.report !== undefined && !alone) await this.followStages(tournament, changes.complete, offload ? undefined : written(stored, writes));
       if (update.report !== undefined) await this.refreshes.request(accountId, tournamentId);
       // Completing (or re-ranking a completed tournament) appends tournament.completed with the final ranks.
       if (finalRanking) {
@@ -332,29 +334,16 @@ export class MatchesService implements StatusChangeRules {
   }
 
   /**
-   * After a staged tournament's report (issue 40): each stage's status from the matches as written, kept on the
-   * tournament, with stage.completed and stage.started for the stages that moved.
+   * After a staged tournament's report (issue 40): each stage's status from the matches as written (`after`; read
+   * again when the report did not hold them all), kept on the tournament, with stage.completed and stage.started.
    */
-  private async followStages(tournament: Tournament, complete: boolean): Promise<void> {
+  private async followStages(tournament: Tournament, complete: boolean, after?: MatchRecord[]): Promise<void> {
     const stages = tournament.stages!;
-    const statuses = stageStatuses(stages, await this.matches.allOf(tournament.accountId, tournament.id), complete);
+    const statuses = stageStatuses(stages, after ?? (await this.matches.allOf(tournament.accountId, tournament.id)), complete);
     if (statuses.every((status, index) => status === stages[index].status)) return;
-    const events: NewEvent[] = [];
-    const stageEvent = (type: 'stage.completed' | 'stage.started', stage: StageSettings, status: string): NewEvent => ({
-      accountId: tournament.accountId,
-      type,
-      tournamentId: tournament.id,
-      leagueId: tournament.leagueId,
-      data: { tournament_id: tournament.id, stage: stage.key, name: stage.name, status },
-    });
-    stages.forEach((stage, index) => {
-      const status = statuses[index];
-      if (status === stage.status) return;
-      if (status === 'completed') events.push(stageEvent('stage.completed', stage, status));
-      if (stage.status === 'pending' && status !== 'pending') events.push(stageEvent('stage.started', stage, status));
-    });
-    await this.tournaments.recordStagesByPlay(tournament, stages.map((stage, index) => ({ ...stage, status: statuses[index] })));
-    await this.events.append(...events);
+    const next = stages.map((stage, index) => ({ ...stage, status: statuses[index] }));
+    await this.tournaments.recordStagesByPlay(tournament, next);
+    await this.events.append(...stageEvents(tournament, stages, next));
   }
 
   /** A slot map checked by the placement rules against the stage it draws from (issue 40). */
@@ -483,4 +472,12 @@ function checkFirstStage(stages: StageSettings[], field: FieldEntry[]): void {
   if (needed > smallest) {
     throw new GroupsNotFillableError([{ detail: `A group of ${smallest} cannot send on ${'top' in advance ? `its top ${needed}` : `${needed} rows`} (stage ${first.key}): add participants or lower advance.` }]);
   }
+}
+
+/** Every match of the tournament as the report leaves it: the stored ones with the writes applied. */
+function written(stored: ReadonlyMap<string, MatchRecord>, writes: { created: MatchRecord[]; updated: MatchRecord[]; deleted: MatchRecord[] }): MatchRecord[] {
+  const all = new Map(stored);
+  for (const match of [...writes.updated, ...writes.created]) all.set(match.id, match);
+  for (const match of writes.deleted) all.delete(match.id);
+  return [...all.values()];
 }

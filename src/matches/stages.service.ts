@@ -5,8 +5,9 @@ import { StageSettings } from '../tournaments/domain/stages';
 import { UnitOfWork } from '../platform/persistence/unit-of-work';
 import { EventLog } from '../events/domain/event-log';
 import { FieldEntry } from '../participants/domain/participant.repository';
-import { Match, StagePlay } from './domain/match';
-import { MatchRecord, MatchRepository, UNSCHEDULED } from './domain/match.repository';
+import { StagePlay } from './domain/match';
+import { MatchRecord, MatchRepository, recordsOf } from './domain/match.repository';
+import { stageEvents } from './stage-events';
 import { TournamentPlay } from './domain/tournament-play';
 import { formatOf } from './domain/formats/registry';
 import { groupField, groupsIn, groupTable } from './domain/stages/stage-play';
@@ -93,28 +94,12 @@ export class StagesService {
       const play = new TournamentPlay(settings, seeded(field), all, () => newId(now.getTime()), withdrawals);
       const changes = play.settle(now);
       const byId = new Map(all.map((match) => [match.id, match]));
-      const record = (match: Match): MatchRecord => {
-        const before = byId.get(match.id);
-        return { ...(before ?? { accountId, tournamentId, ...UNSCHEDULED, createdAt: now }), ...match, updatedAt: now, version: before ? before.version + 1 : 1 };
-      };
-      await this.matches.write({ created: changes.created.map(record), updated: changes.updated.map(record), deleted: changes.deleted.map((match) => byId.get(match.id)!) });
+      await this.matches.write(recordsOf(accountId, tournamentId, byId, changes, now));
       const statuses = stageStatuses(tournament.stages, play.all(), changes.complete);
       const before = tournament.stages;
       const next = before.map((one, at) => ({ ...one, status: statuses[at] }));
       await this.tournaments.recordStagesByPlay(tournament, next);
-      const stageEvent = (type: 'stage.completed' | 'stage.started', one: StageSettings) => ({
-        accountId,
-        type,
-        tournamentId,
-        leagueId: tournament.leagueId,
-        data: { tournament_id: tournamentId, stage: one.key, name: one.name, status: one.status },
-      });
-      await this.events.append(
-        ...next.flatMap((one, at) => [
-          ...(one.status === 'completed' && before[at].status !== 'completed' ? [stageEvent('stage.completed', one)] : []),
-          ...(before[at].status === 'pending' && one.status !== 'pending' ? [stageEvent('stage.started', one)] : []),
-        ]),
-      );
+      await this.events.append(...stageEvents(tournament, before, next));
       await this.refreshes.request(accountId, tournamentId);
     });
     return this.one(accountId, tournamentId, key);

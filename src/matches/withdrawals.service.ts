@@ -8,9 +8,7 @@ import { reinstate, withdraw, WithdrawalReason } from '../participants/domain/wi
 import { Tournament } from '../tournaments/domain/tournament';
 import { locksSetup } from '../tournaments/domain/tournament-status';
 import { formatOf } from './domain/formats/registry';
-import { Match } from './domain/match';
-import { MatchRecord, MatchRepository, UNSCHEDULED } from './domain/match.repository';
-import { PlayChanges } from './domain/tournament-play';
+import { MatchRecord, MatchRepository, recordsOf } from './domain/match.repository';
 import { FieldChange } from './domain/match-tasks';
 import { MatchWork } from './match-work';
 import { presentMatch } from './dto/match.presenter';
@@ -158,13 +156,4 @@ function checkTerms(tournament: Tournament, request: WithdrawalRequest): void {
     problems.push({ pointer: '/forfeit_score', detail: 'a forfeit score is recorded in round robin and swiss only; elimination forfeits have no score.' });
   }
   if (problems.length > 0) throw new InvalidError(problems);
-}
-
-/** The changed matches as stored records, each with its next version (the tournament's lock makes the stored one current). */
-function recordsOf(accountId: string, tournamentId: string, byId: ReadonlyMap<string, MatchRecord>, changes: PlayChanges, now: Date) {
-  const record = (match: Match): MatchRecord => {
-    const before = byId.get(match.id);
-    return { ...(before ?? { accountId, tournamentId, ...UNSCHEDULED, createdAt: now }), ...match, updatedAt: now, version: before ? before.version + 1 : 1 };
-  };
-  return { created: changes.created.map(record), updated: changes.updated.map(record), deleted: changes.deleted.map((match) => byId.get(match.id)!) };
 }

@@ -1,6 +1,7 @@
 import { KeysetPosition } from '../../platform/pagination/cursor';
 import { SortDirection } from '../../platform/pagination/page';
 import { Bracket, Match, MatchStatus } from './match';
+import type { PlayChanges } from './tournament-play';
 
 /** A match as stored: the format's view of it plus whose it is, its schedule and its version. */
 export interface MatchRecord extends Match {
@@ -21,6 +22,15 @@ export interface MatchRecord extends Match {
 
 /** A match's schedule fields before anyone planned it. */
 export const UNSCHEDULED = { scheduledAt: null, endsAt: null, stationId: null, pinnedAt: null, scheduleSequence: null } as const satisfies Partial<MatchRecord>;
+
+/** The changed matches as stored records, each with its next version (the tournament's lock makes the stored one current). */
+export function recordsOf(accountId: string, tournamentId: string, byId: ReadonlyMap<string, MatchRecord>, changes: PlayChanges, now: Date) {
+  const record = (match: Match): MatchRecord => {
+    const before = byId.get(match.id);
+    return { ...(before ?? { accountId, tournamentId, ...UNSCHEDULED, createdAt: now }), ...match, updatedAt: now, version: before ? before.version + 1 : 1 };
+  };
+  return { created: changes.created.map(record), updated: changes.updated.map(record), deleted: changes.deleted.map((match) => byId.get(match.id)!) };
+}
 
 /** What a match keeps from its creation: `write` leaves these as stored when it updates a match. */
 export const SET_AT_CREATION = ['accountId', 'id', 'tournamentId', 'round', 'bracket', 'homeParticipantId', 'createdAt'] as const satisfies readonly (keyof MatchRecord)[];
