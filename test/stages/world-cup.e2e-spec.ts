@@ -120,7 +120,9 @@ describe('stages: groups then a knockout, one tournament', () => {
 
     // The shared views show the placeholders: the JSON snapshot and the bracket image.
     const shared = (await http().patch(base, { visibility: 'unlisted' }, as())).json() as { share_id: string };
-    const snapshot = (await http().get(`/v/${shared.share_id}.json`)).json() as { matches: { number: number; opponents: { name: string | null; placeholder?: string }[] }[] };
+    const snapshot = (await http().get(`/v/${shared.share_id}.json`)).json() as { matches: { number: number; stage: string | null; group: string | null; opponents: { name: string | null; placeholder?: string }[] }[] };
+    expect(snapshot.matches.find((match) => match.number === groupMatches[0].number)).toMatchObject({ stage: 'groups', group: groupMatches[0].group });
+    expect(snapshot.matches.find((match) => match.number === firstRound[0].number)).toMatchObject({ stage: 'knockout' });
     expect(snapshot.matches.find((match) => match.number === firstRound[0].number)!.opponents).toEqual([
       expect.objectContaining({ name: null, placeholder: 'Winner Group A' }),
       expect.objectContaining({ name: null, placeholder: 'Runner-up Group B' }),

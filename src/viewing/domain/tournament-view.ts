@@ -47,6 +47,9 @@ export interface ViewMatch {
   decider: ViewDecider | null;
   /** The number of the match its winner moves on to (elimination formats), for the bracket's connecting lines. */
   nextNumber: number | null;
+  /** A multi_stage tournament's stage key and group label (issue 40); null otherwise. */
+  stage: string | null;
+  group: string | null;
 }
 
 export interface ViewTiebreaker {

@@ -31,6 +31,8 @@ function viewMatches(matches: Match[], byId: Map<string, ParticipantFacts & { en
       return opponent.source ? { ...shown, placeholder: placeholderOf(opponent.source) } : shown;
     }),
     nextNumber: match.nextMatchId === null ? null : (numbers.get(match.nextMatchId) ?? null),
+    stage: match.stage,
+    group: match.group,
     // By opponent index rather than participant id: the view holds no ids.
     games: match.games.map((game) => ({ scores: game.scores, winner: game.winnerId === null ? null : match.opponents.findIndex((opponent) => opponent.participantId === game.winnerId) })),
     outcome: match.status === 'completed' ? (match.outcome ?? match.reportedOutcome) : null,

@@ -23,6 +23,8 @@ export function presentTournamentSnapshot(view: TournamentView) {
       bracket: match.bracket,
       status: match.status,
       next_match_number: match.nextNumber,
+      stage: match.stage,
+      group: match.group,
       opponents: match.opponents.map((opponent) => ({
         name: opponent.name,
         seed: opponent.seed,
