@@ -1,15 +1,13 @@
 /// <reference lib="dom" />
 // (for the page.evaluate callbacks, which run in the browser)
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AddressInfo } from 'node:net';
-import { BrowserContext, chromium, Page } from 'playwright-core';
+import { BrowserContext, Page } from 'playwright-core';
+import { openChromium } from '../support/browser';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /** Debian's Chromium, as .ci/run installs it; the tests fail (never skip) without it. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 /** Every page is captured at both widths here (git-ignored), to be looked at. */
 const SCREENSHOTS = join(__dirname, '..', '..', 'test-artifacts', 'screenshots');
 const PASSWORD = 'correct horse battery staple';
@@ -20,7 +18,7 @@ jest.setTimeout(180_000);
 describe('Account pages in a real browser', () => {
   let testApp: TestApp;
   let baseUrl: string;
-  let userDataDir: string;
+  let closeBrowser: (() => Promise<void>) | undefined;
   let context: BrowserContext;
   let page: Page;
   const cspViolations: string[] = [];
@@ -29,25 +27,16 @@ describe('Account pages in a real browser', () => {
     testApp = await startTestApp();
     await testApp.app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(testApp.app.getHttpServer().address() as AddressInfo).port}`;
-    userDataDir = await mkdtemp(join(tmpdir(), 'tlm-chromium-'));
     await mkdir(SCREENSHOTS, { recursive: true });
-    context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_ARGS,
-      viewport: { width: 1280, height: 800 },
-    });
-    context.setDefaultTimeout(15_000);
+    ({ context, page, close: closeBrowser } = await openChromium());
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
-    page = context.pages()[0] ?? (await context.newPage());
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
     });
   });
 
   afterAll(async () => {
-    await context?.close();
-    if (userDataDir) await rm(userDataDir, { recursive: true, force: true });
+    await closeBrowser?.();
     await testApp?.close();
   });
 

@@ -1,17 +1,13 @@
 /// <reference lib="dom" />
 // (for the page.evaluate callbacks, which run in the browser)
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { BrowserContext, chromium, Page } from 'playwright-core';
+import { BrowserContext, Page } from 'playwright-core';
+import { openChromium } from '../support/browser';
 import { startTestApp, TestApp } from '../support/test-app';
 
 const run = promisify(execFile);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const PASSWORD = 'correct horse battery staple';
 
 jest.setTimeout(180_000);
@@ -20,7 +16,7 @@ jest.setTimeout(180_000);
 describe('First visit in a real browser', () => {
   let testApp: TestApp;
   let baseUrl: string;
-  let userDataDir: string;
+  let closeBrowser: (() => Promise<void>) | undefined;
   let context: BrowserContext;
   let page: Page;
   const cspViolations: string[] = [];
@@ -29,18 +25,14 @@ describe('First visit in a real browser', () => {
     testApp = await startTestApp();
     await testApp.app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(testApp.app.getHttpServer().address() as AddressInfo).port}`;
-    userDataDir = await mkdtemp(join(tmpdir(), 'tlm-chromium-'));
-    context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 800 } });
-    context.setDefaultTimeout(15_000);
-    page = context.pages()[0] ?? (await context.newPage());
+    ({ context, page, close: closeBrowser } = await openChromium());
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
     });
   });
 
   afterAll(async () => {
-    await context?.close();
-    if (userDataDir) await rm(userDataDir, { recursive: true, force: true });
+    await closeBrowser?.();
     await testApp?.close();
   });
 

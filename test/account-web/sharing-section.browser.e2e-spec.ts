@@ -1,18 +1,14 @@
 /// <reference lib="dom" />
 // (for the page.evaluate callbacks, which run in the browser)
-import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AddressInfo } from 'node:net';
-import { BrowserContext, chromium, Page } from 'playwright-core';
+import { BrowserContext, Page } from 'playwright-core';
+import { openChromium, seriousAxeViolations } from '../support/browser';
 import { startTestApp, TestApp } from '../support/test-app';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const SCREENSHOTS = join(__dirname, '..', '..', 'test-artifacts', 'screenshots');
 /** axe-core, read from the package as the tests' own tool (a devDependency, never shipped). */
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const SCREENS = [
   ['390', { width: 390, height: 844 }],
   ['1280', { width: 1280, height: 800 }],
@@ -24,7 +20,7 @@ jest.setTimeout(120_000);
 describe('the Tournaments and leagues section of the account page', () => {
   let testApp: TestApp;
   let baseUrl: string;
-  let userDataDir: string;
+  let closeBrowser: (() => Promise<void>) | undefined;
   let context: BrowserContext;
   let page: Page;
 
@@ -32,33 +28,19 @@ describe('the Tournaments and leagues section of the account page', () => {
     testApp = await startTestApp();
     await testApp.app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(testApp.app.getHttpServer().address() as AddressInfo).port}`;
-    userDataDir = await mkdtemp(join(tmpdir(), 'tlm-chromium-'));
     await mkdir(SCREENSHOTS, { recursive: true });
-    context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 800 } });
-    context.setDefaultTimeout(15_000);
+    ({ context, page, close: closeBrowser } = await openChromium());
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
-    page = context.pages()[0] ?? (await context.newPage());
   });
 
   afterAll(async () => {
-    await context?.close();
-    if (userDataDir) await rm(userDataDir, { recursive: true, force: true });
+    await closeBrowser?.();
     await testApp?.close();
   });
 
   const section = () => page.getByRole('region', { name: 'Tournaments and leagues' });
   const api = (token: string, path: string, body: unknown) =>
     fetch(`${baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-  async function seriousViolations(): Promise<string[]> {
-    await page.evaluate(AXE);
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-      const result = await axe.run(document, { resultTypes: ['violations'] });
-      return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) }));
-    });
-    return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.targets.join(', ')}`);
-  }
 
   it('shares a tournament, copies its link, shows the embed, stops sharing; readable at 390 and 1280 px with no serious axe violation', async () => {
     await page.goto(`${baseUrl}/account/signup`);
@@ -96,7 +78,7 @@ describe('the Tournaments and leagues section of the account page', () => {
       await page.goto(`${baseUrl}/account#sharing-heading`);
       // Nothing wider than the screen: no horizontal scrolling on a phone.
       await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
-      await expect(seriousViolations()).resolves.toEqual([]);
+      await expect(seriousAxeViolations(page)).resolves.toEqual([]);
       await section().screenshot({ path: join(SCREENSHOTS, `account-sharing-${screen}.png`) });
     }
 

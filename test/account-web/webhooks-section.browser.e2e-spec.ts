@@ -1,14 +1,12 @@
 /// <reference lib="dom" />
 // (for the page.evaluate callbacks, which run in the browser)
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AddressInfo } from 'node:net';
-import { BrowserContext, chromium, Page } from 'playwright-core';
+import { Page } from 'playwright-core';
+import { openChromium } from '../support/browser';
 import { startTestApp, TestApp } from '../support/test-app';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const SCREENSHOTS = join(__dirname, '..', '..', 'test-artifacts', 'screenshots');
 
 jest.setTimeout(120_000);
@@ -17,24 +15,19 @@ jest.setTimeout(120_000);
 describe('the Webhooks section of the account pages', () => {
   let testApp: TestApp;
   let baseUrl: string;
-  let userDataDir: string;
-  let context: BrowserContext;
+  let closeBrowser: (() => Promise<void>) | undefined;
   let page: Page;
 
   beforeAll(async () => {
     testApp = await startTestApp({ webhookConcurrency: 2, webhookTimeoutMs: 1_000, webhookPollMs: 100, eventPollMs: 100 });
     await testApp.app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(testApp.app.getHttpServer().address() as AddressInfo).port}`;
-    userDataDir = await mkdtemp(join(tmpdir(), 'tlm-chromium-'));
     await mkdir(SCREENSHOTS, { recursive: true });
-    context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 800 } });
-    context.setDefaultTimeout(15_000);
-    page = context.pages()[0] ?? (await context.newPage());
+    ({ page, close: closeBrowser } = await openChromium());
   });
 
   afterAll(async () => {
-    await context?.close();
-    if (userDataDir) await rm(userDataDir, { recursive: true, force: true });
+    await closeBrowser?.();
     await testApp?.close();
   });
 

@@ -2,19 +2,17 @@
 // (for the page.evaluate callbacks, which run in the browser)
 import { createServer, Server } from 'node:http';
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BrowserContext, chromium, Page } from 'playwright-core';
+import { BrowserContext, Page } from 'playwright-core';
 import { createPremiumAccount, TestAccount } from '../support/accounts';
+import { openChromium } from '../support/browser';
 import { startTestApp, TestApp } from '../support/test-app';
 import { FlakyProxy } from './flaky-proxy';
 import { Organiser, SharedTournament } from './shared-tournaments';
 
 /** Debian's Chromium; the tests fail (never skip) without it. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 /** Every viewer page is captured here (git-ignored), to be looked at. */
 const SCREENSHOTS = join(__dirname, '..', '..', 'test-artifacts', 'screenshots');
 
@@ -36,7 +34,7 @@ describe('viewer pages in a real browser', () => {
   let otherSite: Server;
   let listedOrigin: string;
   let unlistedOrigin: string;
-  let userDataDir: string;
+  let closeBrowser: (() => Promise<void>) | undefined;
   let context: BrowserContext;
   let page: Page;
   let organiser: Organiser;
@@ -61,11 +59,8 @@ describe('viewer pages in a real browser', () => {
     baseUrl = `http://127.0.0.1:${(testApp.app.getHttpServer().address() as AddressInfo).port}`;
     owner = await createPremiumAccount(testApp);
     organiser = new Organiser(() => testApp.http, () => owner);
-    userDataDir = await mkdtemp(join(tmpdir(), 'tlm-viewer-'));
     await mkdir(SCREENSHOTS, { recursive: true });
-    context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 800 } });
-    context.setDefaultTimeout(15_000);
-    page = context.pages()[0] ?? (await context.newPage());
+    ({ context, page, close: closeBrowser } = await openChromium());
     page.on('console', (message) => {
       if (/Content Security Policy|Refused/i.test(message.text())) problems.push(message.text());
     });
@@ -73,8 +68,7 @@ describe('viewer pages in a real browser', () => {
   });
 
   afterAll(async () => {
-    await context?.close();
-    if (userDataDir) await rm(userDataDir, { recursive: true, force: true });
+    await closeBrowser?.();
     await testApp?.close();
     await new Promise((resolve) => otherSite?.close(resolve));
   });
@@ -205,6 +199,30 @@ describe('viewer pages in a real browser', () => {
       await page.goto('about:blank');
       await proxy.close();
     }
+  });
+
+  it('recovers by itself when the network drops mid-update: the result reported while offline shows once it is back', async () => {
+    const tournament = await organiser.tournament('single_elimination', 8, { name: 'Offline cup' });
+    await page.waitForTimeout(1100);
+    await page.goto(`${baseUrl}/v/${tournament.shareId}`);
+    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    await page.waitForFunction(() => /^Live · updated \d\d:\d\d:\d\d$/.test(document.getElementById('v-live')?.textContent ?? ''));
+    const [first, second] = (await organiser.matches(tournament.base)).filter((match) => match.status === 'ready');
+    try {
+      // The first result arrives, then the phone loses its network while the second is being reported.
+      await organiser.report(tournament.base, first, { scores: [2, 0] });
+      await page.getByRole('listitem', { name: `Match ${first.number}`, exact: true }).locator('.winner').waitFor({ timeout: 5000 });
+      await context.setOffline(true);
+      await organiser.report(tournament.base, second, { scores: [0, 2] });
+      await page.waitForFunction(() => (document.getElementById('v-live')?.textContent ?? '').startsWith('Reconnecting…'), undefined, { timeout: 20_000 });
+      const match = page.getByRole('listitem', { name: `Match ${second.number}`, exact: true });
+      await expect(match.locator('.winner').count()).resolves.toBe(0);
+    } finally {
+      await context.setOffline(false);
+    }
+    await page.getByRole('listitem', { name: `Match ${second.number}`, exact: true }).locator('.winner').filter({ hasText: second.opponents[1].name! }).waitFor({ timeout: 40_000 });
+    await page.waitForFunction(() => (document.getElementById('v-live')?.textContent ?? '').startsWith('Live · updated'));
+    await expect(page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).resolves.toBe(true);
   });
 
   it('is readable without the script, and shows the 404 page for a link that leads nowhere', async () => {

@@ -5,21 +5,18 @@
 // participant's path, and axe-core's accessibility rules.
 import { createServer, Server } from 'node:http';
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BrowserContext, chromium, Page } from 'playwright-core';
+import { BrowserContext, Page } from 'playwright-core';
 import { createPremiumAccount, TestAccount } from '../support/accounts';
 import { settled } from '../support/settled';
+import { openChromium, seriousAxeViolations } from '../support/browser';
 import { startTestApp, TestApp } from '../support/test-app';
 import { Organiser, SharedTournament } from './shared-tournaments';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const SCREENSHOTS = join(__dirname, '..', '..', 'test-artifacts', 'screenshots');
 /** axe-core, read from the package as the tests' own tool (a devDependency, never shipped: docs/design.md). */
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const SCREENS = [
@@ -45,7 +42,7 @@ describe('the viewer on a phone and a desktop (issue 42)', () => {
   let baseUrl: string;
   let otherSite: Server;
   let otherOrigin: string;
-  let userDataDir: string;
+  let closeBrowser: (() => Promise<void>) | undefined;
   let context: BrowserContext;
   let page: Page;
   let organiser: Organiser;
@@ -70,11 +67,8 @@ describe('the viewer on a phone and a desktop (issue 42)', () => {
     baseUrl = `http://localhost:${(testApp.app.getHttpServer().address() as AddressInfo).port}`;
     owner = await createPremiumAccount(testApp);
     organiser = new Organiser(() => testApp.http, () => owner);
-    userDataDir = await mkdtemp(join(tmpdir(), 'tlm-viewer-phone-'));
     await mkdir(SCREENSHOTS, { recursive: true });
-    context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: DESKTOP });
-    context.setDefaultTimeout(15_000);
-    page = context.pages()[0] ?? (await context.newPage());
+    ({ context, page, close: closeBrowser } = await openChromium(DESKTOP));
     page.on('console', (message) => {
       if (/Content Security Policy|Refused/i.test(message.text())) problems.push(message.text());
     });
@@ -82,8 +76,7 @@ describe('the viewer on a phone and a desktop (issue 42)', () => {
   });
 
   afterAll(async () => {
-    await context?.close();
-    if (userDataDir) await rm(userDataDir, { recursive: true, force: true });
+    await closeBrowser?.();
     await testApp?.close();
     await new Promise((resolve) => otherSite?.close(resolve));
   });
@@ -128,16 +121,6 @@ describe('the viewer on a phone and a desktop (issue 42)', () => {
     for (let step = 1; step <= 5; step++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + (dx * step) / 5, y }] });
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await cdp.detach();
-  }
-
-  async function seriousViolations(): Promise<string[]> {
-    await page.evaluate(AXE);
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-      const result = await axe.run(document, { resultTypes: ['violations'] });
-      return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) }));
-    });
-    return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.targets.join(', ')}`);
   }
 
   let running: SharedTournament;
@@ -356,7 +339,7 @@ describe('the viewer on a phone and a desktop (issue 42)', () => {
         for (const url of urls) {
           await page.goto(url);
           await page.waitForFunction(() => document.querySelector('svg.connectors') !== null || document.querySelector('.tab-standings') !== null);
-          const found = await seriousViolations();
+          const found = await seriousAxeViolations(page);
           expect({ url, screen, colorScheme, found }).toEqual({ url, screen, colorScheme, found: [] });
         }
       }

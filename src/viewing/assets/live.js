@@ -229,7 +229,11 @@
       });
   }
 
-  // Back online: try at once instead of waiting out the backoff.
+  // A phone that loses its network often keeps the dead stream open without an error: say so at once, not after
+  // the silence runs out. Back online: try at once instead of waiting out the backoff.
+  window.addEventListener('offline', function () {
+    retry(0);
+  });
   window.addEventListener('online', function () {
     if (waiting) connect();
   });
