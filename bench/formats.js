@@ -20,6 +20,7 @@
 'use strict';
 const { join } = require('node:path');
 const { benchEnv, embeddedDatabaseSettings, premiumAccount, startService, stopProcess } = require('./support/service');
+const { START_METER_ARGS, metered, timedMs } = require('./support/start-meter-client');
 const { FORMAT_PARTICIPANT_LIMITS } = require('../dist/tournaments/domain/tournament');
 
 const PORT = Number(process.env.BENCH_FORMATS_PORT ?? 3955);
@@ -32,7 +33,7 @@ let headers;
 
 async function main() {
   const extraArgs = (process.env.BENCH_SERVICE_ARGS ?? '').split(' ').filter(Boolean);
-  const server = await startService(env, { nodeArgs: [...extraArgs, '--require', join(__dirname, 'start-meter.js')], ipc: true });
+  const server = await startService(env, { nodeArgs: [...extraArgs, ...START_METER_ARGS], ipc: true });
   try {
     const { token } = premiumAccount(env, 'formats');
     headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -88,39 +89,11 @@ async function largestScenarios(server) {
   }
 }
 
-/** Times `work` while bench/start-meter.js in the server measures heap, RSS and the event loop. */
-async function metered(server, work) {
-  await meter(server, 'start');
-  const ms = await timedMs(work);
-  return { ms, ...(await meter(server, 'read')) };
-}
-
-function meter(server, command) {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not answer start-meter:${command}`)), 10_000);
-    const onMessage = (message) => {
-      const answer = command === 'start' ? message === 'start-meter:started' : message?.startMeter;
-      if (!answer) return;
-      clearTimeout(timer);
-      server.off('message', onMessage);
-      resolve(message.startMeter);
-    };
-    server.on('message', onMessage);
-    server.send(`start-meter:${command}`);
-  });
-}
-
 async function call(method, path, body, expected = 200) {
   const response = await fetch(`${BASE}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await response.text();
   if (response.status !== expected) throw new Error(`${method} ${path}: ${response.status} ${text}`);
   return text ? JSON.parse(text) : undefined;
-}
-
-async function timedMs(work) {
-  const started = performance.now();
-  await work();
-  return performance.now() - started;
 }
 
 /** A tournament with `count` participants (the first 1 024 seeded), not started yet. */

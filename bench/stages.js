@@ -13,8 +13,8 @@
 // each match, so no tie straddles a cut. BENCH_STAGES_ONLY=groups or =swiss runs one scenario (the swiss's setup
 // takes many minutes today: docs/performance.md). Targets print ok / MISSED; only errors exit non-zero.
 'use strict';
-const { join } = require('node:path');
 const { apiClient, benchEnv, embeddedDatabaseSettings, premiumAccount, startService, stopProcess } = require('./support/service');
+const { START_METER_ARGS, metered } = require('./support/start-meter-client');
 
 const PORT = Number(process.env.BENCH_STAGES_PORT ?? 3957);
 const CONCURRENCY = Number(process.env.BENCH_STAGES_CONCURRENCY ?? 2);
@@ -26,7 +26,7 @@ let request;
 
 async function main() {
   const extraArgs = (process.env.BENCH_SERVICE_ARGS ?? '').split(' ').filter(Boolean);
-  const server = await startService(env, { nodeArgs: [...extraArgs, '--require', join(__dirname, 'start-meter.js')], ipc: true });
+  const server = await startService(env, { nodeArgs: [...extraArgs, ...START_METER_ARGS], ipc: true });
   const rows = [];
   try {
     const { token } = premiumAccount(env, 'stages');
@@ -136,30 +136,6 @@ async function call(method, path, body, expected = 200) {
   const response = await request(method, path, body);
   if (response.status !== expected) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.json())}`);
   return response.json();
-}
-
-/** Times `work` while bench/start-meter.js in the server measures the event loop (and heap). */
-async function metered(server, work) {
-  await meter(server, 'start');
-  const started = performance.now();
-  await work();
-  const ms = performance.now() - started;
-  return { ms, ...(await meter(server, 'read')) };
-}
-
-function meter(server, command) {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not answer start-meter:${command}`)), 10_000);
-    const onMessage = (message) => {
-      const answer = command === 'start' ? message === 'start-meter:started' : message?.startMeter;
-      if (!answer) return;
-      clearTimeout(timer);
-      server.off('message', onMessage);
-      resolve(message.startMeter);
-    };
-    server.on('message', onMessage);
-    server.send(`start-meter:${command}`);
-  });
 }
 
 /** The latest figure, as soon as it is measured (the table at the end repeats it). */
