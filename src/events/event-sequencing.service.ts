@@ -1,7 +1,8 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { WakeableLoop } from '../platform/concurrency/wakeable-loop';
-import { EventStore } from './domain/event-store';
+import { EventStore, SequencingPass } from './domain/event-store';
+import { EventStreams } from './event-streams.service';
 
 const BATCH = 2_000;
 /**
@@ -14,7 +15,9 @@ const MAX_RETRY_MS = 100;
 /**
  * Numbers appended events (docs/events.md): woken by NOTIFY events_appended when a writer commits, and every
  * EVENT_POLL_MS in case a notification was lost. One pass at a time per instance, one instance at a time (an
- * advisory lock); a pass that leaves events waiting for an older transaction runs again shortly.
+ * advisory lock); a pass that leaves events waiting for an older transaction runs again shortly. What a pass
+ * numbers for accounts with streams open here goes straight to them: reading it back would cost the streams a
+ * round trip and a turn of the shared connection on every event.
  */
 @Injectable()
 export class EventSequencing implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -25,6 +28,7 @@ export class EventSequencing implements OnApplicationBootstrap, BeforeApplicatio
   constructor(
     private readonly store: EventStore,
     config: AppConfig,
+    private readonly streams: EventStreams,
   ) {
     this.loop = new WakeableLoop(() => this.pass(), {
       pollMs: config.eventPollMs,
@@ -53,7 +57,7 @@ export class EventSequencing implements OnApplicationBootstrap, BeforeApplicatio
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       await this.loop.idle();
-      const pass = await this.store.sequencePending(BATCH);
+      const pass = await this.numberBatch();
       if (!pass.busy && !pass.waiting) return;
       await sleep(RETRY_MS);
     }
@@ -61,7 +65,7 @@ export class EventSequencing implements OnApplicationBootstrap, BeforeApplicatio
 
   /** One batch; true when events still wait (for an older transaction, or for the instance holding the sequencer). */
   private async pass(): Promise<boolean> {
-    const pass = await this.store.sequencePending(BATCH);
+    const pass = await this.numberBatch();
     if (!pass.busy && !pass.waiting) {
       this.pause = RETRY_MS; // the next wake-up starts a fresh run
       return false;
@@ -69,6 +73,12 @@ export class EventSequencing implements OnApplicationBootstrap, BeforeApplicatio
     this.pause = pass.numbered > 0 ? RETRY_MS : Math.min(this.pause * 2, MAX_RETRY_MS);
     if (pass.busy || pass.numbered < BATCH) await sleep(this.pause);
     return true;
+  }
+
+  private async numberBatch(): Promise<SequencingPass> {
+    const pass = await this.store.sequencePending(BATCH, this.streams.accountsFollowed());
+    if (pass.handedOver.length > 0) this.streams.numbered(pass.handedOver);
+    return pass;
   }
 }
 

@@ -100,6 +100,28 @@ describe('EventStreams', () => {
     expect(sink.frames).toHaveLength(1);
   });
 
+  it('sends what this instance’s sequencer numbered without reading it back, and reads the log when a gap shows', async () => {
+    const sink = new FakeSink();
+    await open(sink);
+    await settle();
+    expect(streams.accountsFollowed()).toEqual(['a']);
+    const reads = jest.spyOn(store, 'readTails');
+    const first = store.add('a', 'league.created');
+    streams.numbered([{ ...first, accountId: 'a' }, { ...store.add('b', 'league.created'), accountId: 'b' }]);
+    expect(sink.ids()).toEqual([1]);
+    // The notification of what was handed over finds nothing to read.
+    streams.wake('a', 1);
+    await settle();
+    expect(reads).not.toHaveBeenCalled();
+    // Event 2 was numbered by another instance: 3 cannot follow 1, so the log is read for both.
+    store.add('a', 'league.updated');
+    const third = store.add('a', 'league.updated');
+    streams.numbered([{ ...third, accountId: 'a' }]);
+    await settle();
+    expect(reads).toHaveBeenCalled();
+    expect(sink.ids()).toEqual([1, 2, 3]);
+  });
+
   it('refuses a stream past the account’s limit', async () => {
     await open(new FakeSink());
     await open(new FakeSink());

@@ -113,9 +113,35 @@ export class EventStreams implements OnApplicationBootstrap, BeforeApplicationSh
     this.reader.wake();
   }
 
-  /** A NOTIFY said the account has new events: read them now if a stream here wants them. */
-  wake(accountId: string): void {
-    if (this.tails.has(accountId)) this.reader.wake();
+  /**
+   * A NOTIFY said the account's events are numbered through `through` (unknown from an older instance): read them
+   * now if a stream here wants them and does not have them yet.
+   */
+  wake(accountId: string, through?: number): void {
+    const tail = this.tails.get(accountId);
+    if (tail && !(through !== undefined && tail.head >= through)) this.reader.wake();
+  }
+
+  /** The accounts with a stream open here: the sequencer hands their newly numbered events to `numbered`. */
+  accountsFollowed(): string[] {
+    return [...this.tails.keys()];
+  }
+
+  /** Events this instance's sequencer just numbered (committed): sent on at once, without reading them back. */
+  numbered(events: AccountEvent[]): void {
+    for (const [accountId, entries] of byAccount(events)) {
+      const tail = this.tails.get(accountId);
+      if (!tail) continue;
+      const fresh = entries.filter((entry) => entry.event.sequence > tail.head);
+      if (fresh.length === 0) continue;
+      // Numbered elsewhere in between (another instance held the sequencer): the reader fills the gap from the log.
+      if (fresh[0].event.sequence !== tail.head + 1) {
+        this.reader.wake();
+        continue;
+      }
+      tail.push(fresh);
+      for (const stream of this.streams.get(accountId) ?? []) this.deliver(stream);
+    }
   }
 
   /** Ends the streams whose token no longer authenticates an account with API access (all accounts, or these). */

@@ -26,6 +26,8 @@ export interface SequencingPass {
   numbered: number;
   /** Unnumbered events remain (their transactions, or older ones, were still running). */
   waiting: boolean;
+  /** The events it numbered of the accounts it was asked to hand over, by account then sequence. */
+  handedOver: AccountEvent[];
 }
 
 /** Reading side of the event log, and the numbering of what writers appended. */
@@ -40,9 +42,10 @@ export abstract class EventStore {
   abstract lastSequenceOfTournament(accountId: string, tournamentId: string): Promise<number>;
   /**
    * Numbers up to `batch` appended events whose transactions (and every older one) have ended, per account in
-   * (transaction, append) order, one sequencer at a time; notifies the accounts it numbered.
+   * (transaction, append) order, one sequencer at a time; notifies the accounts it numbered (with the last sequence
+   * numbered). Returns the numbered events of `handOver`'s accounts, so this instance need not read them back.
    */
-  abstract sequencePending(batch: number): Promise<SequencingPass>;
+  abstract sequencePending(batch: number, handOver?: readonly string[]): Promise<SequencingPass>;
   /** Deletes up to `batch` events that occurred before `before` (oldest first), in one short transaction; returns how many. */
   abstract sweep(before: Date, batch: number): Promise<number>;
 }

@@ -5,7 +5,7 @@ import { EventSequencing } from '../event-sequencing.service';
 import { EventStreams } from '../event-streams.service';
 import { EventWakeups } from '../event-wakeups';
 
-/** Sent on commit by the sequencer, payload: an account whose new events are numbered (readable). */
+/** Sent on commit by the sequencer, payload: `account_id:last_sequence` of an account whose new events are numbered (readable). */
 const SEQUENCED_CHANNEL = 'events_sequenced';
 /** Sent on commit when a token, plan or account changes (migration 20261122000201), payload: the account id. */
 const PRINCIPAL_CHANNEL = 'principal_changes';
@@ -32,8 +32,9 @@ export class EventNotifications implements OnApplicationBootstrap, OnApplication
       {
         notification(channel, payload) {
           if (channel === SEQUENCED_CHANNEL) {
-            streams.wake(payload);
-            wakeups.notify(payload);
+            const { accountId, through } = sequencedPayload(payload);
+            streams.wake(accountId, through);
+            wakeups.notify(accountId);
           } else if (channel === PRINCIPAL_CHANNEL) void streams.recheck([payload]);
         },
         // Whatever was notified while away: tokens are rechecked and events numbered now; streams read at their next poll.
@@ -52,4 +53,12 @@ export class EventNotifications implements OnApplicationBootstrap, OnApplication
   async onApplicationShutdown(): Promise<void> {
     await this.connection.stop();
   }
+}
+
+/** `account_id:sequence`; a bare account id (an instance of the previous release) leaves the sequence unknown. */
+function sequencedPayload(payload: string): { accountId: string; through?: number } {
+  const colon = payload.indexOf(':');
+  if (colon < 0) return { accountId: payload };
+  const through = Number(payload.slice(colon + 1));
+  return { accountId: payload.slice(0, colon), through: Number.isSafeInteger(through) ? through : undefined };
 }

@@ -96,8 +96,16 @@ export class PostgresEventStore extends EventStore {
    * is taken before the lock, so another instance's pass can commit in between unseen: locking the ready rows
    * re-reads each one's latest version and skips those that pass numbered (else they would be numbered twice).
    */
-  async sequencePending(batch: number): Promise<SequencingPass> {
-    const [pass] = await this.maintenance.query<{ locked: boolean; numbered: number; notified: number; waiting: boolean; horizon: string; last_xid: string | null }>(
+  async sequencePending(batch: number, handOver: readonly string[] = []): Promise<SequencingPass> {
+    const [pass] = await this.maintenance.query<{
+      locked: boolean;
+      numbered: number;
+      notified: number;
+      waiting: boolean;
+      horizon: string;
+      last_xid: string | null;
+      handed_over: (EventRow & { account_id: string })[] | null;
+    }>(
       `with lock as materialized (
          select pg_try_advisory_xact_lock($2) as locked
        ), ready as materialized (
@@ -119,24 +127,29 @@ export class PostgresEventStore extends EventStore {
          update events e set sequence = b.last_sequence - n.total + n.n
            from numbered n join bumped b on b.account_id = n.account_id
           where e.account_id = n.account_id and e.id = n.id
-         returning e.account_id
+         returning e.account_id, ${EVENT_COLUMNS}
        ), notified as (
-         select pg_notify('events_sequenced', account_id::text) from (select distinct account_id from sequenced) accounts
+         select pg_notify('events_sequenced', account_id::text || ':' || max(sequence)) from sequenced group by account_id
        )
        select (select locked from lock) as locked,
               (select count(*)::int from sequenced) as numbered,
               (select count(*)::int from notified) as notified,
               exists (select 1 from events where sequence is null and xid >= pg_snapshot_xmin(pg_current_snapshot())) as waiting,
               pg_snapshot_xmin(pg_current_snapshot())::text as horizon,
-              (select max(xid)::text from ready) as last_xid`,
-      [batch, SEQUENCER_LOCK, this.numberedBelow],
+              (select max(xid)::text from ready) as last_xid,
+              (select json_agg(json_build_object('account_id', account_id, 'sequence', sequence, 'id', id, 'type', type,
+                        'occurred_at', occurred_at::text, 'tournament_id', tournament_id, 'league_id', league_id, 'data', data)
+                      order by account_id, sequence)
+                 from sequenced where account_id = any($4::uuid[])) as handed_over`,
+      [batch, SEQUENCER_LOCK, this.numberedBelow, handOver],
       'events-sequence-pending',
     );
-    if (!pass.locked) return { busy: true, numbered: 0, waiting: true };
+    if (!pass.locked) return { busy: true, numbered: 0, waiting: true, handedOver: [] };
     // A full batch may have left later events of its last transaction; otherwise everything below the horizon is numbered.
     const below = pass.numbered === batch ? pass.last_xid! : pass.horizon;
     if (BigInt(below) > BigInt(this.numberedBelow)) this.numberedBelow = below;
-    return { busy: false, numbered: pass.numbered, waiting: pass.waiting || pass.numbered === batch };
+    const handedOver = (pass.handed_over ?? []).map((row) => ({ ...storedEventOf(row), accountId: row.account_id }));
+    return { busy: false, numbered: pass.numbered, waiting: pass.waiting || pass.numbered === batch, handedOver };
   }
 
   /**

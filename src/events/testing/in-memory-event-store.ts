@@ -50,7 +50,7 @@ export class InMemoryEventStore extends EventStore {
   }
 
   sequencePending(): Promise<SequencingPass> {
-    return Promise.resolve({ busy: false, numbered: 0, waiting: false });
+    return Promise.resolve({ busy: false, numbered: 0, waiting: false, handedOver: [] });
   }
 
   sweep(): Promise<number> {
