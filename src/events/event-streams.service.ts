@@ -118,8 +118,14 @@ export class EventStreams implements OnApplicationBootstrap, BeforeApplicationSh
    * now if a stream here wants them and does not have them yet.
    */
   wake(accountId: string, through?: number): void {
-    const tail = this.tails.get(accountId);
-    if (tail && !(through !== undefined && tail.head >= through)) this.reader.wake();
+    if (!this.tails.has(accountId)) return;
+    if (through === undefined) return this.reader.wake();
+    // This instance's sequencer may be handing these very events over in this turn (its answer and its
+    // notification arrive together): look again once that is done, and read only if they are still missing.
+    setImmediate(() => {
+      const tail = this.tails.get(accountId);
+      if (tail && tail.head < through) this.reader.wake();
+    });
   }
 
   /** The accounts with a stream open here: the sequencer hands their newly numbered events to `numbered`. */
