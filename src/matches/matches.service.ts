@@ -1,7 +1,7 @@
 import { fillGroups, GroupSeeding, groupLabels, parseSlots } from './domain/stages/placement';
 import { GroupsNotFillableError } from './domain/stages/stage-errors';
 import { stageStatuses } from './domain/stages/stage-status';
-import { StageSettings } from '../tournaments/domain/stages';
+import { StageSettings, StageStatus } from '../tournaments/domain/stages';
 import { Injectable } from '@nestjs/common';
 import { EventLog, NewEvent } from '../events/domain/event-log';
 import { ExpectedVersion } from '../platform/concurrency/fresh-version';
@@ -181,7 +181,7 @@ export class MatchesService implements StatusChangeRules {
       // grow with the tournament. With withdrawals, any report may decide the remaining matches by forfeit: the general path.
       const alone = withdrawals.size === 0 && (await this.changesOnlyItself(tournament, current, update, flags));
       const offload = !alone && update.report !== undefined && estimatedMatches(settings, tournament.participantCount) > OFFLOAD_REPORTS_ABOVE_MATCHES;
-      const { changes, stored, table, field } = alone ? reportAlone(request) : offload ? await this.reportOffloaded(request) : await this.reportInline(request);
+      const { changes, stored, table, field, stageStatuses: staged } = alone ? reportAlone(request) : offload ? await this.reportOffloaded(request) : await this.reportInline(request);
 
       // The one place a match's version moves: the tournament's lock makes `before.version` the stored one.
       const record = (match: Match, created = false): MatchRecord => {
@@ -233,8 +233,11 @@ export class MatchesService implements StatusChangeRules {
         await this.participants.recordFinalRanks(accountId, tournamentId, new Map(standings.map((row) => [row.participantId, row.rank])));
       }
       await this.events.append(...playEvents(current, result, stored, update.report !== undefined, entrants));
-      // A report that changed only its own match (an undecided series) moves no stage; an inline one holds every match.
-      if (tournament.stages && update.report !== undefined && !alone) await this.followStages(tournament, changes.complete, offload ? undefined : written(stored, writes));
+      // A report that changed only its own match (an undecided series) moves no stage; an inline one holds every
+      // match, an offloaded one had its worker work the statuses out.
+      if (tournament.stages && update.report !== undefined && !alone) {
+        await this.followStages(tournament, staged ?? stageStatuses(tournament.stages, written(stored, writes), changes.complete));
+      }
       if (update.report !== undefined) await this.refreshes.request(accountId, tournamentId);
       // Completing (or re-ranking a completed tournament) appends tournament.completed with the final ranks.
       if (finalRanking) {
@@ -315,7 +318,7 @@ export class MatchesService implements StatusChangeRules {
       ),
     );
     const stored = new Map([...offloaded.before, current].map((match) => [match.id, match]));
-    return { changes: offloaded.changes, stored, table: () => offloaded.standings!, field };
+    return { changes: offloaded.changes, stored, table: () => offloaded.standings!, field, stageStatuses: offloaded.stageStatuses };
   }
 
 
@@ -334,12 +337,11 @@ export class MatchesService implements StatusChangeRules {
   }
 
   /**
-   * After a staged tournament's report (issue 40): each stage's status from the matches as written (`after`; read
-   * again when the report did not hold them all), kept on the tournament, with stage.completed and stage.started.
+   * After a staged tournament's report (issue 40): each stage's status as the report left it, kept on the
+   * tournament, with stage.completed and stage.started.
    */
-  private async followStages(tournament: Tournament, complete: boolean, after?: MatchRecord[]): Promise<void> {
+  private async followStages(tournament: Tournament, statuses: StageStatus[]): Promise<void> {
     const stages = tournament.stages!;
-    const statuses = stageStatuses(stages, after ?? (await this.matches.allOf(tournament.accountId, tournament.id)), complete);
     if (statuses.every((status, index) => status === stages[index].status)) return;
     const next = stages.map((stage, index) => ({ ...stage, status: statuses[index] }));
     await this.tournaments.recordStagesByPlay(tournament, next);
@@ -445,6 +447,8 @@ interface ComputedReport {
   /** The table after the report (called only for a dry run or a completing report). */
   table: () => TableOfPlay;
   field: FieldEntry[] | undefined;
+  /** A staged tournament's stage statuses after the report, when the worker that computed it worked them out. */
+  stageStatuses?: StageStatus[] | null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { countingIds, someParticipants } from '../testing/play-out';
 import { generateMatches } from './generation';
-import { FormatSettings } from './match';
+import { FormatSettings, StagePlay } from './match';
 import { MATCH_BATCH_SIZE, reportInPlay, startingMatchBatches, standingsOf } from './match-tasks';
 import { MatchRecord, UNSCHEDULED } from './match.repository';
 import { computeStandings } from './standings';
@@ -67,5 +67,30 @@ describe('the formats as worker tasks', () => {
       inline.created.map((match) => match.opponents.map((o) => o.participantId)),
     );
     expect(closing.standings?.rows).toEqual(direct.standings());
+  });
+
+  it('works a staged tournament’s stage statuses out from the matches it holds: the last group result moves the stage on', () => {
+    const stage = (key: string, format: 'round_robin' | 'single_elimination', groups: number, perGroup: number | null): StagePlay => ({
+      key,
+      name: key,
+      groups,
+      advance: perGroup === null ? null : { perGroup, best: null },
+      seeding: perGroup === null ? 'cross_groups' : 'snake',
+      decisions: [],
+      settings: { format, rounds: null },
+    });
+    const settings: FormatSettings = { format: 'multi_stage', rounds: null, stages: [stage('groups', 'round_robin', 2, 1), stage('final', 'single_elimination', 1, null)] };
+    let { participants, records } = started(settings, 6);
+    const options = { resetDependents: false, tournamentCompleted: false, now: now.toISOString(), withStandings: false };
+    const open = () => records.filter((match) => match.stage === 'groups' && match.status === 'ready');
+    let last = null;
+    while (open().length > 0) {
+      const match = open()[0];
+      last = reportInPlay(settings, participants, [JSON.stringify(records)], match.id, { scores: [1, 0] }, options);
+      const changed = new Map([...last.changes.updated, ...last.changes.created].map((each) => [each.id, each]));
+      records = records.map((record) => ({ ...record, ...changed.get(record.id) }));
+      if (open().length > 0) expect(last.stageStatuses).toEqual(['in_progress', 'pending']);
+    }
+    expect(last?.stageStatuses).toEqual(['completed', 'in_progress']);
   });
 });

@@ -5,12 +5,14 @@
  * thousands of objects to clone.
  */
 import { InvalidError } from '../../kernel/domain-error';
+import type { StageStatus } from '../../tournaments/domain/stages';
 import { newId } from '../../kernel/ids';
 import { generateMatches } from './generation';
 import { FormatSettings, Match, SeededParticipant } from './match';
 import * as errors from './match-errors';
 import { MatchBatches, MatchRecord } from './match.repository';
 import { ResultReport } from './report';
+import { stageStatuses } from './stages/stage-status';
 import { formatOf } from './formats/registry';
 import { computeStandings, StandingRow } from './standings';
 import { PlayChanges, ReportChanges, TournamentPlay } from './tournament-play';
@@ -84,6 +86,8 @@ export interface OffloadedReport {
   /** As stored before this report, every match the changes update, delete or clear. */
   before: MatchRecord[];
   standings: TableOfPlay | null;
+  /** A staged tournament's stage statuses after the report, from the matches the worker holds (null otherwise). */
+  stageStatuses: StageStatus[] | null;
 }
 
 export interface OffloadedReportOptions {
@@ -121,6 +125,7 @@ export function reportInPlay(
     changes,
     before: stored.filter((match) => touched.has(match.id)),
     standings: options.withStandings || changes.complete ? { rows: play.standings(), reached: [...formatOf(settings.format).reached(play.all(), participants, settings)] } : null,
+    stageStatuses: settings.stages ? stageStatuses(settings.stages, play.all(), changes.complete) : null,
   };
 }
 

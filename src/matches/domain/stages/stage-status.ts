@@ -2,10 +2,10 @@
  * A stage's status (issue 40) from its matches: `pending` until its slots are filled, `in_progress` while matches are
  * open, `awaiting_decision` when its play is over but a tie across a cut kept the next stage waiting, `completed`.
  */
-import type { StageSettings, StageStatus } from '../../../tournaments/domain/stages';
+import type { StageStatus } from '../../../tournaments/domain/stages';
 import type { Match } from '../match';
 
-export function stageStatuses(stages: readonly StageSettings[], matches: readonly Match[], tournamentComplete: boolean): StageStatus[] {
+export function stageStatuses(stages: readonly { key: string }[], matches: readonly Match[], tournamentComplete: boolean): StageStatus[] {
   const byStage = new Map<string, Match[]>(stages.map((stage) => [stage.key, []]));
   for (const match of matches) if (match.stage !== null) byStage.get(match.stage)?.push(match);
   const filled = (key: string) => byStage.get(key)!.some((match) => match.opponents.some((opponent) => opponent.participantId !== null));
