@@ -72,7 +72,7 @@ describe('matches: SQL statements per report', () => {
   const as = () => ({ token: owner.token });
 
   async function startedTournament(format: string, count: number, fields: object = {}): Promise<string> {
-    const { id } = (await testApp.http.post('/api/v1/tournaments', { name: `Cup ${randomUUID()}`, format, ...fields }, as())).json() as { id: string };
+    const { id } = (await testApp.http.post('/api/v1/tournaments', { name: `Cup ${randomUUID()}`, ...(format ? { format } : {}), ...fields }, as())).json() as { id: string };
     for (let from = 0; from < count; from += 256) {
       const participants = Array.from({ length: Math.min(256, count - from) }, (_, i) => ({ name: `P${from + i + 1}` }));
       expect((await testApp.http.post(`/api/v1/tournaments/${id}/participants/bulk`, { participants }, as())).statusCode).toBe(201);
@@ -86,7 +86,8 @@ describe('matches: SQL statements per report', () => {
     statements.length = 0;
     rowsRead.length = 0;
     sent.length = 0;
-    expect((await testApp.http.patch(`${base}/matches/${match.id}`, body, as())).statusCode).toBe(200);
+    const answer = await testApp.http.patch(`${base}/matches/${match.id}`, body, as());
+    expect(answer.statusCode).toBe(200);
     reportTransaction();
     return statements.length;
   }
@@ -130,4 +131,26 @@ describe('matches: SQL statements per report', () => {
     expect(statements.some((sql) => /json_agg|as "checkedInAt"|from matches where account_id = (\?|\$1) and tournament_id = (\?|\$2) order by number/.test(sql))).toBe(false);
     expect(statementsOfLarge).toBeLessThanOrEqual(12);
   });
+
+  it('reads only the reported match in a swiss round or a stage’s group while another of its round or group is open: 8 and 256 players', async () => {
+    const readMatches = () => statements.some((sql) => /json_agg|from matches where account_id = (\?|\$1) and tournament_id = (\?|\$2) order by number/.test(sql));
+    await statementsOfReport(await startedTournament('swiss', 8), { scores: [1, 0] });
+    const small = rowsReadByTheReport();
+    await statementsOfReport(await startedTournament('swiss', 256), { scores: [1, 0] });
+    expect(rowsReadByTheReport()).toBe(small);
+    expect(readMatches()).toBe(false);
+
+    const stages = (groups: number) => ({
+      stages: [
+        { key: 'swiss', name: 'Swiss', format: 'swiss', groups, advance: { per_group: 2 } },
+        { key: 'playoff', name: 'Playoff', format: 'single_elimination' },
+      ],
+    });
+    await statementsOfReport(await startedTournament('', 8, stages(1)), { scores: [1, 0] });
+    const staged = rowsReadByTheReport();
+    await statementsOfReport(await startedTournament('', 256, stages(4)), { scores: [1, 0] });
+    expect(rowsReadByTheReport()).toBe(staged);
+    expect(readMatches()).toBe(false);
+  });
 });
+

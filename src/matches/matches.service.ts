@@ -332,8 +332,9 @@ export class MatchesService implements StatusChangeRules {
     if (update.report === undefined) return true;
     // Games of a series that stay undecided change only their own match, in any format.
     if (keepsSeriesOpen(settingsOf(tournament), current, update.report)) return true;
-    if (!formatOf(tournament.format).resultsMoveNobodyOn || (current.status !== 'ready' && current.status !== 'in_progress')) return false;
-    return this.matches.anotherOpen(tournament.accountId, tournament.id, current.id);
+    if (current.status !== 'ready' && current.status !== 'in_progress') return false;
+    const scope = formatOf(tournament.format).quietWhileOpen(current, settingsOf(tournament));
+    return scope !== null && this.matches.anotherOpen(tournament.accountId, tournament.id, current.id, scope);
   }
 
   /**
@@ -458,7 +459,7 @@ interface ComputedReport {
 function reportAlone({ id, current, settings, report, options }: ReportRequest): ComputedReport {
   const play = new TournamentPlay(settings, undefined, [current], () => newId(options.now.getTime()));
   const changes: ReportChanges = report
-    ? { ...play.report(id, report, options), complete: false }
+    ? { ...play.report(id, report, { ...options, othersStillOpen: true }), complete: false }
     : { match: current, updated: [], created: [], deleted: [], cleared: [], complete: options.tournamentCompleted };
   return { changes, stored: new Map([[current.id, current]]), table: () => ({ rows: [], reached: [] }), field: undefined };
 }

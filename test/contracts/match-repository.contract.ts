@@ -147,6 +147,11 @@ export function describeMatchRepositoryContract(adapter: string, setup: () => Ma
       expect(await repository.countOpen(account, tournament)).toBe(1);
       expect(await repository.anotherOpen(account, tournament, done.id)).toBe(true);
       expect(await repository.anotherOpen(account, tournament, open.id)).toBe(false);
+      // Within a scope: the other open match is in round 1 of no stage.
+      expect(await repository.anotherOpen(account, tournament, done.id, { round: open.round })).toBe(true);
+      expect(await repository.anotherOpen(account, tournament, done.id, { round: open.round + 1 })).toBe(false);
+      expect(await repository.anotherOpen(account, tournament, done.id, { stage: null, group: null })).toBe(true);
+      expect(await repository.anotherOpen(account, tournament, done.id, { stage: 'groups', group: 'A' })).toBe(false);
       expect(await repository.highestNumber(await subject.newAccount(), tournament)).toBe(0);
     });
 

@@ -1,6 +1,6 @@
 import { KeysetPosition } from '../../platform/pagination/cursor';
 import { SortDirection } from '../../platform/pagination/page';
-import { Bracket, Match, MatchStatus } from './match';
+import { Bracket, Match, MatchScope, MatchStatus } from './match';
 import type { PlayChanges } from './tournament-play';
 
 /** A match as stored: the format's view of it plus whose it is, its schedule and its version. */
@@ -88,8 +88,8 @@ export abstract class MatchRepository {
   abstract highestNumber(accountId: string, tournamentId: string): Promise<number>;
   /** Matches without a result yet. */
   abstract countOpen(accountId: string, tournamentId: string): Promise<number>;
-  /** Whether a match other than this one has no result yet: one index probe, whatever the tournament's size. */
-  abstract anotherOpen(accountId: string, tournamentId: string, matchId: string): Promise<boolean>;
+  /** Whether a match other than this one (in `scope`) has no result yet: one index probe, whatever the tournament's size. */
+  abstract anotherOpen(accountId: string, tournamentId: string, matchId: string, scope?: MatchScope): Promise<boolean>;
   /**
    * Deletes, then updates, then inserts, as they are: the caller (holding the tournament's lock) has set an updated
    * record's next `version` and its `updatedAt`; an update changes every field but those SET_AT_CREATION.

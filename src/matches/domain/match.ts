@@ -125,6 +125,13 @@ export interface FormatSettings {
   stages?: StagePlay[];
 }
 
+/** Some of a tournament's matches: those of this stage, group and round, where named. */
+export interface MatchScope {
+  stage?: string | null;
+  group?: string | null;
+  round?: number;
+}
+
 /** A stage as play runs it: each of its groups is a small tournament of `settings`. */
 export interface StagePlay {
   key: string;

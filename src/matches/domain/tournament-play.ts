@@ -19,6 +19,11 @@ export interface ReportOptions {
    */
   tournamentCompleted: boolean;
   now: Date;
+  /**
+   * Another match of the result's quiet scope (Format.quietWhileOpen) is open, and the play holds only the reported
+   * match: nothing moves on.
+   */
+  othersStillOpen?: boolean;
 }
 
 /** What one change (a report, a withdrawal, a reinstatement) did, for the caller to persist in one transaction. */
@@ -232,9 +237,9 @@ export class TournamentPlay {
       opponent.result = outcome.results[slot];
     });
     Object.assign(match, { winnerId: outcome.winnerId, status: 'completed', completedAt: options.now, games: series?.games ?? [], reportedOutcome: notPlayed ?? null, decider });
-    this.format.moveOn(match, this.bench, options.now);
+    if (!options.othersStillOpen) this.format.moveOn(match, this.bench, options.now);
     this.settleWithdrawals(options.now);
-    const changes = this.changes();
+    const changes = this.changes(options.othersStillOpen);
     // A correction that leaves a completed tournament with matches to play (a reset, a forfeit no longer decided) reopens it: only on request.
     if (options.tournamentCompleted && !options.resetDependents && !changes.complete) throw new CorrectionReopensTournamentError();
     return { match: this.matches.get(matchId)!, ...changes };
@@ -265,7 +270,8 @@ export class TournamentPlay {
     return { match, ...this.changes() };
   }
 
-  private changes(): PlayChanges {
+  /** What changed since the play began; `othersStillOpen`: the play holds only part of an unfinished tournament. */
+  private changes(othersStillOpen = false): PlayChanges {
     const live = (id: string) => this.matches.get(id)!;
     const open = (list: Iterable<Match | undefined>) => [...list].filter((one) => one !== undefined && one.status !== 'completed').length;
     this.openCount +=
@@ -277,7 +283,7 @@ export class TournamentPlay {
       created: [...this.createdIds].filter((id) => this.matches.has(id)).map(live),
       deleted: [...this.deletedIds.values()],
       cleared: [...this.clearedIds.values()].sort((a, b) => a.number - b.number),
-      complete: this.isComplete(),
+      complete: !othersStillOpen && this.isComplete(),
     };
   }
 

@@ -4,6 +4,7 @@ import { MatchBatches, MatchListQuery, MatchRecord, MatchRepository, MatchWrites
 import { parseTimestamptz } from '../../platform/persistence/pg-timestamp';
 import { boundWrite, preparedRows, preparedWrite } from '../../platform/persistence/prepared-query';
 import { MATCH_COLUMNS } from './match.schema';
+import type { MatchScope } from '../domain/match';
 
 /** The table's columns (the schema's list), each with the MatchRecord property it holds. */
 const FIELDS = Object.entries(MATCH_COLUMNS).map(([field, column]) => ({ field, ...column }));
@@ -128,11 +129,14 @@ export class MikroOrmMatchRepository extends MatchRepository {
     return row.count;
   }
 
-  async anotherOpen(accountId: string, tournamentId: string, matchId: string): Promise<boolean> {
+  async anotherOpen(accountId: string, tournamentId: string, matchId: string, scope: MatchScope = {}): Promise<boolean> {
+    // One statement for every scope: a filter that is not asked for compares with null and passes.
     const rows = await preparedRows<{ id: string }>(
       this.em,
-      `select id from matches where account_id = ? and tournament_id = ? and status <> 'completed' and id <> ? limit 1`,
-      [accountId, tournamentId, matchId],
+      `select id from matches where account_id = ? and tournament_id = ? and status <> 'completed' and id <> ?
+          and (?::boolean is not true or stage is not distinct from ?) and (?::boolean is not true or group_label is not distinct from ?)
+          and (?::int is null or round = ?::int) limit 1`,
+      [accountId, tournamentId, matchId, 'stage' in scope, scope.stage ?? null, 'group' in scope, scope.group ?? null, scope.round ?? null, scope.round ?? null],
     );
     return rows.length > 0;
   }

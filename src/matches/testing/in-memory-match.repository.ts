@@ -1,5 +1,6 @@
 import { MATCH_COLUMNS } from '../persistence/match.schema';
 import { SET_AT_CREATION, MatchBatches, MatchListQuery, MatchRecord, MatchRepository, MatchWrites, PositionedMatch } from '../domain/match.repository';
+import type { MatchScope } from '../domain/match';
 
 /** Matches a JSON batch of `allOfAsJson` holds at most, by number, as the adapter groups them. */
 const JSON_BATCH = 1000;
@@ -56,8 +57,15 @@ export class InMemoryMatchRepository extends MatchRepository {
     return this.ofTournament(accountId, tournamentId).filter((match) => match.status !== 'completed').length;
   }
 
-  async anotherOpen(accountId: string, tournamentId: string, matchId: string): Promise<boolean> {
-    return this.ofTournament(accountId, tournamentId).some((match) => match.status !== 'completed' && match.id !== matchId);
+  async anotherOpen(accountId: string, tournamentId: string, matchId: string, scope: MatchScope = {}): Promise<boolean> {
+    return this.ofTournament(accountId, tournamentId).some(
+      (match) =>
+        match.status !== 'completed' &&
+        match.id !== matchId &&
+        (!('stage' in scope) || match.stage === scope.stage) &&
+        (!('group' in scope) || match.group === scope.group) &&
+        (scope.round === undefined || match.round === scope.round),
+    );
   }
 
   async write({ created, updated, deleted }: MatchWrites): Promise<void> {

@@ -30,7 +30,7 @@ export function eliminationBracket(name: MatchFormat, rules: BracketRules): Omit
     withdrawalTerms: { voidResults: false, forfeitScore: false },
     roundsToPlay: () => null,
     roundsFixedAtStart: () => null,
-    resultsMoveNobodyOn: false,
+    quietWhileOpen: () => null,
     outcomeOf: (match, report) => headToHeadOutcome(name, false, match, report),
     moveOn,
     dependentsOf: linkedDependents,

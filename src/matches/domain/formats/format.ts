@@ -4,7 +4,7 @@
  * registered by name in registry.ts; the shared engine (TournamentPlay, the tasks, the services) asks the format
  * and never branches on its name. Settings cross worker threads as plain data: a worker looks the format up by name.
  */
-import type { FormatSettings, Match, MatchFormat, NewId, SeededParticipant } from '../match';
+import type { FormatSettings, Match, MatchFormat, MatchScope, NewId, SeededParticipant } from '../match';
 import type { Outcome, ResultReport } from '../report';
 import type { StandingRow } from '../ranking';
 import type { Withdrawals, Workbench } from '../withdrawals';
@@ -59,8 +59,12 @@ export interface Format {
 
   /** Checks a report against the match and the format's rules; throws 422 problems, changes nothing. */
   outcomeOf(match: Match, report: ResultReport, withdrawn: ReadonlyMap<string, unknown>, settings?: FormatSettings): Outcome;
-  /** Whether a first result changes only its own match (no bracket to move on, no round to pair). */
-  readonly resultsMoveNobodyOn: boolean;
+  /**
+   * The matches whose being open means a first result changes only its own match (nothing to move on, no round
+   * to pair, no stage to complete): the whole tournament (round robin, free-for-all: `{}`), the match's round
+   * (swiss), its stage's group. Null: any result may move someone on (brackets).
+   */
+  quietWhileOpen(match: Match, settings: FormatSettings): MatchScope | null;
   /** After a result is written: winners and losers move on, or the next round is paired. */
   moveOn(match: Match, bench: PlayBench, now: Date): void;
   /** Every match whose opponents or existence follow from this one's result. */

@@ -22,7 +22,7 @@ export const freeForAll: Format = {
   roundsToPlay: (settings) => roundsOf(settings),
   roundsFixedAtStart: () => null,
   outcomeOf: freeForAllOutcome,
-  resultsMoveNobodyOn: true,
+  quietWhileOpen: () => ({}),
   moveOn: () => undefined,
   dependentsOf: () => [],
   undo: () => undefined,

@@ -144,7 +144,12 @@ export function multiStage(formats: FormatLookup): Format {
       const stage = settings!.stages!.find((one) => one.key === match.stage)!;
       return formats(stage.settings.format).outcomeOf(match, report, withdrawn, stage.settings);
     },
-    resultsMoveNobodyOn: false,
+    // Within a group, as its stage's format says; a group's last result may move its stage on.
+    quietWhileOpen(match, settings) {
+      const stage = settings.stages!.find((one) => one.key === match.stage)!;
+      const scope = formats(stage.settings.format).quietWhileOpen(match, stage.settings);
+      return scope && { ...scope, stage: match.stage, group: match.group };
+    },
     moveOn(match, bench, now) {
       formatOfStage(stageOf(bench, match)).moveOn(match, benchOf(bench, match), now);
       advanceFrom(bench, stageIndexOf(stagesOf(bench), match.stage), now);

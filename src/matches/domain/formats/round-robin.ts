@@ -20,7 +20,7 @@ export const roundRobin: Format = {
   roundsToPlay: () => null,
   roundsFixedAtStart: () => null,
   outcomeOf: (match, report) => headToHeadOutcome('round_robin', true, match, report),
-  resultsMoveNobodyOn: true,
+  quietWhileOpen: () => ({}),
   moveOn: () => undefined,
   dependentsOf: () => [],
   undo: () => undefined,

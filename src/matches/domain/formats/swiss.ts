@@ -25,7 +25,8 @@ export const swiss: Format = {
   roundsToPlay: roundsOf,
   roundsFixedAtStart: defaultSwissRounds,
   outcomeOf: (match, report) => headToHeadOutcome('swiss', true, match, report),
-  resultsMoveNobodyOn: false,
+  // Only the report that closes a round pairs the next one (or completes the tournament).
+  quietWhileOpen: (match) => ({ round: match.round }),
   moveOn: (match, bench, now) => pairNextRoundWhenDone(match.round, bench, now),
   dependentsOf: (match, bench) => laterRounds(match, bench),
   undo: (match, bench) => {
