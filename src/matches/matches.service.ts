@@ -334,10 +334,11 @@ export class MatchesService implements StatusChangeRules {
   }
 
   /**
-   * After a staged tournament's report (issue 40): each stage's status from the matches as written (`after`; read
-   * again when the report did not hold them all), kept on the tournament, with stage.completed and stage.started.
+   * After a change to a staged tournament's matches (issue 40), inside its transaction: a report, or a withdrawal
+   * that decides matches by forfeit. Each stage's status from the matches as written (`after`; read again when the
+   * caller does not hold them all), kept on the tournament, with stage.completed and stage.started.
    */
-  private async followStages(tournament: Tournament, complete: boolean, after?: MatchRecord[]): Promise<void> {
+  async followStages(tournament: Tournament, complete: boolean, after?: MatchRecord[]): Promise<void> {
     const stages = tournament.stages!;
     const statuses = stageStatuses(stages, after ?? (await this.matches.allOf(tournament.accountId, tournament.id)), complete);
     if (statuses.every((status, index) => status === stages[index].status)) return;
