@@ -43,6 +43,17 @@ describe('a staged tournament’s view (issue 40)', () => {
     ]);
   });
 
+  it('shows a swiss stage of one group as its table, with the rounds not paired yet still to come', () => {
+    const swiss = [
+      { key: 'swiss', name: 'Swiss', format: 'swiss', rounds: 3, advance: { top: 4 } },
+      { key: 'top4', name: 'Top 4', format: 'single_elimination' },
+    ];
+    const [stage] = layOutStages(aStagedTournament(swiss, 8).view());
+    expect(stage.groups.map((group) => [group.title, group.rows.length, group.rounds.map((round) => `${round.key}:${round.matches.length}`)])).toEqual([
+      ['Table', 8, ['swiss-A-1:4', 'swiss-A-2:0', 'swiss-A-3:0']],
+    ]);
+  });
+
   it('fills the knockout with the qualifiers’ names once the groups are over', () => {
     const [, knockout] = layOutStages(aStagedTournament().report(12));
     expect(knockout.brackets![0].rounds[0].matches.map((match) => match.opponents.map((opponent) => opponent.name))).toEqual([

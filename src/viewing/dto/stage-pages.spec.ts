@@ -42,6 +42,20 @@ describe('a staged tournament’s page (issue 40)', () => {
     expect(ids.length).toBe(new Set(ids).size);
   });
 
+  it('shows a later round-robin stage’s waiting slots by their placeholders, its table once it fills', () => {
+    const stages = [
+      { key: 'pools', name: 'Pools', format: 'round_robin', groups: 2, advance: { per_group: 2 } },
+      { key: 'final-pool', name: 'Final pool', format: 'round_robin' },
+    ];
+    const cup = aStagedTournament(stages, 8);
+    const waiting = pages.tournament(cup.view()).content;
+    expect(waiting).toContain('<h3 id="v-gh-final-pool-A">Table</h3>\n<p class="unpaired">The table fills in when the qualifiers are known.</p>');
+    expect(waiting).toContain('<span class="name tbd">Runner-up Group B</span>');
+    const filled = pages.tournament(cup.report(12)).content;
+    expect(filled).toContain('<tbody id="v-gt-final-pool-A">');
+    expect(filled).not.toContain('Runner-up Group B</span>');
+  });
+
   it('patches a group result by ids: the match and the group’s rows that changed, never the stage or the group whole', () => {
     const cup = aStagedTournament();
     let before = pages.tournament(cup.view());
