@@ -2,6 +2,7 @@ import { fillGroups, GroupSeeding, groupLabels, parseSlots } from './domain/stag
 import { GroupsNotFillableError } from './domain/stages/stage-errors';
 import { stageStatuses } from './domain/stages/stage-status';
 import { StageSettings, StageStatus } from '../tournaments/domain/stages';
+import { StageView, stageViews } from './stages.service';
 import { Injectable } from '@nestjs/common';
 import { EventLog, NewEvent } from '../events/domain/event-log';
 import { ExpectedVersion } from '../platform/concurrency/fresh-version';
@@ -140,14 +141,16 @@ export class MatchesService implements StatusChangeRules {
    * For public viewing: a tournament's field (in seeding order), every match and the standings, read once.
    * The caller has found the tournament (by its share link); an unknown one simply has no participants or matches.
    */
-  async overview(tournament: Tournament): Promise<{ field: FieldEntry[]; matches: MatchRecord[]; standings: NamedStandingRow[] }> {
+  async overview(tournament: Tournament): Promise<{ field: FieldEntry[]; matches: MatchRecord[]; standings: NamedStandingRow[]; stages: StageView[] | null }> {
     const { accountId, id } = tournament;
     const [field, matches, batches] = await Promise.all([
       this.participants.inSeedingOrder(accountId, id),
       this.matches.allOf(accountId, id),
       this.matches.allOfAsJson(accountId, id),
     ]);
-    return { field, matches, standings: named(await this.work.run('standingsOf', settingsOf(tournament), seeded(field), batches), field) };
+    const standings = named(await this.work.run('standingsOf', settingsOf(tournament), seeded(field), batches), field);
+    // A staged tournament's group tables, as GET …/standings?stage= gives them.
+    return { field, matches, standings, stages: tournament.stages ? stageViews(tournament, field, matches) : null };
   }
 
 
@@ -338,8 +341,16 @@ export class MatchesService implements StatusChangeRules {
   }
 
   /**
-   * After a staged tournament's report (issue 40): each stage's status as the report left it, kept on the
-   * tournament, with stage.completed and stage.started.
+   * After a withdrawal in a staged tournament (issue 40), inside its transaction: its forfeits may finish a stage,
+   * whose qualifiers the same change filled. The statuses from the matches as now written (withdrawals are rare).
+   */
+  async followStagesAfterWithdrawal(tournament: Tournament, complete: boolean): Promise<void> {
+    await this.followStages(tournament, stageStatuses(tournament.stages!, await this.matches.allOf(tournament.accountId, tournament.id), complete));
+  }
+
+  /**
+   * After a change to a staged tournament's matches (issue 40): each stage's status as the change left it, kept on
+   * the tournament, with stage.completed and stage.started.
    */
   private async followStages(tournament: Tournament, statuses: StageStatus[]): Promise<void> {
     const stages = tournament.stages!;

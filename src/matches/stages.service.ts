@@ -5,8 +5,8 @@ import { StageSettings } from '../tournaments/domain/stages';
 import { UnitOfWork } from '../platform/persistence/unit-of-work';
 import { EventLog } from '../events/domain/event-log';
 import { FieldEntry } from '../participants/domain/participant.repository';
-import { StagePlay } from './domain/match';
-import { MatchRecord, MatchRepository, recordsOf } from './domain/match.repository';
+import { Match, StagePlay } from './domain/match';
+import { MatchRepository, recordsOf } from './domain/match.repository';
 import { stageEvents } from './stage-events';
 import { TournamentPlay } from './domain/tournament-play';
 import { formatOf } from './domain/formats/registry';
@@ -107,7 +107,7 @@ export class StagesService {
 }
 
 /** Every stage's groups, tables, and (once its play is over) qualifiers or the tie it waits on. */
-export function stageViews(tournament: Tournament, field: FieldEntry[], matches: MatchRecord[]): StageView[] {
+export function stageViews(tournament: Tournament, field: FieldEntry[], matches: readonly Match[]): StageView[] {
   const stages = settingsOf(tournament).stages!;
   const entries = new Map(field.map((entry) => [entry.id, entry]));
   const field_ = seeded(field);

@@ -121,6 +121,8 @@ export class WithdrawalsService {
         { accountId, type: 'participant.updated', tournamentId, data: presentParticipant(participant) },
         ...playEvents([...writes.updated, ...writes.created], before, entrants),
       );
+      // A forfeit may finish a stage: its qualifiers were filled by the same change, its status follows.
+      if (tournament.stages) await this.play.followStagesAfterWithdrawal(tournament, changes.complete);
       if (finalRanks) {
         await this.participants.recordFinalRanks(accountId, tournamentId, new Map(finalRanks.map((row) => [row.participantId, row.rank])));
         await this.tournaments.completeByPlay(tournament, finalRanks.map((row) => ({ participantId: row.participantId, name: names.get(row.participantId)!, finalRank: row.rank })));

@@ -17,7 +17,7 @@ import { presentLeagueSnapshot, presentTournamentSnapshot } from './dto/snapshot
 import { EventWakeups } from '../events/event-wakeups';
 import { LivePart, RENDERER, RenderedPage, ViewerPages } from './dto/viewer-pages';
 import { PageFacts, PageOptions, readPageOptions, TOURNAMENT_TABS, variantKey } from './dto/page-options';
-import { layOut } from './domain/bracket-layout';
+import { bracketSectionsOf } from './domain/stage-layout';
 
 /** A share link that leads nowhere: unknown, rotated, made private, or never a share id. Nothing more is said. */
 export class SharedViewNotFoundError extends NotFoundError {
@@ -112,7 +112,7 @@ export class SharedView {
   }
 
   private factsOfPages(): { page: PageFacts; embed: PageFacts } {
-    const rounds = this.content.kind === 'tournament' ? layOut(this.content.view).flatMap((section) => section.rounds.map((round) => round.key)) : [];
+    const rounds = this.content.kind === 'tournament' ? bracketSectionsOf(this.content.view).flatMap((section) => section.rounds.map((round) => round.key)) : [];
     const page: PageFacts = {
       kind: this.content.kind,
       embed: false,
@@ -317,9 +317,10 @@ export class ViewingService implements OnModuleInit, OnModuleDestroy {
     try {
       if (state.kind === 'tournament') {
         const tournament = await this.tournaments.get(state.accountId, state.id);
-        const { field, matches, standings } = await this.matches.overview(tournament);
+        const { field, matches, standings, stages } = await this.matches.overview(tournament);
         const entrants = new Map(field.map((participant, index) => [participant.id, index]));
-        return new SharedView(shareId, state, { kind: 'tournament', view: buildTournamentView(facts(tournament), field, matches, standings) }, this.pages, entrants);
+        const view = buildTournamentView(facts(tournament), field, matches, standings, stages);
+        return new SharedView(shareId, state, { kind: 'tournament', view }, this.pages, entrants);
       }
       const league = await this.leagues.get(state.accountId, state.id);
       const tournaments = await this.leagueTournaments(state.accountId, state.id);

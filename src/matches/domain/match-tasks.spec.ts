@@ -80,7 +80,9 @@ describe('the formats as worker tasks', () => {
       settings: { format, rounds: null },
     });
     const settings: FormatSettings = { format: 'multi_stage', rounds: null, stages: [stage('groups', 'round_robin', 2, 1), stage('final', 'single_elimination', 1, null)] };
-    let { participants, records } = started(settings, 6);
+    const start = started(settings, 6);
+    const { participants } = start;
+    let { records } = start;
     const options = { resetDependents: false, tournamentCompleted: false, now: now.toISOString(), withStandings: false };
     const open = () => records.filter((match) => match.stage === 'groups' && match.status === 'ready');
     let last = null;

@@ -66,7 +66,8 @@
       });
       var nav = section.querySelector('.round-nav');
       if (!nav || rounds.length === 0) return;
-      var title = rounds[index].querySelector('h3');
+      // A stage's bracket titles its rounds one level lower (h4).
+      var title = rounds[index].querySelector('h3, h4');
       nav.querySelector('.round-label').textContent = (title ? title.textContent : '') + ' · ' + (index + 1) + ' of ' + rounds.length;
       nav.querySelector('.round-prev').disabled = index === 0;
       nav.querySelector('.round-next').disabled = index === rounds.length - 1;

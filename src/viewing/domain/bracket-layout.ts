@@ -11,7 +11,8 @@ export interface RoundColumn {
 }
 
 export interface BracketSection {
-  key: Bracket;
+  /** `main`, `winners`, …; prefixed by its stage (and group) in a staged tournament: `knockout-main`. */
+  key: string;
   title: string;
   rounds: RoundColumn[];
   /** The round a viewer opens on (a phone shows one round at a time): see `currentRound`. */

@@ -5,6 +5,7 @@
  */
 import type { Bracket, MatchResult, MatchStatus } from '../../matches/domain/match';
 import type { StandingRow } from '../../matches/domain/standings';
+import type { StageStatus } from '../../tournaments/domain/stages';
 import type { TournamentFormat } from '../../tournaments/domain/tournament';
 import type { TournamentStatus } from '../../tournaments/domain/tournament-status';
 
@@ -69,6 +70,23 @@ export interface ViewStandingRow extends Omit<StandingRow, 'participantId' | 'ti
   tiebreakers: ViewTiebreaker[];
 }
 
+/** One group of a stage: its table, ranked as `GET …/standings?stage=` ranks it; empty until its slots are filled. */
+export interface ViewGroup {
+  label: string;
+  rows: ViewStandingRow[];
+}
+
+/** A stage of a multi_stage tournament (issue 40), in play order; its matches are the view's matches with its key. */
+export interface ViewStage {
+  key: string;
+  name: string;
+  format: TournamentFormat;
+  status: StageStatus;
+  /** The rounds a group plays when the stage fixes them (swiss); null to take the format's default for the group. */
+  rounds: number | null;
+  groups: ViewGroup[];
+}
+
 export interface ViewEntrant {
   name: string;
   seed: number | null;
@@ -87,6 +105,8 @@ export interface TournamentView {
   entrants: ViewEntrant[];
   matches: ViewMatch[];
   standings: ViewStandingRow[];
+  /** A multi_stage tournament's stages with their group tables (issue 40); null for a tournament of one format. */
+  stages: ViewStage[] | null;
 }
 
 export interface LeagueTournamentView {
@@ -139,6 +159,13 @@ export const FORMAT_LABELS: Record<TournamentFormat, string> = {
   swiss: 'Swiss',
   free_for_all: 'Free for all',
   multi_stage: 'Stages',
+};
+
+export const STAGE_STATUS_LABELS: Record<StageStatus, string> = {
+  pending: 'Not started',
+  in_progress: 'In progress',
+  awaiting_decision: 'Waiting for the organiser’s decision',
+  completed: 'Completed',
 };
 
 export const STATUS_LABELS: Record<TournamentStatus, string> = {

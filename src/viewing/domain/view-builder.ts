@@ -3,7 +3,8 @@ import { totalsOf } from '../../leagues/domain/league-results';
 import { formatOf } from '../../matches/domain/formats/registry';
 import { Match } from '../../matches/domain/match';
 import type { StandingRow } from '../../matches/domain/standings';
-import { LeagueTableRow, LeagueTournamentView, LeagueRatingView, LeagueView, TournamentView, ViewMatch } from './tournament-view';
+import type { StageSettings } from '../../tournaments/domain/stages';
+import { LeagueTableRow, LeagueTournamentView, LeagueRatingView, LeagueView, TournamentView, ViewMatch, ViewStage, ViewStandingRow } from './tournament-view';
 
 /** What the view needs of a tournament: its public fields only. */
 export interface TournamentFacts extends Pick<TournamentView, 'name' | 'description' | 'game' | 'format' | 'status' | 'startsAt'> {
@@ -40,6 +41,43 @@ function viewMatches(matches: Match[], byId: Map<string, ParticipantFacts & { en
   }));
 }
 
+/**
+ * A stage as the stages' read model gives it (StagesService's `stageViews`, the one that serves
+ * `GET …/standings?stage=`): its settings and each group's table, already ranked (organiser decisions included).
+ */
+export interface StageFacts {
+  stage: Pick<StageSettings, 'key' | 'name' | 'format' | 'status' | 'rounds'>;
+  groups: { label: string; table: StandingRow[] }[];
+}
+
+type Entrants = Map<string, ParticipantFacts & { entrant: number }>;
+
+/** A table row by name and seed; `key` is the participant's place in the field (rows past the field follow it). */
+function viewRow(row: StandingRow & { reached?: string | null }, byId: Entrants, fallbackKey: number): ViewStandingRow {
+  const participant = byId.get(row.participantId);
+  return {
+    rank: row.rank,
+    name: participant?.name ?? '',
+    seed: participant?.seed ?? null,
+    key: participant?.entrant ?? fallbackKey,
+    entrant: participant?.entrant ?? null,
+    ...totalsOf(row),
+    ...(row.gamesWon === undefined ? {} : { gamesWon: row.gamesWon, gamesLost: row.gamesLost }),
+    tiebreakers: row.tiebreakers.map(({ name, value }) => ({ name, value: name === 'stage_reached' && row.reached ? row.reached : value })),
+  };
+}
+
+function viewStages(stages: StageFacts[], byId: Entrants, fieldSize: number): ViewStage[] {
+  return stages.map(({ stage, groups }) => ({
+    key: stage.key,
+    name: stage.name,
+    format: stage.format,
+    status: stage.status,
+    rounds: stage.rounds,
+    groups: groups.map((group) => ({ label: group.label, rows: group.table.map((row, index) => viewRow(row, byId, fieldSize + index)) })),
+  }));
+}
+
 function plannedRounds(tournament: TournamentFacts, participantCount: number): number | null {
   return formatOf(tournament.format).roundsToPlay({ rounds: tournament.rounds }, participantCount);
 }
@@ -49,6 +87,7 @@ export function buildTournamentView(
   field: ParticipantFacts[],
   matches: Match[],
   standings: (StandingRow & { reached?: string | null })[],
+  stages: StageFacts[] | null = null,
 ): TournamentView {
   const byId = new Map(field.map((participant, entrant) => [participant.id, { ...participant, entrant }]));
   return {
@@ -61,19 +100,8 @@ export function buildTournamentView(
     plannedRounds: plannedRounds(tournament, field.length),
     entrants: field.map(({ name, seed, finalRank }) => ({ name, seed, finalRank })),
     matches: viewMatches([...matches].sort((a, b) => a.number - b.number), byId),
-    standings: standings.map((row, index) => {
-      const participant = byId.get(row.participantId);
-      return {
-        rank: row.rank,
-        name: participant?.name ?? '',
-        seed: participant?.seed ?? null,
-        key: participant?.entrant ?? field.length + index,
-        entrant: participant?.entrant ?? null,
-        ...totalsOf(row),
-        ...(row.gamesWon === undefined ? {} : { gamesWon: row.gamesWon, gamesLost: row.gamesLost }),
-        tiebreakers: row.tiebreakers.map(({ name, value }) => ({ name, value: name === 'stage_reached' && row.reached ? row.reached : value })),
-      };
-    }),
+    standings: standings.map((row, index) => viewRow(row, byId, field.length + index)),
+    stages: stages && viewStages(stages, byId, field.length),
   };
 }
 

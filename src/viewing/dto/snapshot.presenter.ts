@@ -46,6 +46,19 @@ export function presentTournamentSnapshot(view: TournamentView) {
       games_lost: row.gamesLost ?? null,
       tiebreakers: row.tiebreakers,
     })),
+    // Each stage's group tables, as GET …/standings?stage= ranks them (issue 40); null outside a staged tournament.
+    stages:
+      view.stages &&
+      view.stages.map((stage) => ({
+        key: stage.key,
+        name: stage.name,
+        format: stage.format,
+        status: stage.status,
+        groups: stage.groups.map((group) => ({
+          label: group.label,
+          standings: group.rows.map((row) => ({ rank: row.rank, name: row.name, seed: row.seed, ...presentTotals(row) })),
+        })),
+      })),
   };
 }
 

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { Eta } from 'eta';
-import { drawnAsBracket, layOut } from '../domain/bracket-layout';
+import { BracketSection, drawnAsBracket, layOut, RoundColumn } from '../domain/bracket-layout';
+import { GroupPanel, layOutStages, StageSection } from '../domain/stage-layout';
 import { PageOptions, TAB_LABELS, TOURNAMENT_TABS } from './page-options';
-import { deciderText, FORMAT_LABELS, gamesText, LeagueView, OUTCOME_LABELS, STATUS_LABELS, TournamentView } from '../domain/tournament-view';
+import { deciderText, FORMAT_LABELS, gamesText, LeagueView, OUTCOME_LABELS, STAGE_STATUS_LABELS, STATUS_LABELS, TournamentView } from '../domain/tournament-view';
 
 /** The pages' templates and static files, next to this module in both src/ and dist/ (nest-cli.json copies them). */
 const VIEWS_DIR = join(__dirname, '..', 'views');
@@ -78,6 +79,14 @@ export function childParts(html: string, prefix: string, end: string): { childre
   return { children, shell: html.slice(0, starts[0].at) + html.slice(last) };
 }
 
+/**
+ * A part and its swappable children, which need not sit side by side in its markup: the shell is what is left once
+ * each child's markup is taken out, and only ever compared.
+ */
+function partWith(id: string, html: string, children: LivePart[]): LivePart {
+  return { id, html, children, shell: children.reduce((rest, child) => rest.replace(child.html, ''), html) };
+}
+
 export interface RenderedPage {
   /** The page's content (inside <main>), without the layout. */
   content: string;
@@ -103,15 +112,8 @@ export class ViewerPages {
 
   tournament(view: TournamentView): RenderedPage {
     const spread = drawnAsBracket(view);
-    const sections = layOut(view).map((section) => {
-      const rounds = section.rounds.map((round): LivePart => {
-        const html = this.eta.render('round', { round, outcomeLabels: OUTCOME_LABELS, gamesText, deciderText });
-        return { id: `v-r-${round.key}`, html, ...childParts(html, 'v-m-', '</ol>') };
-      });
-      const roundHtml = rounds.map((round) => round.html);
-      const html = this.eta.render('section', { section, spread, roundHtml });
-      return { id: `v-sec-${section.key}`, html, children: rounds, shell: html.replace(roundHtml.join(''), '') };
-    });
+    // A staged tournament shows its stages (issue 40), each with its groups' tables or its bracket.
+    const sections = view.stages ? (view.matches.length === 0 ? [] : layOutStages(view).map((stage) => this.stagePart(stage))) : this.bracketParts(layOut(view), spread, 2);
     const emptyText =
       view.status === 'cancelled'
         ? 'This tournament was cancelled before play began.'
@@ -132,9 +134,43 @@ export class ViewerPages {
       startsAt: view.startsAt?.toISOString(),
       startsAtText: view.startsAt ? `${DATE_FORMAT.format(view.startsAt)} UTC` : undefined,
       parts: { status, sections: sectionsHtml, standings },
-      tabs: TOURNAMENT_TABS.map((key) => ({ key, label: key === 'bracket' && !spread ? 'Rounds' : TAB_LABELS[key] })),
+      tabs: TOURNAMENT_TABS.map((key) => ({ key, label: key !== 'bracket' ? TAB_LABELS[key] : view.stages ? 'Stages' : spread ? TAB_LABELS[key] : 'Rounds' })),
     });
     return { content, parts };
+  }
+
+  /** Bracket sections, each with its rounds as children and theirs the matches; `level`: the sections' heading level. */
+  private bracketParts(sections: BracketSection[], spread: boolean, level: number): LivePart[] {
+    return sections.map((section) => {
+      const rounds = section.rounds.map((round) => this.roundPart(round, level + 1));
+      const html = this.eta.render('section', { section, spread, roundHtml: rounds.map((round) => round.html), level });
+      return partWith(`v-sec-${section.key}`, html, rounds);
+    });
+  }
+
+  private roundPart(round: RoundColumn, level: number): LivePart {
+    const html = this.eta.render('round', { round, level, outcomeLabels: OUTCOME_LABELS, gamesText, deciderText });
+    return { id: `v-r-${round.key}`, html, ...childParts(html, 'v-m-', '</ol>') };
+  }
+
+  /** A stage: its title (with its status), then its brackets or its groups. */
+  private stagePart(stage: StageSection): LivePart {
+    const title: LivePart = { id: `v-st-${stage.key}`, html: this.eta.render('stage-title', { stage, statusLabel: STAGE_STATUS_LABELS[stage.status] }) };
+    const inner = stage.brackets ? this.bracketParts(stage.brackets, true, 3) : stage.groups.map((group) => this.groupPart(group, stage.name));
+    const html = this.eta.render('stage', { stage, titleHtml: title.html, innerHtml: inner.map((part) => part.html) });
+    return partWith(`v-stage-${stage.key}`, html, [title, ...inner]);
+  }
+
+  /**
+   * A group: its table's rows (ordered children of its tbody, each with its rank: four rows need no renumbering) and
+   * its rounds with their matches.
+   */
+  private groupPart(group: GroupPanel, stageName: string): LivePart {
+    const rounds = group.rounds.map((round) => this.roundPart(round, 4));
+    const tableHtml = group.rows.length === 0 ? '' : this.eta.render('group-rows', { group });
+    const table: LivePart[] = tableHtml === '' ? [] : [{ id: `v-gt-${group.key}`, html: tableHtml, ...childParts(tableHtml, 'v-s-', '</tbody>'), ordered: true }];
+    const html = this.eta.render('group', { group, stageName, tableHtml, roundHtml: rounds.map((round) => round.html) });
+    return partWith(`v-grp-${group.key}`, html, [...table, ...rounds]);
   }
 
   league(view: LeagueView): RenderedPage {
