@@ -50,6 +50,10 @@ export interface ViewMatch {
   /** A multi_stage tournament's stage key and group label (issue 40); null otherwise. */
   stage: string | null;
   group: string | null;
+  /** Its place in the schedule (issue 41): when, until when, and its station by place in the view's `stations`; null when not planned. */
+  scheduledAt: Date | null;
+  endsAt: Date | null;
+  station: number | null;
 }
 
 export interface ViewTiebreaker {
@@ -87,6 +91,8 @@ export interface TournamentView {
   entrants: ViewEntrant[];
   matches: ViewMatch[];
   standings: ViewStandingRow[];
+  /** The stations' names in the stations' order (issue 41): what the public calendar shows as LOCATION already. */
+  stations: string[];
 }
 
 export interface LeagueTournamentView {
