@@ -188,13 +188,14 @@
     });
   }
 
-  /** A station's first match is playing once its time has come (or a series is under way); the labels follow the clock. */
+  /** A station's first match is playing once its time has come with both sides known (or a series is under way); the labels follow the clock. */
   function labelStations() {
     var now = Date.now();
     each(document.querySelectorAll('.station-queue'), function (queue) {
       var slots = queue.querySelectorAll('.slot');
       if (slots.length === 0) return;
-      var playing = slots[0].hasAttribute('data-underway') || Date.parse(slots[0].getAttribute('data-start')) <= now;
+      var first = slots[0];
+      var playing = first.hasAttribute('data-underway') || (!first.hasAttribute('data-waiting') && Date.parse(first.getAttribute('data-start')) <= now);
       setText(slots[0].querySelector('.slot-label'), playing ? 'Now playing' : 'Up next');
       if (slots[1]) setText(slots[1].querySelector('.slot-label'), playing ? 'Up next' : 'After that');
     });

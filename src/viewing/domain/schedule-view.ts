@@ -12,6 +12,8 @@ export interface ScheduleEntry {
   station: string | null;
   /** A series under way (games reported): playing, whatever the clock says. */
   underway: boolean;
+  /** An opponent is not known yet: not playing, whatever the clock says (a feeder ran late). */
+  waiting: boolean;
   /** Each side's name, or its placeholder ("Winner Group A"), or null while it waits for an earlier match. */
   sides: (string | null)[];
 }
@@ -20,7 +22,7 @@ export interface StationBoard {
   name: string;
   /** The station's next two open matches in time order: the first is playing once its time has come. */
   queue: ScheduleEntry[];
-  /** Whether the first of the queue is being played, as of the rendering (the page's script keeps it current). */
+  /** Whether the first of the queue is being played (its time has come and both sides are known), as of the rendering; the page's script keeps it current. */
   playing: boolean;
 }
 
@@ -41,6 +43,7 @@ function entryOf(match: ViewMatch & { scheduledAt: Date }, view: TournamentView)
     endsAt: match.endsAt ?? match.scheduledAt,
     station: match.station === null ? null : (view.stations[match.station] ?? null),
     underway: match.status === 'in_progress',
+    waiting: match.status === 'pending',
     sides: match.opponents.map((opponent) => opponent.name ?? opponent.placeholder ?? null),
   };
 }
@@ -53,7 +56,7 @@ export function scheduleView(view: TournamentView, now: Date): ScheduleView {
   const stations = view.stations.map((name, index) => {
     const queue = open.filter((match) => match.station === index).slice(0, 2).map((match) => entryOf(match, view));
     const first = queue[0];
-    return { name, queue, playing: first !== undefined && (first.underway || first.startsAt.getTime() <= now.getTime()) };
+    return { name, queue, playing: first !== undefined && (first.underway || (!first.waiting && first.startsAt.getTime() <= now.getTime())) };
   });
   return { byTime: open.map((match) => entryOf(match, view)), stations };
 }

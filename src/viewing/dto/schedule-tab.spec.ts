@@ -47,6 +47,11 @@ describe('the schedule tab', () => {
     const view = aPlannedCup();
     const early = pages.tournament(view, new Date(evening - 60 * MINUTE)).parts.find((part) => part.id === 'v-schedule')!.html;
     expect(textOf(early)).toContain('Table 1 Up next M1 Ana vs Hu 1 May, 17:00 UTC – 17:20 After that M3');
+    // Its time has come but its players are not known yet (a feeder ran late): not playing.
+    const final = view.matches.find((match) => match.round === 2)!;
+    Object.assign(final, { scheduledAt: new Date(evening - 90 * MINUTE), endsAt: new Date(evening - 70 * MINUTE), station: 1 });
+    expect(textOf(pages.tournament(view, new Date(evening)).parts.find((part) => part.id === 'v-schedule')!.html)).toContain(`Table 2 Up next M${final.number} To be decided vs To be decided`);
+    Object.assign(final, { scheduledAt: null, endsAt: null, station: null });
     view.matches[0].status = 'completed';
     const later = pages.tournament(view, new Date(evening + 25 * MINUTE)).parts.find((part) => part.id === 'v-schedule')!.html;
     expect(textOf(later)).toContain('Table 1 Up next M3');
