@@ -8,7 +8,7 @@
 'use strict';
 const { generateMatches } = require('../dist/matches/domain/generation');
 const { planSchedule } = require('../dist/matches/domain/schedule/schedule');
-const { scheduleMatchesOf } = require('../dist/matches/domain/schedule/schedule-input');
+const { durationsBy, scheduleMatchesOf } = require('../dist/matches/domain/schedule/schedule-input');
 
 const RUNS = Number(process.env.BENCH_SCHEDULE_RUNS ?? 5);
 const HOUR = 3_600_000;
@@ -19,7 +19,7 @@ function tournament(format, count, legs) {
   let next = 0;
   const rules = legs === 2 ? { points: { win: 3, draw: 1, loss: 0 }, tiebreakers: [], legs: 2 } : undefined;
   const matches = generateMatches({ format, rounds: null, rules }, participants, () => `m${++next}`, new Date(from));
-  return scheduleMatchesOf(matches, { default: 30, rounds: { final: 60, grand_final: 60 } }, format !== 'round_robin');
+  return scheduleMatchesOf(matches, durationsBy(matches, { default: 30, rounds: { final: 60, grand_final: 60 } }, format !== 'round_robin'));
 }
 
 function stations(count) {

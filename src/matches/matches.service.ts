@@ -36,6 +36,7 @@ import { fieldAfterCheckIn, withdrawalTermsOf } from './withdrawal-terms';
 import type { StatusChangeRules, TransitionNote } from '../tournaments/status-change-hook';
 import { FieldOfPlay, TournamentsInPlay } from './play-ports';
 import { StationRepository } from './domain/station.repository';
+import { Station } from './domain/schedule/station';
 import { pinClashes, ScheduleConflictError } from './domain/schedule/pin';
 import { matchDurationMs, plannerInput } from './schedule.service';
 import { stageEvents } from './stage-events';
@@ -138,19 +139,21 @@ export class MatchesService implements StatusChangeRules {
   }
 
   /**
-   * For public viewing: a tournament's field (in seeding order), every match and the standings, read once.
-   * The caller has found the tournament (by its share link); an unknown one simply has no participants or matches.
+   * For public viewing: a tournament's field (in seeding order), every match, the standings and the stations (by
+   * name, for the schedule), read once. The caller has found the tournament (by its share link); an unknown one
+   * simply has no participants, matches or stations.
    */
-  async overview(tournament: Tournament): Promise<{ field: FieldEntry[]; matches: MatchRecord[]; standings: NamedStandingRow[]; stages: StageView[] | null }> {
+  async overview(tournament: Tournament): Promise<{ field: FieldEntry[]; matches: MatchRecord[]; standings: NamedStandingRow[]; stages: StageView[] | null; stations: Station[] }> {
     const { accountId, id } = tournament;
-    const [field, matches, batches] = await Promise.all([
+    const [field, matches, batches, stations] = await Promise.all([
       this.participants.inSeedingOrder(accountId, id),
       this.matches.allOf(accountId, id),
       this.matches.allOfAsJson(accountId, id),
+      this.stations.list(accountId, id),
     ]);
     const standings = named(await this.work.run('standingsOf', settingsOf(tournament), seeded(field), batches), field);
     // A staged tournament's group tables, as GET …/standings?stage= gives them.
-    return { field, matches, standings, stages: tournament.stages ? stageViews(tournament, field, matches) : null };
+    return { field, matches, standings, stations, stages: tournament.stages ? stageViews(tournament, field, matches) : null };
   }
 
 

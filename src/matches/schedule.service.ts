@@ -6,11 +6,11 @@ import { ExpectedVersion } from '../platform/concurrency/fresh-version';
 import { UnitOfWork } from '../platform/persistence/unit-of-work';
 import { Tournament } from '../tournaments/domain/tournament';
 import { SCHEDULE_DEFAULTS, ScheduleSettings } from '../tournaments/domain/schedule-settings';
-import { formatOf } from './domain/formats/registry';
 import { participantsOf } from './domain/match';
 import { MatchRecord, MatchRepository } from './domain/match.repository';
 import { ScheduleInput, SchedulePlan } from './domain/schedule/schedule';
-import { minutesOf, roundNames, scheduleMatchesOf, withStoredPlaces } from './domain/schedule/schedule-input';
+import { scheduleMatchesOf, withStoredPlaces } from './domain/schedule/schedule-input';
+import { planningRules } from './domain/schedule/planning-rules';
 import { Station } from './domain/schedule/station';
 import { StationRepository } from './domain/station.repository';
 import type { Timed } from './domain/schedule/conflicts';
@@ -38,15 +38,19 @@ export function scheduleSettingsOf(tournament: Tournament): ScheduleSettings {
   return { ...SCHEDULE_DEFAULTS, ...tournament.schedule };
 }
 
-/** The planner's input from a tournament's stored matches and stations: pinned and running matches are fixed. */
+/**
+ * The planner's input from a tournament's stored matches and stations: pinned and running matches are fixed; a
+ * stage's matches keep the stage's own settings (planning-rules.ts).
+ */
 export function plannerInput(tournament: Tournament, records: readonly MatchRecord[], stations: readonly Station[], from: number, keepOrder: boolean): ScheduleInput {
-  const settings = scheduleSettingsOf(tournament);
-  const open = scheduleMatchesOf(records, settings.match_minutes, formatOf(tournament.format).layout === 'bracket');
+  const rules = planningRules(tournament, records);
+  const open = scheduleMatchesOf(records, rules.durationOf, rules.rulesOf);
   return {
     matches: withStoredPlaces(open, new Map(records.map((record) => [record.id, record])), from),
     stations: stations.map((station) => ({ id: station.id, available: station.available && station.available.map((span) => ({ from: span.from.getTime(), to: span.to.getTime() })) })),
-    windows: settings.windows && settings.windows.map((window) => ({ from: Date.parse(window.from), to: Date.parse(window.to) })),
-    restMs: settings.rest_minutes * 60_000,
+    windows: rules.windows,
+    restMs: rules.restMs,
+    ...(rules.stageRules.length > 0 ? { stageRules: rules.stageRules } : {}),
     from,
     keepOrder,
   };
@@ -158,10 +162,7 @@ export class ScheduleService {
   }
 }
 
-/** How long a match takes under the tournament's `match_minutes` (its round's, in a bracket by name). */
+/** How long a match takes under its stage's or the tournament's `match_minutes` (its round's, in a bracket by name). */
 export function matchDurationMs(tournament: Tournament, all: readonly MatchRecord[], match: MatchRecord): number {
-  const settings = scheduleSettingsOf(tournament);
-  const bracketLayout = formatOf(tournament.format).layout === 'bracket';
-  const lastMainRound = Math.max(0, ...all.filter((record) => record.bracket === 'main' || record.bracket === 'winners').map((record) => record.round));
-  return minutesOf(settings.match_minutes, bracketLayout ? roundNames(match, lastMainRound) : [String(match.round)]) * 60_000;
+  return planningRules(tournament, all).durationOf(match);
 }

@@ -186,7 +186,7 @@ export function tournamentsApiDocs(startErrors: ProblemSource[]): ApiDocs {
         example,
         patchDescription:
           'A JSON merge patch (RFC 7396): absent fields stay unchanged, `null` clears an optional field. ' +
-          'From `in_progress` on, only `name`, `description`, `metadata`, `status`, `weight`, `visibility` and `schedule` may change (409 `field_locked`). ' +
+          'From `in_progress` on, only `name`, `description`, `metadata`, `status`, `weight`, `visibility`, `schedule` and each stage\u2019s `schedule` (`stages` sent with nothing else changed) may change (409 `field_locked`). ' +
           'A start with `check_in_required` answers with the tournament plus `dropped_participants: [{ id, name }]`, who were left out for not checking in.',
       }),
     },

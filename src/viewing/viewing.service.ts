@@ -16,7 +16,8 @@ import { buildLeagueView, buildTournamentView, TournamentFacts } from './domain/
 import { presentLeagueSnapshot, presentTournamentSnapshot } from './dto/snapshot.presenter';
 import { EventWakeups } from '../events/event-wakeups';
 import { LivePart, RENDERER, RenderedPage, ViewerPages } from './dto/viewer-pages';
-import { PageFacts, PageOptions, readPageOptions, TOURNAMENT_TABS, variantKey } from './dto/page-options';
+import { PageFacts, PageOptions, readPageOptions, tabsOf, variantKey } from './dto/page-options';
+import { hasSchedule } from './domain/schedule-view';
 import { bracketSectionsOf } from './domain/stage-layout';
 
 /** A share link that leads nowhere: unknown, rotated, made private, or never a share id. Nothing more is said. */
@@ -116,7 +117,7 @@ export class SharedView {
     const page: PageFacts = {
       kind: this.content.kind,
       embed: false,
-      tabs: TOURNAMENT_TABS,
+      tabs: tabsOf(this.content.kind === 'tournament' && hasSchedule(this.content.view)),
       rounds,
       entrantOf: (id) => this.entrants.get(id),
     };
@@ -317,9 +318,9 @@ export class ViewingService implements OnModuleInit, OnModuleDestroy {
     try {
       if (state.kind === 'tournament') {
         const tournament = await this.tournaments.get(state.accountId, state.id);
-        const { field, matches, standings, stages } = await this.matches.overview(tournament);
+        const { field, matches, standings, stages, stations } = await this.matches.overview(tournament);
         const entrants = new Map(field.map((participant, index) => [participant.id, index]));
-        const view = buildTournamentView(facts(tournament), field, matches, standings, stages);
+        const view = buildTournamentView(facts(tournament), field, matches, standings, stages, stations);
         return new SharedView(shareId, state, { kind: 'tournament', view }, this.pages, entrants);
       }
       const league = await this.leagues.get(state.accountId, state.id);

@@ -153,6 +153,8 @@ describe('the viewer pages’ public live stream, and CORS for the API', () => {
     await behind.waitFor(() => behind.messages.some((message) => message.event === 'update'), 2000, 'the catch-up');
     expect(JSON.parse(behind.messages.find((message) => message.event === 'update')!.data).parts.map((part: { id: string }) => part.id)).toEqual([
       'v-status',
+      'v-tabs',
+      'v-schedule',
       'v-sections',
       'v-standings',
     ]);

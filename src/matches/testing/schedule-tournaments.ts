@@ -1,6 +1,6 @@
 import { FormatSettings, Match } from '../domain/match';
 import { generateMatches } from '../domain/generation';
-import { MatchMinutes, scheduleMatchesOf } from '../domain/schedule/schedule-input';
+import { durationsBy, MatchMinutes, scheduleMatchesOf } from '../domain/schedule/schedule-input';
 import { ScheduleMatch, ScheduleStation } from '../domain/schedule/schedule';
 import { Span } from '../domain/schedule/intervals';
 import { countingIds, someParticipants } from './play-out';
@@ -20,7 +20,7 @@ export function scheduleTournament(family: ScheduleFamily, count: number, minute
       : { format: family, rounds: null };
   const matches: Match[] = generateMatches(settings, someParticipants(count), countingIds(), now);
   const bracket = family === 'single_elimination' || family === 'double_elimination';
-  const scheduled = scheduleMatchesOf(matches, minutes, bracket);
+  const scheduled = scheduleMatchesOf(matches, durationsBy(matches, minutes, bracket));
   if (family !== 'swiss') return scheduled;
   const rounds = Math.max(1, Math.ceil(Math.log2(count)));
   let previous = scheduled.map((match) => match.id);

@@ -34,35 +34,57 @@ const ROUND_NAME = /^(final|semi_final|quarter_final|grand_final|third_place|[1-
 export function mergeScheduleSettings(current: ScheduleSettings | null, patch: Record<string, unknown> | null | undefined): ScheduleSettings | null | undefined {
   if (patch === undefined || patch === null) return patch;
   const problems: FieldProblem[] = [];
-  const base = current ?? SCHEDULE_DEFAULTS;
-  const next: ScheduleSettings = { ...base };
+  const next: ScheduleSettings = { ...(current ?? SCHEDULE_DEFAULTS) };
   for (const [key, value] of Object.entries(patch)) {
-    const pointer = `/schedule/${key}`;
-    if (!KEYS.includes(key)) {
-      problems.push({ pointer, detail: `schedule takes ${KEYS.join(', ')}.` });
-      continue;
-    }
-    if (value === null) {
-      Object.assign(next, { [key]: SCHEDULE_DEFAULTS[key as keyof ScheduleSettings] });
-      continue;
-    }
-    if (key === 'starts_at') {
-      const instant = typeof value === 'string' ? parseInstant(value) : undefined;
-      if (instant) next.starts_at = instant.toISOString();
-      else problems.push({ pointer, detail: 'starts_at must be an RFC 3339 instant with an offset.' });
-    } else if (key === 'rest_minutes') {
-      if (isMinutes(value, 0)) next.rest_minutes = value;
-      else problems.push({ pointer, detail: `rest_minutes must be a whole number from 0 to ${SCHEDULE_LIMITS.minutes}.` });
-    } else if (key === 'match_minutes') {
-      const minutes = matchMinutes(value, pointer, problems);
-      if (minutes !== undefined) next.match_minutes = minutes;
-    } else {
-      const windows = scheduleWindows(value, pointer, problems);
-      if (windows !== undefined) next.windows = windows;
-    }
+    if (value === null && KEYS.includes(key)) Object.assign(next, { [key]: SCHEDULE_DEFAULTS[key as keyof ScheduleSettings] });
+    else Object.assign(next, readScheduleKey(key, value, `/schedule/${key}`, problems));
   }
   if (problems.length > 0) throw new InvalidError(problems);
   return next;
+}
+
+/** A stage's own schedule (issue 41): the keys it sets; the others are the tournament's. */
+export type StageSchedule = Partial<ScheduleSettings>;
+
+/**
+ * A stage's `schedule` as sent: the same keys and rules as the tournament's, at `/stages/{i}/schedule/…`; a key
+ * left out or null falls back to the tournament's. Adds each problem to `problems`; null when it sets nothing.
+ */
+export function readStageSchedule(raw: unknown, at: string, problems: FieldProblem[]): StageSchedule | null {
+  if (raw === undefined || raw === null) return null;
+  if (typeof raw !== 'object' || Array.isArray(raw)) {
+    problems.push({ pointer: at, detail: `must be an object of ${KEYS.join(', ')} (each left out: the tournament's).` });
+    return null;
+  }
+  const schedule: StageSchedule = {};
+  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+    if (value === null && KEYS.includes(key)) continue;
+    Object.assign(schedule, readScheduleKey(key, value, `${at}/${key}`, problems));
+  }
+  return Object.keys(schedule).length === 0 ? null : schedule;
+}
+
+/** One key of a schedule checked: the key and its value as stored, or nothing (and a problem) when it is bad. */
+function readScheduleKey(key: string, value: unknown, pointer: string, problems: FieldProblem[]): StageSchedule {
+  if (!KEYS.includes(key)) {
+    problems.push({ pointer, detail: `schedule takes ${KEYS.join(', ')}.` });
+    return {};
+  }
+  if (key === 'starts_at') {
+    const instant = typeof value === 'string' ? parseInstant(value) : undefined;
+    if (instant) return { starts_at: instant.toISOString() };
+    problems.push({ pointer, detail: 'starts_at must be an RFC 3339 instant with an offset.' });
+  } else if (key === 'rest_minutes') {
+    if (isMinutes(value, 0)) return { rest_minutes: value };
+    problems.push({ pointer, detail: `rest_minutes must be a whole number from 0 to ${SCHEDULE_LIMITS.minutes}.` });
+  } else if (key === 'match_minutes') {
+    const minutes = matchMinutes(value, pointer, problems);
+    if (minutes !== undefined) return { match_minutes: minutes };
+  } else {
+    const windows = scheduleWindows(value, pointer, problems);
+    if (windows !== undefined) return { windows };
+  }
+  return {};
 }
 
 function isMinutes(value: unknown, min: number): value is number {

@@ -5,6 +5,7 @@
  */
 import { FieldProblem, InvalidError } from '../../kernel/domain-error';
 import { PointsRule, rulesProblems, TiebreakerName, DEFAULT_POINTS, takesRules } from './competition-rules';
+import { readStageSchedule, StageSchedule } from './schedule-settings';
 
 /** The formats a stage plays (every format but `multi_stage` itself). */
 export const STAGE_FORMATS = ['single_elimination', 'double_elimination', 'round_robin', 'swiss', 'free_for_all'] as const;
@@ -66,6 +67,8 @@ export interface StageSettings {
   advance: StageAdvance | null;
   seeding: StageSeeding;
   decisions: StageDecision[];
+  /** The stage's own schedule settings (issue 41), the keys it sets; absent or null: the tournament's. */
+  schedule?: StageSchedule | null;
 }
 
 /** How many of a stage move on from each group (or in all, for `top`), for the next stage's size. */
@@ -80,7 +83,7 @@ type Raw = Record<string, unknown>;
 const isObject = (value: unknown): value is Raw => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isWhole = (value: unknown, min: number, max: number): value is number => typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
 
-const STAGE_FIELDS = new Set(['key', 'name', 'format', 'rounds', 'third_place_match', 'points', 'tiebreakers', 'legs', 'groups', 'advance', 'seeding']);
+const STAGE_FIELDS = new Set(['key', 'name', 'format', 'rounds', 'third_place_match', 'points', 'tiebreakers', 'legs', 'groups', 'advance', 'seeding', 'schedule']);
 
 /**
  * Reads `stages` as the client sent them (snake_case) into settings, or throws 422 listing every problem at its
@@ -152,6 +155,7 @@ function readStage(item: Raw, index: number, count: number, at: string, problems
   const last = index === count - 1;
   const advance = readAdvance(item.advance, last, groups as number, `${at}/advance`, problems);
   const seeding = readSeeding(item.seeding, index, `${at}/seeding`, problems);
+  const schedule = readStageSchedule(item.schedule, `${at}/schedule`, problems);
   if (problems.length > before) return null;
   return {
     key: key as string,
@@ -167,6 +171,7 @@ function readStage(item: Raw, index: number, count: number, at: string, problems
     advance,
     seeding,
     decisions: [],
+    schedule,
   };
 }
 
@@ -278,5 +283,25 @@ export function presentStageSettings(stage: StageSettings) {
     points: stage.points,
     tiebreakers: stage.tiebreakers,
     legs: stage.legs,
+    schedule: stage.schedule ?? null,
   };
+}
+
+/**
+ * The stages as they are, with each stage's schedule as `next` has it, when the stages differ in nothing else (what
+ * play keeps, status and decisions, aside): a schedule changes at any time, the rest of a stage only in a draft.
+ * Null when something else differs.
+ */
+export function withStageSchedules(current: readonly StageSettings[], next: readonly StageSettings[]): StageSettings[] | null {
+  const setup = (stage: StageSettings) => canonical({ ...stage, status: null, decisions: null, schedule: null });
+  if (current.length !== next.length || current.some((stage, index) => setup(stage) !== setup(next[index]))) return null;
+  if (current.every((stage, index) => canonical(stage.schedule ?? null) === canonical(next[index].schedule ?? null))) return [...current];
+  return current.map((stage, index) => ({ ...stage, schedule: next[index].schedule ?? null }));
+}
+
+/** JSON with every object's keys sorted: stored stages come back from jsonb in another key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) : inner,
+  );
 }

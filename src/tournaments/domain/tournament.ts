@@ -5,7 +5,7 @@ import { checkRules, checkWeight, DEFAULT_POINTS, PointsRule, takesRules, Tiebre
 import { NotSharedError, shareIdFor, Visibility } from '../../kernel/sharing';
 import { BestOf, bestOfProblems } from './best-of';
 import { mergeScheduleSettings, ScheduleSettings } from './schedule-settings';
-import { readStages, SlotCheck, StageSettings } from './stages';
+import { readStages, SlotCheck, StageSettings, withStageSchedules } from './stages';
 import { InvalidTournamentTransitionError, TournamentFieldLockedError } from './tournament-errors';
 import { allowedTransitions, canTransition, INITIAL_STATUSES, locksSetup, TournamentStatus } from './tournament-status';
 
@@ -194,6 +194,9 @@ export class Tournament {
   /** Applies a merge patch. Returns whether anything changed; throws without changing anything otherwise. */
   update(changes: TournamentChanges, now = new Date(), checkSlots?: SlotCheck): boolean {
     changes = withStages(changes, this.stages, checkSlots);
+    // Stages that differ only in their schedules keep what play keeps (status, decisions) and are not locked.
+    const schedulesOnly = this.stages && changes.stages ? withStageSchedules(this.stages, changes.stages) : null;
+    if (schedulesOnly) changes = { ...changes, stages: schedulesOnly };
     const next = this.merged({
       ...changes,
       points: completePoints(changes.format ?? this.format, this.points, changes.points),
@@ -202,7 +205,7 @@ export class Tournament {
     const changed = (Object.keys(TOURNAMENT_WIRE_NAMES) as (keyof TournamentFields)[]).filter((field) => !sameValue(this[field], next[field]));
     if (changed.length === 0) return false;
 
-    const locked = changed.filter((field) => !ALWAYS_EDITABLE.has(field));
+    const locked = changed.filter((field) => !ALWAYS_EDITABLE.has(field) && !(field === 'stages' && schedulesOnly));
     if (locksSetup(this.status) && locked.length > 0) {
       throw new TournamentFieldLockedError(this.status, locked.map((field) => TOURNAMENT_WIRE_NAMES[field]));
     }

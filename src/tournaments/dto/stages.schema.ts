@@ -1,5 +1,6 @@
 import { STAGE_FORMATS, STAGE_LIMITS } from '../domain/stages';
 import { TIEBREAKERS } from '../domain/competition-rules';
+import { SCHEDULE_SCHEMA } from './schedule-settings.schema';
 
 const whole = (minimum: number, maximum?: number) => ({ type: 'integer', format: 'int32', minimum, ...(maximum === undefined ? {} : { maximum }) });
 
@@ -41,6 +42,14 @@ export const STAGE_SCHEMA = {
     points: { type: ['object', 'null'], additionalProperties: false, properties: { win: { type: 'number' }, draw: { type: 'number' }, loss: { type: 'number' } } },
     tiebreakers: { type: ['array', 'null'], maxItems: TIEBREAKERS.length, items: { type: 'string', enum: [...TIEBREAKERS] } },
     legs: { type: ['integer', 'null'], format: 'int32', minimum: 1, maximum: 2, enum: [1, 2, null] },
+    schedule: {
+      ...SCHEDULE_SCHEMA,
+      type: ['object', 'null'],
+      description:
+        'Issue 41: this stage\u2019s own schedule settings, the same keys as the tournament\u2019s `schedule`; a key left out (or null) is the tournament\u2019s. ' +
+        'The planner plans the stage\u2019s matches with them; its `starts_at` is when the stage may start at the earliest. Answered as sent (the keys set), null when none. ' +
+        'Editable at any time: a PATCH of `stages` that changes only schedules is accepted during play too.',
+    },
   },
 } as const;
 
@@ -50,5 +59,5 @@ export const STAGES_SCHEMA = {
   minItems: STAGE_LIMITS.minStages,
   maxItems: STAGE_LIMITS.maxStages,
   items: STAGE_SCHEMA,
-  description: 'Issue 40: play the tournament as 2 to 4 stages instead of one `format`; it then reads `format: "multi_stage"`. Editable while draft.',
+  description: 'Issue 40: play the tournament as 2 to 4 stages instead of one `format`; it then reads `format: "multi_stage"`. Editable while draft (each stage\u2019s `schedule` at any time).',
 };

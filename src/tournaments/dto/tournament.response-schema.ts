@@ -15,6 +15,15 @@ const optionalText = { type: ['string', 'null'] } as const;
  * building made more garbage than `JSON.stringify` for no less CPU (see
  * docs/performance.md).
  */
+/** A schedule's keys (issue 41): the tournament's, all of them; a stage's, the ones it sets. */
+const SCHEDULE_PROPERTIES = {
+  starts_at: optionalText,
+  // A number or { default, rounds }: serialised as it is.
+  match_minutes: {},
+  rest_minutes: { type: 'integer' },
+  windows: { type: ['array', 'null'], items: { type: 'object', properties: { from: text, to: text }, required: ['from', 'to'], additionalProperties: false } },
+};
+
 const TOURNAMENT_PROPERTIES = {
   id: text,
   name: text,
@@ -50,18 +59,7 @@ const TOURNAMENT_PROPERTIES = {
   check_in_opens_at: optionalText,
   check_in_closes_at: optionalText,
   visibility: text,
-  schedule: {
-    type: 'object',
-    properties: {
-      starts_at: optionalText,
-      // A number or { default, rounds }: serialised as it is.
-      match_minutes: {},
-      rest_minutes: { type: 'integer' },
-      windows: { type: ['array', 'null'], items: { type: 'object', properties: { from: text, to: text }, required: ['from', 'to'], additionalProperties: false } },
-    },
-    required: ['starts_at', 'match_minutes', 'rest_minutes', 'windows'],
-    additionalProperties: false,
-  },
+  schedule: { type: 'object', properties: SCHEDULE_PROPERTIES, required: ['starts_at', 'match_minutes', 'rest_minutes', 'windows'], additionalProperties: false },
   // A multi_stage tournament's stages (issue 40), each with its status; null for one format.
   stages: {
     type: ['array', 'null'],
@@ -80,6 +78,8 @@ const TOURNAMENT_PROPERTIES = {
         points: {},
         tiebreakers: {},
         legs: { type: ['integer', 'null'] },
+        // The stage's own schedule keys (issue 41), or null: the tournament's.
+        schedule: { type: ['object', 'null'], properties: SCHEDULE_PROPERTIES, additionalProperties: false },
       },
       required: ['key', 'name', 'status', 'format', 'groups', 'advance', 'seeding'],
     },

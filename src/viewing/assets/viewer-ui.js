@@ -1,6 +1,7 @@
 // Viewer page UI: the tabs, one round at a time on a phone (buttons and swipe; the URL keeps the round), the lines
-// between rounds, one participant's highlighted path, and scaling a bracket to fit its box. Without this script the
-// page shows everything at once (the tab named in the URL, every round side by side), still complete.
+// between rounds, one participant's highlighted path, scaling a bracket to fit its box, and the schedule's times in
+// the visitor's time zone with each station's "now playing" kept current by the clock. Without this script the page
+// shows everything at once (the tab named in the URL, every round side by side, times in UTC), still complete.
 // live.js sends `viewer:updated` on the document after it swaps parts: everything here is drawn again from the DOM.
 (function () {
   'use strict';
@@ -172,7 +173,41 @@
     });
   }
 
+  function setText(element, text) {
+    if (element && element.textContent !== text) element.textContent = text;
+  }
+
+  /** Schedule times in the visitor's time zone (the server writes UTC): day and time, or the time alone. */
+  function localiseTimes() {
+    if (typeof Date.prototype.toLocaleString !== 'function') return;
+    each(document.querySelectorAll('time[data-local]'), function (element) {
+      var at = new Date(element.getAttribute('datetime'));
+      if (isNaN(at.getTime())) return;
+      var timeOnly = element.getAttribute('data-local') === 'time';
+      var options = timeOnly ? { hour: '2-digit', minute: '2-digit' } : { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
+      setText(element, at.toLocaleString([], options));
+    });
+  }
+
+  /** A station's first match is playing once its time has come with both sides known (or a series is under way); the labels follow the clock. */
+  function labelStations() {
+    var now = Date.now();
+    each(document.querySelectorAll('.station-queue'), function (queue) {
+      var slots = queue.querySelectorAll('.slot');
+      if (slots.length === 0) return;
+      var first = slots[0];
+      var playing = first.hasAttribute('data-underway') || (!first.hasAttribute('data-waiting') && Date.parse(first.getAttribute('data-start')) <= now);
+      setText(slots[0].querySelector('.slot-label'), playing ? 'Now playing' : 'Up next');
+      if (slots[1]) setText(slots[1].querySelector('.slot-label'), playing ? 'Up next' : 'After that');
+    });
+  }
+
   function refresh() {
+    // A live update may have swapped the tabs (the schedule tab comes with the first plan): mark the current one again.
+    var shown = currentTab();
+    if (shown) showTab(shown);
+    localiseTimes();
+    labelStations();
     markHighlight();
     layOutRounds();
     drawConnectors();
@@ -229,6 +264,7 @@
   );
 
   document.addEventListener('viewer:updated', later);
+  setInterval(labelStations, 30000);
   window.addEventListener('resize', later);
   window.addEventListener('load', later);
   if (typeof phone.addEventListener === 'function') phone.addEventListener('change', later);

@@ -51,6 +51,10 @@ export interface ViewMatch {
   /** A multi_stage tournament's stage key and group label (issue 40); null otherwise. */
   stage: string | null;
   group: string | null;
+  /** Its place in the schedule (issue 41): when, until when, and its station by place in the view's `stations`; null when not planned. */
+  scheduledAt: Date | null;
+  endsAt: Date | null;
+  station: number | null;
 }
 
 export interface ViewTiebreaker {
@@ -107,6 +111,8 @@ export interface TournamentView {
   standings: ViewStandingRow[];
   /** A multi_stage tournament's stages with their group tables (issue 40); null for a tournament of one format. */
   stages: ViewStage[] | null;
+  /** The stations' names in the stations' order (issue 41): what the public calendar shows as LOCATION already. */
+  stations: string[];
 }
 
 export interface LeagueTournamentView {

@@ -18,8 +18,17 @@ export interface ParticipantFacts {
   finalRank: number | null;
 }
 
-/** Matches carry participant ids; the view carries names and seeds instead (and the next match by number). */
-function viewMatches(matches: Match[], byId: Map<string, ParticipantFacts & { entrant: number }>): ViewMatch[] {
+/** A match with its stored schedule (issue 41), when it has one. */
+export type ScheduledMatch = Match & { scheduledAt?: Date | null; endsAt?: Date | null; stationId?: string | null };
+
+/** A station as the view needs it: its id (to find it, never shown) and its name. */
+export interface StationFacts {
+  id: string;
+  name: string;
+}
+
+/** Matches carry participant ids; the view carries names and seeds instead (and the next match by number, the station by place). */
+function viewMatches(matches: ScheduledMatch[], byId: Map<string, ParticipantFacts & { entrant: number }>, stations: ReadonlyMap<string, number>): ViewMatch[] {
   const numbers = new Map(matches.map((match) => [match.id, match.number]));
   return matches.map((match) => ({
     number: match.number,
@@ -38,6 +47,9 @@ function viewMatches(matches: Match[], byId: Map<string, ParticipantFacts & { en
     games: match.games.map((game) => ({ scores: game.scores, winner: game.winnerId === null ? null : match.opponents.findIndex((opponent) => opponent.participantId === game.winnerId) })),
     outcome: match.status === 'completed' ? (match.outcome ?? match.reportedOutcome) : null,
     decider: match.decider === null ? null : { method: match.decider.method, scores: match.decider.scores },
+    scheduledAt: match.scheduledAt ?? null,
+    endsAt: match.scheduledAt ? (match.endsAt ?? match.scheduledAt) : null,
+    station: match.stationId ? (stations.get(match.stationId) ?? null) : null,
   }));
 }
 
@@ -85,11 +97,13 @@ function plannedRounds(tournament: TournamentFacts, participantCount: number): n
 export function buildTournamentView(
   tournament: TournamentFacts,
   field: ParticipantFacts[],
-  matches: Match[],
+  matches: ScheduledMatch[],
   standings: (StandingRow & { reached?: string | null })[],
   stages: StageFacts[] | null = null,
+  stations: StationFacts[] = [],
 ): TournamentView {
   const byId = new Map(field.map((participant, entrant) => [participant.id, { ...participant, entrant }]));
+  const stationPlaces = new Map(stations.map((station, index) => [station.id, index]));
   return {
     name: tournament.name,
     description: tournament.description,
@@ -99,7 +113,8 @@ export function buildTournamentView(
     startsAt: tournament.startsAt,
     plannedRounds: plannedRounds(tournament, field.length),
     entrants: field.map(({ name, seed, finalRank }) => ({ name, seed, finalRank })),
-    matches: viewMatches([...matches].sort((a, b) => a.number - b.number), byId),
+    matches: viewMatches([...matches].sort((a, b) => a.number - b.number), byId, stationPlaces),
+    stations: stations.map((station) => station.name),
     standings: standings.map((row, index) => viewRow(row, byId, field.length + index)),
     stages: stages && viewStages(stages, byId, field.length),
   };

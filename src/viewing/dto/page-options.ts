@@ -126,6 +126,11 @@ export function variantKey(options: PageOptions, defaults: PageOptions): string 
   return fields.join('&');
 }
 
-/** A tournament page's tabs, the first the default (the schedule joins them once a tournament has one). */
+/** A tournament page's tabs, the first the default; the schedule joins them once a match has a time (issue 41). */
 export const TOURNAMENT_TABS: readonly Tab[] = ['bracket', 'standings'];
+const WITH_SCHEDULE: readonly Tab[] = [...TOURNAMENT_TABS, 'schedule'];
+
+export function tabsOf(scheduled: boolean): readonly Tab[] {
+  return scheduled ? WITH_SCHEDULE : TOURNAMENT_TABS;
+}
 export const TAB_LABELS: Record<Tab, string> = { bracket: 'Bracket', standings: 'Standings', schedule: 'Schedule' };

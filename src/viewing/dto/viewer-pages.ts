@@ -4,7 +4,8 @@ import { extname, join } from 'node:path';
 import { Eta } from 'eta';
 import { BracketSection, drawnAsBracket, layOut, RoundColumn } from '../domain/bracket-layout';
 import { GroupPanel, layOutStages, StageSection } from '../domain/stage-layout';
-import { PageOptions, TAB_LABELS, TOURNAMENT_TABS } from './page-options';
+import { PageOptions, TAB_LABELS, tabsOf } from './page-options';
+import { hasSchedule, ScheduleEntry, scheduleView } from '../domain/schedule-view';
 import { deciderText, FORMAT_LABELS, gamesText, LeagueView, OUTCOME_LABELS, STAGE_STATUS_LABELS, STATUS_LABELS, TournamentView } from '../domain/tournament-view';
 
 /** The pages' templates and static files, next to this module in both src/ and dist/ (nest-cli.json copies them). */
@@ -94,6 +95,25 @@ export interface RenderedPage {
 }
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+const DAY_TIME_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
+const TIME_FORMAT = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => ESCAPES[character]);
+}
+
+/** An instant in UTC, readable, in a <time> the page's script shows in the visitor's time zone (`data-local`: day and time, or time only). */
+function timeHtml(at: Date, timeOnly = false): string {
+  const text = timeOnly ? TIME_FORMAT.format(at) : `${DAY_TIME_FORMAT.format(at)} UTC`;
+  return `<time datetime="${at.toISOString()}" data-local="${timeOnly ? 'time' : 'day'}">${escapeHtml(text)}</time>`;
+}
+
+/** A scheduled match's sides: names (isolated for right-to-left), a later stage's placeholder, or "To be decided". */
+function sidesHtml(entry: ScheduleEntry): string {
+  const sides = entry.sides.map((side) => (side === null ? '<span class="tbd">To be decided</span>' : `<bdi>${escapeHtml(side)}</bdi>`));
+  return `<span class="sides">${sides.join(sides.length === 2 ? ' vs ' : ', ')}</span>`;
+}
 
 function tournamentSummary(view: TournamentView): string {
   const completed = view.matches.filter((match) => match.status === 'completed').length;
@@ -110,7 +130,8 @@ function tournamentSummary(view: TournamentView): string {
 export class ViewerPages {
   private readonly eta = new Eta({ views: VIEWS_DIR, cache: true, autoEscape: true });
 
-  tournament(view: TournamentView): RenderedPage {
+  /** `now`: what the schedule tab calls playing (its start has come); the page's script keeps it current after. */
+  tournament(view: TournamentView, now = new Date()): RenderedPage {
     const spread = drawnAsBracket(view);
     // A staged tournament shows its stages (issue 40), each with its groups' tables or its bracket.
     const sections = view.stages ? (view.matches.length === 0 ? [] : layOutStages(view).map((stage) => this.stagePart(stage))) : this.bracketParts(layOut(view), spread, 2);
@@ -123,8 +144,17 @@ export class ViewerPages {
     const games = view.standings.some((row) => row.gamesWon !== undefined);
     const standings = this.eta.render('standings', { rows: view.standings, tiebreakers, name: view.name, games });
     const status = this.eta.render('status', { status: view.status, statusLabel: STATUS_LABELS[view.status], summary: tournamentSummary(view), ...podiumOf(view) });
+    const planned = hasSchedule(view);
+    const schedule = this.eta.render('schedule', { planned, ...(planned ? scheduleView(view, now) : { stations: [], byTime: [] }), time: timeHtml, sides: sidesHtml });
+    const tabs = this.eta.render('tabs', {
+      tabs: tabsOf(planned).map((key) => ({ key, label: key !== 'bracket' ? TAB_LABELS[key] : view.stages ? 'Stages' : spread ? TAB_LABELS[key] : 'Rounds' })),
+    });
+    // The tabs and the schedule are swapped whole: the schedule tab appears with the first plan, and any match
+    // scheduled, moved or completed changes the panel.
     const parts: LivePart[] = [
       { id: 'v-status', html: status },
+      { id: 'v-tabs', html: tabs },
+      { id: 'v-schedule', html: schedule },
       { id: 'v-sections', html: sectionsHtml, children: sections, shell: sectionsHtml.replace(sections.map((section) => section.html).join(''), '') },
       { id: 'v-standings', html: standings, ...standingsRows(standings), ordered: true },
     ];
@@ -133,8 +163,7 @@ export class ViewerPages {
       formatLabel: FORMAT_LABELS[view.format],
       startsAt: view.startsAt?.toISOString(),
       startsAtText: view.startsAt ? `${DATE_FORMAT.format(view.startsAt)} UTC` : undefined,
-      parts: { status, sections: sectionsHtml, standings },
-      tabs: TOURNAMENT_TABS.map((key) => ({ key, label: key !== 'bracket' ? TAB_LABELS[key] : view.stages ? 'Stages' : spread ? TAB_LABELS[key] : 'Rounds' })),
+      parts: { status, sections: sectionsHtml, standings, tabs, schedule },
     });
     return { content, parts };
   }

@@ -10,12 +10,15 @@ import { ReadContext, SharedState, SharedStates } from '../domain/shared-states'
  * tournaments. Rows older than the log (or whose events were swept) have no such event: their token falls back to
  * their own version and counts, which every write moves too. Events are numbered just after their commit: while one
  * of its events waits for its number, the state is not settled (`pending`), since the token cannot show that change
- * yet. One statement, by the partial share-id indexes and the log's (account_id, tournament_id, sequence) index.
+ * yet. Stations change without an event: their count and latest change are in the token too (the schedule tab
+ * shows their names). One statement, by the partial share-id indexes and the log's (account_id, tournament_id,
+ * sequence) index.
  */
 const LOOKUP = `
   select 'tournament' as kind, t.account_id, t.id, concat_ws('/',
     'e' || (select max(e.sequence) from events e where e.account_id = t.account_id and e.tournament_id = t.id),
-    t.version, t.participant_count) as token,
+    t.version, t.participant_count,
+    (select concat_ws(':', count(*), max(s.updated_at)) from stations s where s.account_id = t.account_id and s.tournament_id = t.id)) as token,
     exists (select 1 from events e where e.account_id = t.account_id and e.tournament_id = t.id and e.sequence is null) as pending
     from tournaments t where t.share_id = ?
   union all

@@ -3,8 +3,9 @@
  * every plan to. A timetable is each open match's time and station (planned or fixed); matches without a time
  * are left out.
  */
-import { intersectSpans, normaliseSpans, Span } from './intervals';
-import type { ScheduleMatch, ScheduleStation } from './schedule';
+import { Span } from './intervals';
+import { allowedTimes, ScheduleMatch, ScheduleStation } from './schedule';
+import { ruleBook, StageRules } from './stage-rules';
 
 /** The hard rules; `overdue` is a stored match still open after its `ends_at` (the stored plan no longer holds). */
 export const SCHEDULE_RULES = ['station_overlap', 'station_unavailable', 'participant_rest', 'feeder_rest', 'overdue'] as const;
@@ -28,12 +29,15 @@ export interface Timetable {
   stations: ScheduleStation[];
   windows: Span[] | null;
   restMs: number;
+  /** Stages' own rest and windows, for the matches that name one (`rules`). */
+  stageRules?: StageRules[];
 }
 
-export function findConflicts({ matches, times, stations, windows, restMs }: Timetable): ScheduleConflict[] {
+export function findConflicts(timetable: Timetable): ScheduleConflict[] {
+  const { matches, times, stations } = timetable;
+  const book = ruleBook(timetable);
   const conflicts: ScheduleConflict[] = [];
-  const normalisedWindows = windows === null ? null : normaliseSpans(windows);
-  const allowed = new Map(stations.map((station) => [station.id, intersectSpans(station.available === null ? null : normaliseSpans(station.available), normalisedWindows)]));
+  const allowedBySet = allowedTimes({ stations }, book).map((set) => new Map(stations.map((station, index) => [station.id, set[index]])));
   const timed = matches
     .filter((match) => times.has(match.id))
     .map((match) => ({ match, from: times.get(match.id)!.startsAt, to: times.get(match.id)!.startsAt + match.durationMs, stationId: times.get(match.id)!.stationId }))
@@ -41,12 +45,12 @@ export function findConflicts({ matches, times, stations, windows, restMs }: Tim
   const byId = new Map(timed.map((entry) => [entry.match.id, entry]));
 
   for (const entry of timed) {
-    const spans = allowed.get(entry.stationId);
+    const spans = allowedBySet[book.setOf(entry.match)].get(entry.stationId);
     const inside = spans === undefined ? false : spans === null || spans.some((span) => span.from <= entry.from && entry.to <= span.to);
     if (!inside) conflicts.push({ rule: 'station_unavailable', matchId: entry.match.id, otherMatchId: null });
     for (const feederId of entry.match.feeders) {
       const feeder = byId.get(feederId);
-      if (feeder && feeder.to + restMs > entry.from) conflicts.push({ rule: 'feeder_rest', matchId: entry.match.id, otherMatchId: feederId });
+      if (feeder && feeder.to + book.gap(feeder.match, entry.match) > entry.from) conflicts.push({ rule: 'feeder_rest', matchId: entry.match.id, otherMatchId: feederId });
     }
   }
   // Pairs that overlap (a station) or come within the rest (a participant): a sweep in start order.
@@ -56,12 +60,14 @@ export function findConflicts({ matches, times, stations, windows, restMs }: Tim
     (byStation.get(entry.stationId) ?? byStation.set(entry.stationId, []).get(entry.stationId)!).push(entry);
     for (const id of entry.match.participants) (byParticipant.get(id) ?? byParticipant.set(id, []).get(id)!).push(entry);
   }
-  const pairs = (groups: Map<string, typeof timed>, gap: number, rule: ScheduleRule) => {
+  // `gap` of a pair: none between matches on a station, the larger rest of the two between a participant's.
+  const pairs = (groups: Map<string, typeof timed>, gapOf: (a: ScheduleMatch, b: ScheduleMatch) => number, widest: number, rule: ScheduleRule) => {
     const seen = new Set<string>();
     for (const group of groups.values()) {
       for (let i = 0; i < group.length; i++) {
-        for (let j = i + 1; j < group.length && group[j].from < group[i].to + gap; j++) {
-          if (group[j].to + gap <= group[i].from) continue;
+        for (let j = i + 1; j < group.length && group[j].from < group[i].to + widest; j++) {
+          const gap = gapOf(group[i].match, group[j].match);
+          if (group[j].from >= group[i].to + gap || group[j].to + gap <= group[i].from) continue;
           const key = `${group[i].match.id}|${group[j].match.id}`;
           if (seen.has(key)) continue;
           seen.add(key);
@@ -70,7 +76,7 @@ export function findConflicts({ matches, times, stations, windows, restMs }: Tim
       }
     }
   };
-  pairs(byStation, 0, 'station_overlap');
-  pairs(byParticipant, restMs, 'participant_rest');
+  pairs(byStation, () => 0, 0, 'station_overlap');
+  pairs(byParticipant, book.gap, book.maxRest, 'participant_rest');
   return conflicts;
 }

@@ -71,14 +71,16 @@ export function firstEndingAfter(spans: readonly Span[], t: number): number {
 
 /**
  * A timeline of busy spans (a station's matches, or a participant's): the earliest t ≥ start where
- * [t, t + length) keeps `gap` away from every one of them, and adding a span. Kept sorted by start; spans may
- * overlap (two fixed matches someone pinned on top of each other), so the search skips what ends before t by the
- * running latest end, which only grows.
+ * [t, t + length) keeps away from every one of them by the larger of `gap` and the span's own gap (a stage's
+ * rest), and adding a span. Kept sorted by start; spans may overlap (two fixed matches someone pinned on top of
+ * each other), so the search skips what ends before t by the running latest end, which only grows.
  */
 export class BusyTimeline {
-  private readonly spans: Span[] = [];
-  /** latest[i]: the latest end among spans[0..i]. */
+  private readonly spans: (Span & { gap: number })[] = [];
+  /** latest[i]: the latest end among spans[0..i]; latestWithGap[i]: the same, each end plus its own gap. */
   private readonly latest: number[] = [];
+  private readonly latestWithGap: number[] = [];
+  private maxGap = 0;
 
   earliestFree(start: number, length: number, gap = 0): number {
     let t = start;
@@ -86,22 +88,36 @@ export class BusyTimeline {
     let high = this.spans.length;
     while (low < high) {
       const middle = (low + high) >> 1;
-      if (this.latest[middle] + gap <= t) low = middle + 1;
+      if (Math.max(this.latest[middle] + gap, this.latestWithGap[middle]) <= t) low = middle + 1;
       else high = middle;
     }
-    for (let i = low; i < this.spans.length; i++) {
-      const span = this.spans[i];
-      if (span.from - gap >= t + length) break;
-      if (span.to + gap > t) t = span.to + gap;
+    const widest = Math.max(gap, this.maxGap);
+    // One pass when every span keeps the same gap; with gaps of their own, until nothing moves t any more.
+    for (let moved = true; moved; ) {
+      moved = false;
+      for (let i = low; i < this.spans.length; i++) {
+        const span = this.spans[i];
+        if (span.from - widest >= t + length) break;
+        const apart = Math.max(gap, span.gap);
+        if (span.from - apart < t + length && span.to + apart > t) {
+          t = span.to + apart;
+          moved = widest !== gap;
+        }
+      }
     }
     return t;
   }
 
-  add(span: Span): void {
+  add(span: Span, gap = 0): void {
     let index = this.spans.length;
     while (index > 0 && this.spans[index - 1].from > span.from) index--;
-    this.spans.splice(index, 0, { from: span.from, to: span.to });
+    this.spans.splice(index, 0, { from: span.from, to: span.to, gap });
     this.latest.splice(index, 0, 0);
-    for (let i = index; i < this.spans.length; i++) this.latest[i] = Math.max(i > 0 ? this.latest[i - 1] : -Infinity, this.spans[i].to);
+    this.latestWithGap.splice(index, 0, 0);
+    this.maxGap = Math.max(this.maxGap, gap);
+    for (let i = index; i < this.spans.length; i++) {
+      this.latest[i] = Math.max(i > 0 ? this.latest[i - 1] : -Infinity, this.spans[i].to);
+      this.latestWithGap[i] = Math.max(i > 0 ? this.latestWithGap[i - 1] : -Infinity, this.spans[i].to + this.spans[i].gap);
+    }
   }
 }

@@ -7,9 +7,12 @@
  *   chain after them: all their time must be played after r on the stations (as if a match could be split), and
  *   the one that ends last still has its chain to play after it.
  * Fixed matches only take time away, so leaving them out keeps each bound valid; the plan ends after them anyway.
+ * With stages' own rules, the chain keeps each match's windows and each pair's rest; the participant and load
+ * bounds take the least rest and the union of the windows, a relaxation again.
  */
-import { coveredLength, earliestFit, Span } from './intervals';
+import { coveredLength, earliestFit, normaliseSpans, Span } from './intervals';
 import type { ScheduleInput, ScheduleMatch } from './schedule';
+import type { RuleBook } from './stage-rules';
 
 export interface ScheduleLowerBound {
   /** The largest of the bounds and the fixed matches' ends; null when nothing is to be played. */
@@ -31,9 +34,33 @@ interface BoundNode {
   chainKey: number;
 }
 
-export function lowerBound(input: ScheduleInput, allowed: (Span[] | null)[]): ScheduleLowerBound {
-  const rest = input.restMs;
+/** Per station, the union over rule sets of when it may be used. */
+function unionOf(allowedBySet: (Span[] | null)[][]): (Span[] | null)[] {
+  if (allowedBySet.length === 1) return allowedBySet[0];
+  return allowedBySet[0].map((_, station) => {
+    const lists = allowedBySet.map((set) => set[station]);
+    return lists.includes(null) ? null : normaliseSpans(lists.flatMap((spans) => spans!));
+  });
+}
+
+/** The earliest fit on any of the lists (each distinct list asked once: stations usually share theirs). */
+function fitting(lists: (Span[] | null)[]): (start: number, length: number) => number {
+  const distinct = [...new Map(lists.map((spans) => [JSON.stringify(spans), spans])).values()];
+  return (start, length) => {
+    let best = Infinity;
+    for (const spans of distinct) {
+      const fit = earliestFit(spans, start, length);
+      if (fit !== null && fit < best) best = fit;
+    }
+    return best;
+  };
+}
+
+export function lowerBound(input: ScheduleInput, book: RuleBook, allowedBySet: (Span[] | null)[][]): ScheduleLowerBound {
+  const rest = book.minRest;
+  const allowed = unionOf(allowedBySet);
   const fixedEnds = new Map<string, number>();
+  const fixedById = new Map(input.matches.filter((match) => match.fixed).map((match) => [match.id, match]));
   let fixedEnd: number | null = null;
   for (const match of input.matches) {
     if (!match.fixed) continue;
@@ -50,29 +77,21 @@ export function lowerBound(input: ScheduleInput, allowed: (Span[] | null)[]): Sc
         feeder.successors.push(node);
         node.feeders.push(feeder);
       } else if (fixedEnds.has(feederId)) {
-        node.release = Math.max(node.release, fixedEnds.get(feederId)! + rest);
+        node.release = Math.max(node.release, fixedEnds.get(feederId)! + book.gap(fixedById.get(feederId)!, node.match));
       }
     }
   }
   const order = topological(nodes);
   if (order === null || nodes.length === 0) return { endsAt: fixedEnd, chain: null, participant: null, load: null };
 
-  // Stations usually share their allowed time (all of the windows): each distinct list is asked once.
-  const distinctAllowed = [...new Map(allowed.map((spans) => [JSON.stringify(spans), spans])).values()];
-  const fitAny = (start: number, length: number): number => {
-    let best = Infinity;
-    for (const spans of distinctAllowed) {
-      const fit = earliestFit(spans, start, length);
-      if (fit !== null && fit < best) best = fit;
-    }
-    return best;
-  };
+  const fitAny = fitting(allowed);
+  const fitBySet = allowedBySet.map(fitting);
 
-  // chain: releases forward, each match at its earliest fit.
+  // chain: releases forward, each match at its earliest fit in its own rule set's time.
   let chain = -Infinity;
   for (const node of order) {
-    for (const feeder of node.feeders) node.release = Math.max(node.release, feeder.release + feeder.match.durationMs + rest);
-    node.release = fitAny(node.release, node.match.durationMs);
+    for (const feeder of node.feeders) node.release = Math.max(node.release, feeder.release + feeder.match.durationMs + book.gap(feeder.match, node.match));
+    node.release = fitBySet[book.setOf(node.match)](node.release, node.match.durationMs);
     chain = Math.max(chain, node.release + node.match.durationMs);
   }
 

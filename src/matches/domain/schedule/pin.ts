@@ -20,7 +20,7 @@ export interface PinClash {
 export function pinClashes(input: ScheduleInput, matchId: string): PinClash[] {
   const times = new Map<string, Timed>();
   for (const match of input.matches) if (match.fixed) times.set(match.id, match.fixed);
-  return findConflicts({ matches: input.matches, times, stations: input.stations, windows: input.windows, restMs: input.restMs })
+  return findConflicts({ matches: input.matches, times, stations: input.stations, windows: input.windows, restMs: input.restMs, stageRules: input.stageRules })
     .filter((conflict) => conflict.matchId === matchId || conflict.otherMatchId === matchId)
     .map((conflict) => ({ rule: conflict.rule, otherMatchId: conflict.matchId === matchId ? conflict.otherMatchId : conflict.matchId }));
 }

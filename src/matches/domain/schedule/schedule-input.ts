@@ -37,12 +37,20 @@ export function minutesOf(setting: MatchMinutes | null | undefined, names: reado
 }
 
 /**
+ * How long each of `matches` takes under one `match_minutes` setting. `bracketLayout`: the format draws a bracket,
+ * so rounds have names, counted back from the last round of `matches`' main (or winners) bracket.
+ */
+export function durationsBy(matches: readonly Match[], setting: MatchMinutes | null | undefined, bracketLayout: boolean): (match: Match) => number {
+  const lastMainRound = Math.max(0, ...matches.filter((match) => match.bracket === 'main' || match.bracket === 'winners').map((match) => match.round));
+  return (match) => minutesOf(setting, bracketLayout ? roundNames(match, lastMainRound) : [String(match.round)]) * 60_000;
+}
+
+/**
  * The open matches as the scheduler sees them (no fixed or earlier times yet: the caller adds those). A match
  * waits for every open match whose winner or loser moves into it; completed feeders have filled their slot.
- * `bracketLayout`: the format draws a bracket, so rounds have names.
+ * `durationOf`: how long a match takes (durationsBy); `rulesOf`: its stage's own rules, if it has any.
  */
-export function scheduleMatchesOf(matches: readonly Match[], setting: MatchMinutes | null | undefined, bracketLayout: boolean): ScheduleMatch[] {
-  const lastMainRound = Math.max(0, ...matches.filter((match) => match.bracket === 'main' || match.bracket === 'winners').map((match) => match.round));
+export function scheduleMatchesOf(matches: readonly Match[], durationOf: (match: Match) => number, rulesOf: (match: Match) => number | undefined = () => undefined): ScheduleMatch[] {
   const open = matches.filter((match) => match.status !== 'completed');
   const feeders = new Map<string, string[]>();
   for (const match of open) {
@@ -50,15 +58,34 @@ export function scheduleMatchesOf(matches: readonly Match[], setting: MatchMinut
       if (next !== null) (feeders.get(next) ?? feeders.set(next, []).get(next)!).push(match.id);
     }
   }
-  return open.map((match) => ({
-    id: match.id,
-    order: match.number,
-    durationMs: minutesOf(setting, bracketLayout ? roundNames(match, lastMainRound) : [String(match.round)]) * 60_000,
-    participants: match.opponents.flatMap((opponent) => (opponent.participantId === null ? [] : [opponent.participantId])),
-    feeders: feeders.get(match.id) ?? [],
-    fixed: null,
-    previous: null,
-  }));
+  // A later stage's empty slot waits for every open match of the group (or, ranked across groups, the stage) it is filled from.
+  const openOf = new Map<string, string[]>();
+  const add = (key: string, id: string) => (openOf.get(key) ?? openOf.set(key, []).get(key)!).push(id);
+  for (const match of open) {
+    if (match.stage === null) continue;
+    add(match.stage, match.id);
+    if (match.group !== null) add(`${match.stage}/${match.group}`, match.id);
+  }
+  for (const match of open) {
+    const sources = new Set(match.opponents.flatMap(({ participantId, source }) => (participantId === null && source ? ['group' in source ? `${source.stage}/${source.group}` : source.stage] : [])));
+    if (sources.size === 0) continue;
+    const list = new Set(feeders.get(match.id));
+    for (const key of sources) for (const id of openOf.get(key) ?? []) list.add(id);
+    feeders.set(match.id, [...list]);
+  }
+  return open.map((match) => {
+    const rules = rulesOf(match);
+    return {
+      id: match.id,
+      order: match.number,
+      durationMs: durationOf(match),
+      participants: match.opponents.flatMap((opponent) => (opponent.participantId === null ? [] : [opponent.participantId])),
+      feeders: feeders.get(match.id) ?? [],
+      fixed: null,
+      previous: null,
+      ...(rules === undefined ? {} : { rules }),
+    };
+  });
 }
 
 /** A stored match's place in the schedule, as the planner reads it (MatchRecord's schedule fields). */

@@ -48,7 +48,7 @@ function expectRulesKept(input: ScheduleInput): void {
     expect(entry.startsAt).toBeGreaterThanOrEqual(input.from);
     expect(entry.endsAt - entry.startsAt).toBe(input.matches.find((match) => match.id === entry.matchId)!.durationMs);
   }
-  const conflicts = findConflicts({ matches: input.matches, times: timetable(input, plan.planned), stations: input.stations, windows: input.windows, restMs: input.restMs });
+  const conflicts = findConflicts({ ...input, times: timetable(input, plan.planned) });
   // The only rule a plan may break is a pin's feeder that cannot end in time, and the plan says so.
   const unmet = new Set(plan.unmet.map((rule) => `${rule.matchId}|${rule.otherMatchId}`));
   for (const conflict of conflicts) {
@@ -57,7 +57,8 @@ function expectRulesKept(input: ScheduleInput): void {
     expect(unmet.has(`${conflict.matchId}|${conflict.otherMatchId}`)).toBe(true);
   }
   if (fixed.length === 0) expect(plan.unmet).toEqual([]);
-  if (input.windows === null && input.stations.every((station) => station.available === null)) expect(plan.unplaced).toEqual([]);
+  const always = input.windows === null && (input.stageRules ?? []).every((rules) => rules.windows === null);
+  if (always && input.stations.every((station) => station.available === null)) expect(plan.unplaced).toEqual([]);
   if (plan.unplaced.length === 0 && plan.endsAt !== null) expect(plan.lowerBound.endsAt!).toBeLessThanOrEqual(plan.endsAt);
 }
 
@@ -85,6 +86,30 @@ describe('planSchedule (property)', () => {
           return { ...match, fixed: pinned ? { startsAt: entry.startsAt, stationId: entry.stationId } : null, previous: { startsAt: entry.startsAt, stationId: entry.stationId } };
         });
         expectRulesKept({ ...input, matches: replanned, from: input.from + s.laterBy * MINUTE });
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('keeps every hard rule when matches keep rules of their own stage (rest, windows, a later start)', () => {
+    const stageRules = fc.array(fc.record({ rest: fc.integer({ min: 0, max: 60 }), windows: fc.option(spanList(1), { nil: null }) }), { minLength: 1, maxLength: 3 });
+    fc.assert(
+      fc.property(scenario, stageRules, fc.integer({ min: 1, max: 1000 }), (s, rules, salt) => {
+        // Each match in one of the stages' rule sets, or the tournament's (a stage of its own settings or none).
+        const matches = scheduleTournament(s.family, s.count, s.minutes).map((match) => {
+          const set = (match.order * 7 + salt) % (rules.length + 1);
+          return set === rules.length ? match : { ...match, rules: set };
+        });
+        const input: ScheduleInput = {
+          matches,
+          stations: someStations(s.stations, s.availability),
+          windows: s.windows,
+          restMs: s.rest * MINUTE,
+          stageRules: rules.map((rule) => ({ restMs: rule.rest * MINUTE, windows: rule.windows })),
+          from: start + s.fromOffset * MINUTE,
+          keepOrder: s.keepOrder,
+        };
+        expectRulesKept(input);
       }),
       { numRuns: 150 },
     );

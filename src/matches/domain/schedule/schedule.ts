@@ -13,6 +13,7 @@
  */
 import { BusyTimeline, earliestFit, intersectSpans, normaliseSpans, Span } from './intervals';
 import { lowerBound, ScheduleLowerBound } from './lower-bound';
+import { RuleBook, ruleBook, StageRules } from './stage-rules';
 
 export interface ScheduleStation {
   id: string;
@@ -33,6 +34,8 @@ export interface ScheduleMatch {
   fixed: { startsAt: number; stationId: string } | null;
   /** Where the last plan put it (keepOrder keeps plans stable), or null. */
   previous: { startsAt: number; stationId: string | null } | null;
+  /** Its stage's own rules (an index into the input's `stageRules`); absent: the tournament's. */
+  rules?: number;
 }
 
 export interface ScheduleInput {
@@ -41,6 +44,8 @@ export interface ScheduleInput {
   /** When play may happen; null: always. */
   windows: Span[] | null;
   restMs: number;
+  /** Stages' own rest and windows (their starts_at included), for the matches that name one. */
+  stageRules?: StageRules[];
   /** Nothing is placed before this instant. */
   from: number;
   keepOrder: boolean;
@@ -88,9 +93,15 @@ interface Node {
   blocked: boolean;
 }
 
+/** Per rule set (the tournament's, then each stage's), per station: when a match of that set may be played there. */
+export function allowedTimes(input: Pick<ScheduleInput, 'stations'>, book: RuleBook): (Span[] | null)[][] {
+  const available = input.stations.map((station) => (station.available === null ? null : normaliseSpans(station.available)));
+  return book.windows.map((windows) => available.map((spans) => intersectSpans(spans, windows)));
+}
+
 export function planSchedule(input: ScheduleInput): SchedulePlan {
-  const windows = input.windows === null ? null : normaliseSpans(input.windows);
-  const allowed = input.stations.map((station) => intersectSpans(station.available === null ? null : normaliseSpans(station.available), windows));
+  const book = ruleBook(input);
+  const allowedBySet = allowedTimes(input, book);
   const stationIndex = new Map(input.stations.map((station, index) => [station.id, index]));
   const stationBusy = input.stations.map(() => new BusyTimeline());
   const participantBusy = new Map<string, BusyTimeline>();
@@ -99,7 +110,7 @@ export function planSchedule(input: ScheduleInput): SchedulePlan {
     if (!timeline) participantBusy.set(participantId, (timeline = new BusyTimeline()));
     return timeline;
   };
-  const rest = input.restMs;
+  const { restOf, gap } = book;
 
   const nodes = input.matches.map((match, index): Node => ({ match, index, successors: [], waiting: 0, priority: 0, deadline: Infinity, start: NaN, end: NaN, stationIndex: -1, blocked: false }));
   const byId = new Map(nodes.map((node) => [node.match.id, node]));
@@ -122,24 +133,25 @@ export function planSchedule(input: ScheduleInput): SchedulePlan {
     node.end = fixed.startsAt + node.match.durationMs;
     node.stationIndex = stationIndex.get(fixed.stationId) ?? -1;
     if (node.stationIndex >= 0) stationBusy[node.stationIndex].add({ from: node.start, to: node.end });
-    for (const participantId of node.match.participants) busyOf(participantId).add({ from: node.start, to: node.end });
+    for (const participantId of node.match.participants) busyOf(participantId).add({ from: node.start, to: node.end }, restOf(node.match));
   }
 
   // Priorities: the longest chain to the end (backwards over the topological order) or the participants' load.
   const load = new Map<string, number>();
   for (const node of nodes) {
     if (node.match.fixed) continue;
-    for (const participantId of node.match.participants) load.set(participantId, (load.get(participantId) ?? 0) + node.match.durationMs + rest);
+    for (const participantId of node.match.participants) load.set(participantId, (load.get(participantId) ?? 0) + node.match.durationMs + restOf(node.match));
   }
   for (let i = order.length - 1; i >= 0; i--) {
     const node = order[i];
     let tail = 0;
-    for (const successor of node.successors) if (!successor.match.fixed) tail = Math.max(tail, rest + successor.priority);
+    for (const successor of node.successors) if (!successor.match.fixed) tail = Math.max(tail, gap(node.match, successor.match) + successor.priority);
     let priority = node.match.durationMs + tail;
-    for (const participantId of node.match.participants) priority = Math.max(priority, (load.get(participantId) ?? 0) - rest);
+    for (const participantId of node.match.participants) priority = Math.max(priority, (load.get(participantId) ?? 0) - restOf(node.match));
     node.priority = priority;
     for (const successor of node.successors) {
-      const latestEnd = successor.match.fixed ? successor.start - rest : successor.deadline - successor.match.durationMs - rest;
+      const apart = gap(node.match, successor.match);
+      const latestEnd = successor.match.fixed ? successor.start - apart : successor.deadline - successor.match.durationMs - apart;
       node.deadline = Math.min(node.deadline, latestEnd);
     }
   }
@@ -165,10 +177,12 @@ export function planSchedule(input: ScheduleInput): SchedulePlan {
     let earliest = input.from;
     for (const feederId of node.match.feeders) {
       const feeder = byId.get(feederId);
-      if (feeder && !Number.isNaN(feeder.end)) earliest = Math.max(earliest, feeder.end + rest);
+      if (feeder && !Number.isNaN(feeder.end)) earliest = Math.max(earliest, feeder.end + gap(feeder.match, node.match));
     }
     if (input.keepOrder && node.match.previous) earliest = Math.max(earliest, previousStart);
-    const place = node.blocked ? null : earliestPlace(node.match, earliest, allowed, stationBusy, node.match.participants.map(busyOf), rest, input.keepOrder ? stationIndex.get(node.match.previous?.stationId ?? '') : undefined);
+    const allowed = allowedBySet[book.setOf(node.match)];
+    const preferred = input.keepOrder ? stationIndex.get(node.match.previous?.stationId ?? '') : undefined;
+    const place = node.blocked ? null : earliestPlace(node.match, earliest, allowed, stationBusy, node.match.participants.map(busyOf), restOf(node.match), preferred);
     if (place === null) {
       unplaced.push(node.match.id);
       for (const successor of node.successors) successor.blocked = true;
@@ -177,11 +191,11 @@ export function planSchedule(input: ScheduleInput): SchedulePlan {
       node.end = place.start + node.match.durationMs;
       node.stationIndex = place.station;
       stationBusy[place.station].add({ from: node.start, to: node.end });
-      for (const participantId of node.match.participants) busyOf(participantId).add({ from: node.start, to: node.end });
+      for (const participantId of node.match.participants) busyOf(participantId).add({ from: node.start, to: node.end }, restOf(node.match));
       if (input.keepOrder && node.match.previous) previousStart = Math.max(previousStart, node.start);
       planned.push({ matchId: node.match.id, startsAt: node.start, endsAt: node.end, stationId: input.stations[place.station].id });
       for (const successor of node.successors) {
-        if (successor.match.fixed && node.end + rest > successor.start) unmet.push({ matchId: successor.match.id, otherMatchId: node.match.id, rule: 'feeder_rest' });
+        if (successor.match.fixed && node.end + gap(node.match, successor.match) > successor.start) unmet.push({ matchId: successor.match.id, otherMatchId: node.match.id, rule: 'feeder_rest' });
       }
     }
     // An unplaced match still releases what it feeds: those cannot be placed either, and say so.
@@ -196,7 +210,7 @@ export function planSchedule(input: ScheduleInput): SchedulePlan {
   planned.sort((a, b) => a.startsAt - b.startsAt || a.stationId.localeCompare(b.stationId));
   let endsAt: number | null = null;
   for (const node of nodes) if (!Number.isNaN(node.end)) endsAt = Math.max(endsAt ?? -Infinity, node.end);
-  return { planned, unplaced, unmet, endsAt, lowerBound: lowerBound(input, allowed) };
+  return { planned, unplaced, unmet, endsAt, lowerBound: lowerBound(input, book, allowedBySet) };
 }
 
 /** Feeders before the matches they feed (Kahn); a cycle's matches come last, in input order. */

@@ -36,7 +36,7 @@ export function conflictsWithFixes({ input, times, overdue, pinned, now }: Store
   const timesById = new Map(Object.entries(times));
   const found: ScheduleConflict[] = [
     ...overdue.map((matchId): ScheduleConflict => ({ rule: 'overdue', matchId, otherMatchId: null })),
-    ...findConflicts({ matches: input.matches, times: timesById, stations: input.stations, windows: input.windows, restMs: input.restMs }),
+    ...findConflicts({ matches: input.matches, times: timesById, stations: input.stations, windows: input.windows, restMs: input.restMs, stageRules: input.stageRules }),
   ];
   const isPinned = new Set(pinned);
   return found.map((conflict) => {
