@@ -2,8 +2,7 @@
 // `npm run bench [-- options]`: the service against the bare server (bench/run.js, which gets the options), then,
 // for a whole suite (no --only, no --scale), the format timings (bench/formats.js), the league and round robin
 // tables (bench/leagues.js), the league ratings replay (bench/ratings.js), the scheduler (bench/schedule.js), staged
-// tournaments (bench/stages.js: its groups scenario; `BENCH_STAGES_ONLY=swiss node bench/stages.js` runs the swiss,
-// whose setup takes many minutes while each report reads the whole tournament, docs/performance.md), the viewer
+// tournaments (bench/stages.js: 64 groups then a bracket, and a 1 024 swiss with a top-64 cut), the viewer
 // pages (bench/viewing.js), 5 000 live viewers of one bracket (bench/viewers.js; `--only viewers`), the event streams (bench/events.js; `--only events` runs just that one) and webhook
 // delivery (bench/webhooks.js;
 // `--only webhooks`). Options written after `--` used to
@@ -21,7 +20,7 @@ try {
     execFileSync(process.execPath, [join(__dirname, 'leagues.js')], { stdio: 'inherit' });
     execFileSync(process.execPath, [join(__dirname, 'ratings.js')], { stdio: 'inherit' });
     execFileSync(process.execPath, [join(__dirname, 'schedule.js')], { stdio: 'inherit' });
-    execFileSync(process.execPath, [join(__dirname, 'stages.js')], { stdio: 'inherit', env: { BENCH_STAGES_ONLY: 'groups', ...process.env } });
+    execFileSync(process.execPath, [join(__dirname, 'stages.js')], { stdio: 'inherit', env: process.env });
   }
   if ((!only && !args.includes('--scale')) || only === 'events') {
     execFileSync(process.execPath, [join(__dirname, 'events.js')], { stdio: 'inherit' });

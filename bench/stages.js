@@ -11,14 +11,14 @@
 // Every earlier result is setup, reported BENCH_STAGES_CONCURRENCY (2) at a time (reports of one tournament queue
 // for its lock: more only wait for a connection; a 503, refused before its commit, is retried). The better seed wins
 // each match, so no tie straddles a cut. BENCH_STAGES_ONLY=groups or =swiss runs one scenario (the swiss's setup
-// takes many minutes today: docs/performance.md). Targets print ok / MISSED; only errors exit non-zero.
+// takes one to two minutes). Targets print ok / MISSED; only errors exit non-zero.
 'use strict';
 const { apiClient, benchEnv, embeddedDatabaseSettings, premiumAccount, startService, stopProcess } = require('./support/service');
 const { START_METER_ARGS, metered } = require('./support/start-meter-client');
 
 const PORT = Number(process.env.BENCH_STAGES_PORT ?? 3957);
 const CONCURRENCY = Number(process.env.BENCH_STAGES_CONCURRENCY ?? 2);
-const ONLY = process.env.BENCH_STAGES_ONLY; // `groups` or `swiss`: one scenario (the swiss's setup takes many minutes today)
+const ONLY = process.env.BENCH_STAGES_ONLY; // `groups` or `swiss`: one scenario
 const TOURNAMENTS = '/api/v1/tournaments';
 const env = benchEnv({ PORT: String(PORT), ...embeddedDatabaseSettings('bench-stages', 54357) });
 
