@@ -127,7 +127,11 @@ describe('stages: groups then a knockout, one tournament', () => {
       expect.objectContaining({ name: null, placeholder: 'Winner Group A' }),
       expect.objectContaining({ name: null, placeholder: 'Runner-up Group B' }),
     ]);
-    expect((await http().get(`/v/${shared.share_id}/bracket.svg`)).body).toContain('Winner Group A');
+    const image = (await http().get(`/v/${shared.share_id}/bracket.svg`)).body;
+    // Stage by stage: the group stage's tables (group A's first row, seed 1), then the knockout's placeholders.
+    expect(image.indexOf('>Group H<')).toBeGreaterThan(image.indexOf('>Group A<'));
+    expect(image.indexOf('Winner Group A')).toBeGreaterThan(image.indexOf('>Group H<'));
+    expect(image).toMatch(/>Group A<.*?>1<\/text><text [^>]*>Team 1</);
 
     for (const match of groupMatches) await playOut(base, match);
     const filled = (await all(base, '&stage=knockout')).filter((match) => match.round === 1);

@@ -1,22 +1,19 @@
 import { BracketSection, drawnAsBracket, layOut } from './bracket-layout';
 import { DEFAULT_SVG_OPTIONS, SvgOptions } from './svg-options';
-import { deciderText, FORMAT_LABELS, gamesText, OUTCOME_LABELS, STATUS_LABELS, TournamentView, ViewMatch, ViewOpponent } from './tournament-view';
+import { DEFAULT_GRID_WIDTH, groupTablesSvg, tablesPerRow } from './group-tables-svg';
+import { layOutStages } from './stage-layout';
+import { escapeXml } from './xml-text';
+import { deciderText, FORMAT_LABELS, gamesText, OUTCOME_LABELS, STAGE_STATUS_LABELS, STATUS_LABELS, TournamentView, ViewMatch, ViewOpponent } from './tournament-view';
 
 /*
  * The bracket and the standings as SVG images, for overlays and READMEs. Pure functions of the view: the same state
  * gives the same bytes. Compact on purpose (a 1 024-player double elimination has some 2 000 matches): one shared
  * box shape, coordinates in whole pixels, one path for every connecting line, styles in one <style> block.
  * Long names are squeezed into their box (textLength), never cut, so the image holds every name in full.
+ * A staged tournament is drawn stage by stage (stagedSvg); a tournament of one format is drawn as it always was.
  */
 
-const NEEDS_ESCAPE = /[&<>"'\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-
-/** Text for XML content and attribute values; also drops the control characters XML 1.0 forbids. */
-export function escapeXml(text: string): string {
-  if (!NEEDS_ESCAPE.test(text)) return text;
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/[&<>"']/g, (character) => XML_ESCAPES[character]);
-}
+export { escapeXml };
 
 const COLUMN_WIDTH = 220;
 const COLUMN_GAP = 40;
@@ -178,8 +175,11 @@ function sectionSvg(section: BracketSection, spread: boolean, top: number): { sv
     }
   });
   if (path.length > 0) body += `<path class="l" d="${path.join('')}"/>`;
-  const width = MARGIN * 2 + section.rounds.length * (COLUMN_WIDTH + COLUMN_GAP) - COLUMN_GAP;
-  return { svg: body, defs, height: SECTION_TITLE + 18 + height, width };
+  return { svg: body, defs, height: SECTION_TITLE + 18 + height, width: sectionWidth(section) };
+}
+
+function sectionWidth(section: BracketSection): number {
+  return MARGIN * 2 + section.rounds.length * (COLUMN_WIDTH + COLUMN_GAP) - COLUMN_GAP;
 }
 
 function header(view: TournamentView): string {
@@ -209,6 +209,7 @@ function roundsShown(sections: BracketSection[], rounds: SvgOptions['rounds']): 
 
 /** The tournament's bracket (elimination) or its rounds (the other formats), with every name and every score. */
 export function bracketSvg(view: TournamentView, options: SvgOptions = DEFAULT_SVG_OPTIONS): string {
+  if (view.stages !== null && view.matches.length > 0) return stagedSvg(view, options);
   const spread = drawnAsBracket(view);
   let top = HEADER;
   let width = 360;
@@ -227,6 +228,47 @@ export function bracketSvg(view: TournamentView, options: SvgOptions = DEFAULT_S
     defs += drawn.defs;
     top += drawn.height;
     width = Math.max(width, drawn.width);
+  }
+  return document(options, width, top + MARGIN, `${view.name}: bracket`, body, defs);
+}
+
+const STAGE_TITLE = 56;
+
+/**
+ * A staged tournament (issue 40), stage by stage under each stage's name and status: a round-based stage as its
+ * groups' tables, an elimination stage as its brackets (`rounds` applies to these; their placeholders shown as the
+ * page shows them). Drawn from the page's stage layout, so the image and the page agree.
+ */
+function stagedSvg(view: TournamentView, options: SvgOptions): string {
+  let top = HEADER;
+  let width = 360;
+  let body = header(view);
+  let defs = '';
+  const stages = layOutStages(view).map((stage) => ({ ...stage, brackets: stage.brackets && roundsShown(stage.brackets, options.rounds) }));
+  // The groups' grid takes 4 tables a row, or as many as the width asked for holds; more when a bracket is wider.
+  const widestBracket = Math.max(0, ...stages.flatMap((stage) => (stage.brackets ?? []).map(sectionWidth)));
+  const room = Math.max(widestBracket, options.width ?? MARGIN * 2 + DEFAULT_GRID_WIDTH) - MARGIN * 2;
+  for (const stage of stages) {
+    body += `<text x="${MARGIN}" y="${top + 28}" class="h">${escapeXml(stage.name)}</text><text x="${MARGIN}" y="${top + 48}" class="p">${STAGE_STATUS_LABELS[stage.status]}</text>`;
+    top += STAGE_TITLE;
+    if (stage.brackets === null) {
+      const tables = groupTablesSvg(stage.groups, tablesPerRow(stage.groups.length, room), MARGIN, top);
+      body += tables.svg;
+      top += tables.height;
+      width = Math.max(width, MARGIN * 2 + tables.width);
+      continue;
+    }
+    if (stage.brackets.length === 0) {
+      body += `<text x="${MARGIN}" y="${top + 24}">No round in this range.</text>`;
+      top += 40;
+    }
+    for (const section of stage.brackets) {
+      const drawn = sectionSvg(section, true, top);
+      body += drawn.svg;
+      defs += drawn.defs;
+      top += drawn.height;
+      width = Math.max(width, drawn.width);
+    }
   }
   return document(options, width, top + MARGIN, `${view.name}: bracket`, body, defs);
 }
