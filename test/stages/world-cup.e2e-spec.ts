@@ -132,6 +132,9 @@ describe('stages: groups then a knockout, one tournament', () => {
     expect(image.indexOf('>Group H<')).toBeGreaterThan(image.indexOf('>Group A<'));
     expect(image.indexOf('Winner Group A')).toBeGreaterThan(image.indexOf('>Group H<'));
     expect(image).toMatch(/>Group A<.*?>1<\/text><text [^>]*>Team 1</);
+    // The page shows the knockout's third-place match too, after the bracket.
+    const page = (await http().get(`/v/${shared.share_id}`)).body;
+    expect(page.indexOf('Third-place match')).toBeGreaterThan(page.indexOf('Knockout'));
 
     for (const match of groupMatches) await playOut(base, match);
     const filled = (await all(base, '&stage=knockout')).filter((match) => match.round === 1);

@@ -34,3 +34,18 @@ describe('the round a viewer opens on', () => {
     expect(main.current).toBe('main-1');
   });
 });
+
+describe('the sections a bracket is drawn in', () => {
+  it('shows a single elimination’s third-place match in a section of its own, after the bracket', () => {
+    const sections = layOut(aTournamentView({ format: 'single_elimination', count: 8, thirdPlaceMatch: true, progress: 'played' }));
+    expect(sections.map((section) => [section.key, section.title])).toEqual([
+      ['main', 'Bracket'],
+      ['third_place', 'Third-place match'],
+    ]);
+    const [third] = sections[1].rounds;
+    expect(third.title).toBe('Third-place match');
+    expect(third.matches).toHaveLength(1);
+    expect(third.matches[0].opponents.every((opponent) => opponent.name !== null)).toBe(true);
+  });
+});
+

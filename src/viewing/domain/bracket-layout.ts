@@ -19,12 +19,13 @@ export interface BracketSection {
   current: string;
 }
 
-const BRACKET_ORDER: readonly Bracket[] = ['main', 'winners', 'losers', 'grand_final'];
+const BRACKET_ORDER: readonly Bracket[] = ['main', 'winners', 'losers', 'grand_final', 'third_place'];
 
 function bracketTitle(view: TournamentView, bracket: Bracket): string {
   if (bracket === 'winners') return 'Winners’ bracket';
   if (bracket === 'losers') return 'Losers’ bracket';
   if (bracket === 'grand_final') return 'Grand final';
+  if (bracket === 'third_place') return 'Third-place match';
   return drawnAsBracket(view) ? 'Bracket' : 'Rounds';
 }
 
@@ -36,6 +37,7 @@ export function drawnAsBracket(view: Pick<TournamentView, 'format'>): boolean {
 /** Winners' side names: the last round is the final, then semi-finals and quarter-finals. */
 function roundTitle(view: TournamentView, bracket: Bracket, round: number, lastRound: number): string {
   if (bracket === 'grand_final') return round === 1 ? 'Grand final' : 'Grand final reset';
+  if (bracket === 'third_place') return 'Third-place match';
   // A bracket's single `main` side (single elimination) ends in the final; round-based formats number their rounds.
   if (bracket === 'main' && drawnAsBracket(view)) {
     const fromEnd = lastRound - round;

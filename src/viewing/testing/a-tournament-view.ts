@@ -16,11 +16,12 @@ export interface ViewOptions {
   status?: TournamentStatus;
   decide?: Parameters<typeof playOut>[3];
   seed?: number;
+  thirdPlaceMatch?: boolean;
 }
 
 /** A tournament's view built by the real formats engine: `aTournamentView({ format: 'double_elimination', count: 8, progress: 'played' })`. */
 export function aTournamentView(options: ViewOptions): TournamentView {
-  const settings: FormatSettings = { format: options.format, rounds: null };
+  const settings: FormatSettings = { format: options.format, rounds: null, thirdPlaceMatch: options.thirdPlaceMatch };
   const participants = someParticipants(options.count);
   const names = options.names ?? ((index: number) => `Player ${index + 1}`);
   let matches: Match[];
