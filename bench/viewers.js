@@ -89,10 +89,12 @@ async function main() {
     });
     reach.sort((a, b) => a - b);
     const p95 = reach[Math.ceil(reach.length * 0.95) - 1] ?? Infinity;
+    const p50 = reach[Math.ceil(reach.length * 0.5) - 1] ?? Infinity;
     const rows = [
       [`streams open at the end, of ${VIEWERS}`, String(open), verdict(open === VIEWERS)],
       [`results reported (${RESULTS_PER_SECOND}/s for ${SECONDS} s)`, String(reported.length), verdict(reported.length >= RESULTS_PER_SECOND * SECONDS * 0.9)],
       ['result to 95 % of viewers, p95 over results (ms)', p95.toFixed(0), verdict(p95 <= 1000)],
+      ['same, p50 / slowest result (ms)', `${p50.toFixed(0)} / ${(reach.at(-1) ?? Infinity).toFixed(0)}`, ''],
       ['service peak RSS (MiB)', String(peakRss), verdict(peakRss <= 400)],
       ['longest event-loop block (ms)', blockMs.toFixed(0), verdict(blockMs <= 50)],
       ['updates a viewer got (one may carry several results)', updatesPerViewer.toFixed(1), ''],
