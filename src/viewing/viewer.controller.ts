@@ -15,7 +15,8 @@ import { PROBLEM_CONTENT_TYPE, ProblemResponse, problemDocument } from '../platf
 import { parseSvgOptions, SvgOptions } from './domain/svg-options';
 import { StreamSlots, TooManyViewerStreamsError } from './domain/stream-slots';
 import { VIEWER_ASSETS } from './dto/viewer-pages';
-import { LiveMessage, LiveViews, updateMessage } from './live-views';
+import { LiveViews, RETRY_FRAME } from './live-views';
+import { ViewerSocket } from './viewer-socket';
 import { RenderedView, Representation, SharedView, SharedViewNotFoundError, ViewingService } from './viewing.service';
 
 const LIVE_SCRIPT = VIEWER_ASSETS['live.js'].integrity;
@@ -169,7 +170,7 @@ export class ViewerController {
     }
     // The viewer left while the view was read: nothing to follow.
     if (closed) return;
-    const since = request.headers['last-event-id'] ?? (request.query as Record<string, string | undefined>).since;
+    const since = request.headers['last-event-id'] ?? (request.query as Record<string, unknown>).since;
     reply.hijack();
     const stream = reply.raw;
     stream.writeHead(200, {
@@ -182,25 +183,10 @@ export class ViewerController {
       // Tells nginx-style proxies not to buffer the stream.
       'x-accel-buffering': 'no',
     });
-    stream.write(`retry: 1000\n\n`);
-    const send = (message: LiveMessage) => {
-      if (message.kind === 'gone') {
-        stream.end('event: gone\ndata: {}\n\n');
-        return;
-      }
-      // A viewer that stops reading is dropped once this much waits for it (its browser reconnects and catches up).
-      if (stream.writableLength > MAX_UNREAD_BYTES) stream.destroy();
-      else stream.write(message.frame);
-    };
-    // A page older than this view gets every part at once.
-    if (since !== view.state) send(updateMessage(view.state, view.liveParts()));
-    const heartbeat = setInterval(() => stream.write(': still here\n\n'), 15_000);
-    heartbeat.unref();
-    const stop = this.live.follow(view, send, () => stream.end());
-    stream.on('close', () => {
-      clearInterval(heartbeat);
-      stop();
-    });
+    const viewer = new ViewerSocket(stream, request.method, MAX_UNREAD_BYTES);
+    viewer.write(RETRY_FRAME);
+    const stop = this.live.follow(view, typeof since === 'string' ? since : undefined, viewer);
+    stream.on('close', stop);
   }
 
   private async send(shareId: string, representation: Representation, request: FastifyRequest, reply: FastifyReply, svg?: SvgOptions): Promise<void> {

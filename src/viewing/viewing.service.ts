@@ -162,6 +162,8 @@ interface CacheEntry {
   checkedAt: number;
   /** The revalidation in flight: concurrent viewers wait for this one read instead of each making their own. */
   checking?: Promise<SharedView>;
+  /** New events came while `checking` ran: what it read may be from before them, so it is stored as stale. */
+  wokenWhileChecking?: boolean;
 }
 
 /**
@@ -203,7 +205,11 @@ export class ViewingService implements OnModuleInit, OnModuleDestroy {
    */
   onModuleInit(): void {
     this.stopListening = this.wakeups.listen((accountId) => {
-      for (const entry of this.cache.values()) if (entry.view.accountId === accountId) entry.checkedAt = 0;
+      for (const entry of this.cache.values()) {
+        if (entry.view.accountId !== accountId) continue;
+        entry.checkedAt = 0;
+        if (entry.checking) entry.wokenWhileChecking = true;
+      }
     });
   }
 
@@ -308,8 +314,9 @@ export class ViewingService implements OnModuleInit, OnModuleDestroy {
     // What a read from before a drop (or a flush) saw may be the dropped link: serve it to this request, keep nothing.
     if (stamp < this.flushedAt || stamp < (this.droppedAt.get(shareId) ?? 0)) return view;
     this.cache.delete(shareId);
-    // A view from before its last event was numbered is served until the next viewer, who reads the state again.
-    this.cache.set(shareId, { view, checkedAt: view.settled ? checkedAt : 0 });
+    // A view from before its last event was numbered, or read while new events came, is served until the next
+    // viewer, who reads the state again.
+    this.cache.set(shareId, { view, checkedAt: view.settled && !entry?.wokenWhileChecking ? checkedAt : 0 });
     if (this.cache.size > MAX_CACHED) this.cache.delete(this.cache.keys().next().value!);
     return view;
   }

@@ -168,6 +168,32 @@ describe('the viewer pages’ public live stream, and CORS for the API', () => {
     old.close();
   });
 
+  it('brings a burst of results to every viewer in order, all of them within a second of the last', async () => {
+    const tournament = await organiser.tournament('single_elimination', 8);
+    await settled(testApp);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const state = /data-state="([^"]+)"/.exec((await testApp.http.get(`/v/${tournament.shareId}`)).body)![1];
+    const viewers = await Promise.all([1, 2, 3].map(() => ViewerStream.open(port, `/v/${tournament.shareId}/events?since=${state}`)));
+    const ready = (await organiser.matches(tournament.base)).filter((match) => match.status === 'ready');
+    expect(ready).toHaveLength(4);
+    for (const match of ready) await organiser.report(tournament.base, match, { scores: [3, 1] });
+    const lastAt = Date.now();
+    // A match comes as a part of its own, or inside its round's column when the column's shape changed.
+    const reported = (viewer: ViewerStream) => {
+      const html = viewer.messages.filter((message) => message.event === 'update').flatMap((message) => (JSON.parse(message.data) as { parts: { html: string }[] }).parts.map((part) => part.html));
+      return ready.filter((match) => html.some((part) => /^[^]*?<\/ul>/.exec(part.split(`<li id="v-m-${match.number}"`)[1] ?? '')?.[0].includes('<span class="score">3</span>')));
+    };
+    for (const viewer of viewers) await viewer.waitFor(() => reported(viewer).length === ready.length, 3000, 'every result');
+    expect(Date.now() - lastAt).toBeLessThan(1000);
+    for (const viewer of viewers) {
+      // Each update names the state it brings the page to: the log's sequence only goes up.
+      const sequences = viewer.messages.filter((message) => message.event === 'update').map((message) => Number(/^e(\d+)-/.exec(message.id!)![1]));
+      expect(sequences).toEqual([...sequences].sort((a, b) => a - b));
+      expect(new Set(sequences).size).toBe(sequences.length);
+      viewer.close();
+    }
+  });
+
   it('the documented bot example keeps following through 503s and a 429, resuming with Last-Event-ID', async () => {
     const tournament = await organiser.tournament('single_elimination', 4);
     await new Promise((resolve) => setTimeout(resolve, 1100));

@@ -1,6 +1,8 @@
 import { XMLValidator } from 'fast-xml-parser';
 import { Client } from 'pg';
 import { EventWakeups } from '../../src/events/event-wakeups';
+import { SharedStates } from '../../src/viewing/domain/shared-states';
+import { ViewingService } from '../../src/viewing/viewing.service';
 import { setUpApiTest } from '../support/api-test';
 import { expectProblem } from '../support/test-app';
 import { Organiser } from './shared-tournaments';
@@ -217,6 +219,29 @@ describe('viewers: shared tournaments and leagues without a token', () => {
       expectProblem(bad, 400, 'invalid_parameter');
       expect((bad.json() as { errors: { parameter: string }[] }).errors.map((error) => error.parameter)).toEqual(['theme', 'limit']);
       expectProblem(await http().get(`/v/${tournament.shareId}/standings.svg?limit=0`), 400, 'invalid_parameter');
+    });
+
+    it('reads the state again after a wake-up that came while it was being read: a result then never waits a second more', async () => {
+      const tournament = await organiser.tournament('single_elimination', 4);
+      await settle();
+      await http().get(`/v/${tournament.shareId}`);
+      const viewing = api.testApp.app.get(ViewingService);
+      const wakeups = api.testApp.app.get(EventWakeups);
+      const lookups = jest.spyOn(api.testApp.app.get(SharedStates), 'lookup');
+      try {
+        wakeups.notify(api.owner.id);
+        const reading = viewing.current(tournament.shareId);
+        // Another result's wake-up, before that read has its answer: the read may be from before that result.
+        wakeups.notify(api.owner.id);
+        await reading;
+        await viewing.current(tournament.shareId);
+        expect(lookups).toHaveBeenCalledTimes(2);
+        // With no wake-up since, the next second's viewers are answered from memory.
+        await viewing.current(tournament.shareId);
+        expect(lookups).toHaveBeenCalledTimes(2);
+      } finally {
+        lookups.mockRestore();
+      }
     });
 
     it('gives no tag while the last change waits for its event number: an old ETag never answers 304 for it (issue 42)', async () => {
