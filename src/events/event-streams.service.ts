@@ -16,8 +16,8 @@ const CATCH_UP_PAGE = 200;
 /** Events per account per poll; a fuller answer is polled again at once. */
 const POLL_LIMIT = 500;
 /**
- * Reads of new events start at least this far apart: under a burst, what committed in the meantime reaches each
- * stream in one write. Every event written costs a system call per stream; with 1 000 streams those calls, not the
+ * Sends of new events to an account's streams, and reads of new events, start at least this far apart: under a
+ * burst, what was numbered in the meantime reaches each stream in one write. Every event written costs a system call per stream; with 1 000 streams those calls, not the
  * reads, were most of the instance's CPU (docs/performance.md). A first event after a quiet spell goes at once.
  */
 const FAN_OUT_SETTLE_MS = 15;
@@ -62,6 +62,9 @@ export class EventStreams implements OnApplicationBootstrap, BeforeApplicationSh
   private readonly logger = new Logger('EventStreams');
   private readonly tails = new Map<string, AccountTail>();
   private readonly streams = new Map<string, Set<EventStream>>();
+  /** Per account: when its streams were last sent new events, and the send waiting for FAN_OUT_SETTLE_MS to pass. */
+  private readonly lastFanOut = new Map<string, number>();
+  private readonly waitingFanOut = new Map<string, NodeJS.Timeout>();
   private readonly reader: WakeableLoop;
   private timers: NodeJS.Timeout[] = [];
 
@@ -146,7 +149,7 @@ export class EventStreams implements OnApplicationBootstrap, BeforeApplicationSh
         continue;
       }
       tail.push(fresh);
-      for (const stream of this.streams.get(accountId) ?? []) this.deliver(stream);
+      this.fanOutSoon(accountId);
     }
   }
 
@@ -256,9 +259,29 @@ export class EventStreams implements OnApplicationBootstrap, BeforeApplicationSh
       if (entries.length >= POLL_LIMIT) more = true;
       const tail = this.tails.get(accountId);
       if (!tail || tail.push(entries) === 0) continue;
-      for (const stream of this.streams.get(accountId) ?? []) this.deliver(stream);
+      this.fanOutSoon(accountId);
     }
     return more;
+  }
+
+  /**
+   * Sends the account's streams what their tail holds, at once after a quiet spell, else once FAN_OUT_SETTLE_MS
+   * have passed since the last send: under a burst, what was numbered meanwhile leaves in one write per stream.
+   */
+  private fanOutSoon(accountId: string): void {
+    if (this.waitingFanOut.has(accountId)) return;
+    const wait = (this.lastFanOut.get(accountId) ?? Number.NEGATIVE_INFINITY) + FAN_OUT_SETTLE_MS - Date.now();
+    if (wait <= 0) return this.fanOut(accountId);
+    const timer = setTimeout(() => {
+      this.waitingFanOut.delete(accountId);
+      this.fanOut(accountId);
+    }, wait);
+    this.waitingFanOut.set(accountId, timer);
+  }
+
+  private fanOut(accountId: string): void {
+    this.lastFanOut.set(accountId, Date.now());
+    for (const stream of this.streams.get(accountId) ?? []) this.deliver(stream);
   }
 
   private heartbeat(): void {
@@ -275,6 +298,9 @@ export class EventStreams implements OnApplicationBootstrap, BeforeApplicationSh
     if (streams.size === 0) {
       this.streams.delete(stream.accountId);
       this.tails.delete(stream.accountId);
+      this.lastFanOut.delete(stream.accountId);
+      clearTimeout(this.waitingFanOut.get(stream.accountId));
+      this.waitingFanOut.delete(stream.accountId);
     }
   }
 
