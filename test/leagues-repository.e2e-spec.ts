@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { League } from '../src/leagues/domain/league';
 import { LeagueNotEmptyError } from '../src/leagues/domain/league-errors';
-import { MikroOrmLeagueRepository } from '../src/leagues/persistence/mikro-orm-league.repository';
+import { PostgresLeagueRepository } from '../src/leagues/persistence/postgres-league.repository';
 import { aLeague } from '../src/leagues/testing/a-league';
 import { describeLeagueRepositoryContract } from './contracts/league-repository.contract';
 import { createPremiumAccount } from './support/accounts';
@@ -29,7 +29,7 @@ async function insertTournament(league: League, manager: EntityManager = em().fo
 
 describeLeagueRepositoryContract('MikroORM on PostgreSQL', () => ({
   // Each fork is a fresh identity map, like a new request.
-  repository: () => new MikroOrmLeagueRepository(em().fork()),
+  repository: () => new PostgresLeagueRepository(em().fork()),
   newAccount: async () => (await createPremiumAccount(testApp)).id,
   attachTournament: (league) => insertTournament(league),
 }));
@@ -41,7 +41,7 @@ describe('MikroORM league repository on PostgreSQL: locking for attachment', () 
 
   async function storedLeague(status: 'draft' | 'active' = 'active'): Promise<League> {
     const league = aLeague({ accountId: (await createPremiumAccount(testApp)).id, status });
-    await new MikroOrmLeagueRepository(em().fork()).add(league);
+    await new PostgresLeagueRepository(em().fork()).add(league);
     return league;
   }
 
@@ -57,7 +57,7 @@ describe('MikroORM league repository on PostgreSQL: locking for attachment', () 
     const attaching = em()
       .fork()
       .transactional(async (tx) => {
-        expect(await new MikroOrmLeagueRepository(tx).lockForAttachment(league.accountId, league.id)).toBe('active');
+        expect(await new PostgresLeagueRepository(tx).lockForAttachment(league.accountId, league.id)).toBe('active');
         locked();
         await released;
         await insertTournament(league, tx);
@@ -73,24 +73,24 @@ describe('MikroORM league repository on PostgreSQL: locking for attachment', () 
 
   it('holds off a delete until the attaching transaction commits, and the delete then finds the league not empty', async () => {
     const league = await storedLeague();
-    const deleter = new MikroOrmLeagueRepository(em().fork());
+    const deleter = new PostgresLeagueRepository(em().fork());
     const read = (await deleter.findOwned(league.accountId, league.id))!;
 
     const deleting = await whileAttaching(league, () => deleter.remove(read));
 
     await expect(deleting.outcome).rejects.toThrow(LeagueNotEmptyError);
-    expect((await new MikroOrmLeagueRepository(em().fork()).findOwned(league.accountId, league.id))?.tournamentCount).toBe(1);
+    expect((await new PostgresLeagueRepository(em().fork()).findOwned(league.accountId, league.id))?.tournamentCount).toBe(1);
   });
 
   it('holds off a status change until the attaching transaction commits', async () => {
     const league = await storedLeague();
-    const writer = new MikroOrmLeagueRepository(em().fork());
+    const writer = new PostgresLeagueRepository(em().fork());
     const read = (await writer.findOwned(league.accountId, league.id))!;
     read.update({ status: 'completed' });
 
     await (await whileAttaching(league, () => writer.save(read))).outcome;
 
-    expect(await new MikroOrmLeagueRepository(em().fork()).findOwned(league.accountId, league.id)).toMatchObject({
+    expect(await new PostgresLeagueRepository(em().fork()).findOwned(league.accountId, league.id)).toMatchObject({
       status: 'completed',
       tournamentCount: 1,
     });

@@ -1,9 +1,9 @@
 import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { WritesWithEvents } from '../src/events/writes-with-events';
-import { MikroOrmMatchRepository } from '../src/matches/persistence/mikro-orm-match.repository';
-import { MikroOrmParticipantRepository } from '../src/participants/persistence/mikro-orm-participant.repository';
+import { PostgresMatchRepository } from '../src/matches/persistence/postgres-match.repository';
+import { PostgresParticipantRepository } from '../src/participants/persistence/postgres-participant.repository';
 import { aParticipant } from '../src/participants/testing/a-participant';
-import { MikroOrmTournamentRepository } from '../src/tournaments/persistence/mikro-orm-tournament.repository';
+import { PostgresTournamentRepository } from '../src/tournaments/persistence/postgres-tournament.repository';
 import { aTournament } from '../src/tournaments/testing/a-tournament';
 import { describeMatchRepositoryContract } from './contracts/match-repository.contract';
 import { createPremiumAccount } from './support/accounts';
@@ -20,12 +20,12 @@ afterAll(() => testApp.close());
 const em = () => testApp.app.get(EntityManager);
 
 describeMatchRepositoryContract('MikroORM on PostgreSQL', () => ({
-  repository: () => new MikroOrmMatchRepository(em().fork()),
-  inTransaction: (work) => em().fork().transactional((transaction) => work(new MikroOrmMatchRepository(transaction))),
+  repository: () => new PostgresMatchRepository(em().fork()),
+  inTransaction: (work) => em().fork().transactional((transaction) => work(new PostgresMatchRepository(transaction))),
   newAccount: async () => (await createPremiumAccount(testApp)).id,
   newTournament: async (accountId) => {
     const tournament = aTournament({ accountId });
-    await new MikroOrmTournamentRepository(em().fork(), testApp.app.get(WritesWithEvents)).add(tournament, {
+    await new PostgresTournamentRepository(em().fork(), testApp.app.get(WritesWithEvents)).add(tournament, {
       accountId,
       type: 'tournament.created',
       tournamentId: tournament.id,
@@ -35,7 +35,7 @@ describeMatchRepositoryContract('MikroORM on PostgreSQL', () => ({
   },
   newParticipant: async (accountId, tournamentId) => {
     const participant = aParticipant({ accountId, tournamentId });
-    await new MikroOrmParticipantRepository(em().fork()).add([participant]);
+    await new PostgresParticipantRepository(em().fork()).add([participant]);
     return participant.id;
   },
 }));

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { MikroOrmParticipantRepository } from '../src/participants/persistence/mikro-orm-participant.repository';
+import { PostgresParticipantRepository } from '../src/participants/persistence/postgres-participant.repository';
 import { WritesWithEvents } from '../src/events/writes-with-events';
-import { MikroOrmTournamentRepository } from '../src/tournaments/persistence/mikro-orm-tournament.repository';
+import { PostgresTournamentRepository } from '../src/tournaments/persistence/postgres-tournament.repository';
 import { aTournament } from '../src/tournaments/testing/a-tournament';
 import { describeParticipantRepositoryContract } from './contracts/participant-repository.contract';
 import { createPremiumAccount } from './support/accounts';
@@ -19,11 +19,11 @@ const em = () => testApp.app.get(EntityManager);
 
 describeParticipantRepositoryContract('MikroORM on PostgreSQL', () => ({
   // Each fork is a fresh identity map, like a new request.
-  repository: () => new MikroOrmParticipantRepository(em().fork()),
+  repository: () => new PostgresParticipantRepository(em().fork()),
   newAccount: async () => (await createPremiumAccount(testApp)).id,
   newTournament: async (accountId) => {
     const tournament = aTournament({ accountId });
-    await new MikroOrmTournamentRepository(em().fork(), testApp.app.get(WritesWithEvents)).add(tournament, {
+    await new PostgresTournamentRepository(em().fork(), testApp.app.get(WritesWithEvents)).add(tournament, {
       accountId,
       type: 'tournament.created',
       tournamentId: tournament.id,

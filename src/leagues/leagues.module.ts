@@ -4,7 +4,7 @@ import { LeagueRepository } from './domain/league.repository';
 import { LeaguesController } from './leagues.controller';
 import { LeaguesService } from './leagues.service';
 import { LeagueSchema } from './persistence/league.schema';
-import { MikroOrmLeagueRepository } from './persistence/mikro-orm-league.repository';
+import { PostgresLeagueRepository } from './persistence/postgres-league.repository';
 import { RatingStore } from './domain/ratings/rating-store';
 import { PostgresRatingStore } from './persistence/postgres-rating-store';
 import './leagues.problems';
@@ -13,7 +13,7 @@ import './leagues.problems';
 @Module({
   imports: [MikroOrmModule.forFeature([LeagueSchema])],
   controllers: [LeaguesController],
-  providers: [LeaguesService, { provide: LeagueRepository, useClass: MikroOrmLeagueRepository }, { provide: RatingStore, useClass: PostgresRatingStore }],
+  providers: [LeaguesService, { provide: LeagueRepository, useClass: PostgresLeagueRepository }, { provide: RatingStore, useClass: PostgresRatingStore }],
   exports: [LeaguesService, RatingStore],
 })
 export class LeaguesModule {}

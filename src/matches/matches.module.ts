@@ -15,7 +15,7 @@ import { LeaguesModule } from '../leagues/leagues.module';
 import { MatchesController } from './matches.controller';
 import { MatchesService } from './matches.service';
 import { MatchSchema } from './persistence/match.schema';
-import { MikroOrmMatchRepository } from './persistence/mikro-orm-match.repository';
+import { PostgresMatchRepository } from './persistence/postgres-match.repository';
 import { WithdrawalsController } from './withdrawals.controller';
 import { StationsController } from './stations.controller';
 import { StagesController } from './stages.controller';
@@ -59,7 +59,7 @@ function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {
     ScheduleService,
     StagesService,
     { provide: StationRepository, useClass: PostgresStationRepository },
-    { provide: MatchRepository, useClass: MikroOrmMatchRepository },
+    { provide: MatchRepository, useClass: PostgresMatchRepository },
     { provide: MatchWork, inject: [AppConfig], useFactory: matchWorkerPool },
     { provide: LeagueResults, useClass: PlayLeagueResults },
     PlayLeagueRatedResults,

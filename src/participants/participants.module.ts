@@ -3,7 +3,7 @@ import { Module } from '@nestjs/common';
 import { TournamentsModule } from '../tournaments/tournaments.module';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { ParticipantRepository } from './domain/participant.repository';
-import { MikroOrmParticipantRepository } from './persistence/mikro-orm-participant.repository';
+import { PostgresParticipantRepository } from './persistence/postgres-participant.repository';
 import { ParticipantSchema } from './persistence/participant.schema';
 import { ParticipantsController } from './participants.controller';
 import { ParticipantsService } from './participants.service';
@@ -17,7 +17,7 @@ import './participants.problems';
   providers: [
     ParticipantsService,
     SeedingRatingsHook,
-    { provide: ParticipantRepository, useClass: MikroOrmParticipantRepository },
+    { provide: ParticipantRepository, useClass: PostgresParticipantRepository },
     // The port participants declare, served by the tournaments module's service.
     { provide: TournamentGate, useExisting: TournamentsService },
   ],

@@ -3,7 +3,7 @@ import { HeavyWorkGate, PgHeavyWorkGate } from './concurrency/heavy-work-gate';
 import { IdempotencyStore } from './idempotency/idempotency.store';
 import { IdempotentRequests } from './idempotency/idempotent-requests';
 import { IdempotentPosts } from './idempotency/idempotent-posts';
-import { MikroOrmIdempotencyStore } from './idempotency/mikro-orm-idempotency.store';
+import { PostgresIdempotencyStore } from './idempotency/postgres-idempotency.store';
 import { Cursors, DatabaseKeyedCursors } from './pagination/cursors';
 import { MikroOrmUnitOfWork, UnitOfWork } from './persistence/unit-of-work';
 import { RetiredShareLinks } from './sharing/retired-share-links';
@@ -16,7 +16,7 @@ import { RetiredShareLinks } from './sharing/retired-share-links';
 @Module({
   providers: [
     { provide: UnitOfWork, useClass: MikroOrmUnitOfWork },
-    { provide: IdempotencyStore, useClass: MikroOrmIdempotencyStore },
+    { provide: IdempotencyStore, useClass: PostgresIdempotencyStore },
     IdempotentRequests,
     IdempotentPosts,
     { provide: Cursors, useClass: DatabaseKeyedCursors },

@@ -8,7 +8,7 @@ import { BearerAuthGuard } from './http/bearer-auth.guard';
 import { BearerStrategy } from './http/bearer.strategy';
 import { CallerIdentification } from './http/caller-identification';
 import { AccountSchema, ApiTokenSchema } from './persistence/account.schema';
-import { MikroOrmAccountsRepository } from './persistence/mikro-orm-accounts.repository';
+import { PostgresAccountsRepository } from './persistence/postgres-accounts.repository';
 import { PrincipalChangeListener } from './persistence/principal-change-listener';
 import { PrincipalCache } from './principal-cache';
 import './tokens.problems';
@@ -28,7 +28,7 @@ import './tokens.problems';
       inject: [{ token: AppMetrics, optional: true }],
     },
     PrincipalChangeListener,
-    { provide: AccountsRepository, useClass: MikroOrmAccountsRepository },
+    { provide: AccountsRepository, useClass: PostgresAccountsRepository },
     BearerStrategy,
     CallerIdentification,
     BearerAuthGuard,

@@ -2,7 +2,7 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
 import { LeaguesModule } from '../leagues/leagues.module';
 import { TournamentRepository } from './domain/tournament.repository';
-import { MikroOrmTournamentRepository } from './persistence/mikro-orm-tournament.repository';
+import { PostgresTournamentRepository } from './persistence/postgres-tournament.repository';
 import { TournamentSchema } from './persistence/tournament.schema';
 import { TournamentsController } from './tournaments.controller';
 import { TournamentsService } from './tournaments.service';
@@ -11,7 +11,7 @@ import { StatusChangeHook } from './status-change-hook';
 @Module({
   imports: [MikroOrmModule.forFeature([TournamentSchema]), LeaguesModule],
   controllers: [TournamentsController],
-  providers: [TournamentsService, StatusChangeHook, { provide: TournamentRepository, useClass: MikroOrmTournamentRepository }],
+  providers: [TournamentsService, StatusChangeHook, { provide: TournamentRepository, useClass: PostgresTournamentRepository }],
   exports: [TournamentsService, StatusChangeHook],
 })
 export class TournamentsModule {}

@@ -12,7 +12,7 @@ interface IdempotencyRow {
 
 /** Idempotency keys in PostgreSQL through the persistence helper (docs/design.md, "Persistence style"). */
 @Injectable()
-export class MikroOrmIdempotencyStore extends IdempotencyStore {
+export class PostgresIdempotencyStore extends IdempotencyStore {
   constructor(private readonly em: EntityManager) {
     super();
   }

@@ -37,7 +37,7 @@ const SORT_KEYS: SortKeys<TournamentSortField> = {
  * of the same tournament on this instance can skip its read.
  */
 @Injectable()
-export class MikroOrmTournamentRepository extends TournamentRepository {
+export class PostgresTournamentRepository extends TournamentRepository {
   private readonly rows: PlainRows<Tournament>;
   private readonly recent = new RecentCopies<Tournament>((tournament) => Object.assign(new Tournament(), tournament), RECENT_COPIES, RECENT_COPY_MAX_AGE_MS);
 

@@ -19,7 +19,7 @@ type Row = Record<string, unknown>;
  * prepared statements, rows mapped from the EntitySchemas to plain Account and ApiToken objects.
  */
 @Injectable()
-export class MikroOrmAccountsRepository extends AccountsRepository {
+export class PostgresAccountsRepository extends AccountsRepository {
   private readonly accountRows: PlainRows<Account>;
   private readonly tokenRows: PlainRows<ApiToken>;
 

@@ -38,7 +38,7 @@ const IMMUTABLE_COLUMNS = new Set(['id', 'account_id', 'created_at', 'version'])
  * rows mapped from the EntitySchema to plain League objects, the `version` column as the concurrency check.
  */
 @Injectable()
-export class MikroOrmLeagueRepository extends LeagueRepository {
+export class PostgresLeagueRepository extends LeagueRepository {
   private readonly rows: PlainRows<League>;
 
   constructor(private readonly em: EntityManager) {

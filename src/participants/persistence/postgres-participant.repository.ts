@@ -45,7 +45,7 @@ const IMMUTABLE_COLUMNS = new Set(['id', 'account_id', 'tournament_id', 'created
  * concurrency check, the unique indexes' refusals as the domain's errors.
  */
 @Injectable()
-export class MikroOrmParticipantRepository extends ParticipantRepository {
+export class PostgresParticipantRepository extends ParticipantRepository {
   private readonly rows: PlainRows<Participant>;
 
   constructor(private readonly em: EntityManager) {

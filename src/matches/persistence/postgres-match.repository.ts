@@ -55,7 +55,7 @@ function toRecord(row: MatchRow): MatchRecord {
  * per thousand rows, the rows as one jsonb parameter), which an ORM unit of work would split into a statement per row.
  */
 @Injectable()
-export class MikroOrmMatchRepository extends MatchRepository {
+export class PostgresMatchRepository extends MatchRepository {
   constructor(private readonly em: EntityManager) {
     super();
   }
