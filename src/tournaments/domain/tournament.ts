@@ -1,13 +1,13 @@
 import { InvalidError } from '../../kernel/domain-error';
-import { applyMergePatch, checkMetadataSize, Metadata, sameValue } from '../../kernel/merge-patch';
+import { applyMergePatch, checkMetadataSize, currentFields, Metadata, sameValue } from '../../kernel/merge-patch';
 import { newId } from '../../kernel/ids';
 import { checkRules, checkWeight, DEFAULT_POINTS, PointsRule, takesRules, TiebreakerName } from './competition-rules';
 import { NotSharedError, shareIdFor, Visibility } from '../../kernel/sharing';
 import { BestOf, bestOfProblems } from './best-of';
 import { mergeScheduleSettings, ScheduleSettings } from './schedule-settings';
 import { readStages, SlotCheck, StageSettings, withStageSchedules } from './stages';
-import { InvalidTournamentTransitionError, TournamentFieldLockedError } from './tournament-errors';
-import { allowedTransitions, canTransition, INITIAL_STATUSES, locksSetup, TournamentStatus } from './tournament-status';
+import { TournamentFieldLockedError } from './tournament-errors';
+import { locksSetup, TOURNAMENT_LIFECYCLE, TournamentStatus } from './tournament-status';
 
 /** `multi_stage`: played as `stages` (issue 40, stages.ts), each stage one of the other formats. */
 export const TOURNAMENT_FORMATS = ['single_elimination', 'double_elimination', 'round_robin', 'swiss', 'free_for_all', 'multi_stage'] as const;
@@ -93,6 +93,8 @@ export const TOURNAMENT_WIRE_NAMES = {
   stages: 'stages',
 } as const satisfies { [Field in keyof Tournament]?: string };
 
+const FIELDS = Object.keys(TOURNAMENT_WIRE_NAMES) as (keyof TournamentFields)[];
+
 /** A competition of one account: its setup, its schedule and its lifecycle. */
 export class Tournament {
   id: string;
@@ -147,10 +149,7 @@ export class Tournament {
 
   static create(accountId: string, fields: NewTournament, now = new Date(), checkSlots?: SlotCheck): Tournament {
     fields = withStages(fields, undefined, checkSlots) as NewTournament;
-    const status = fields.status ?? 'draft';
-    if (!INITIAL_STATUSES.includes(status)) {
-      throw InvalidError.field('/status', `a new tournament starts as ${INITIAL_STATUSES.join(' or ')}.`);
-    }
+    const status = TOURNAMENT_LIFECYCLE.checkInitial(fields.status);
     const tournament = Object.assign(new Tournament(), {
       id: newId(now.getTime()),
       accountId,
@@ -202,16 +201,14 @@ export class Tournament {
       points: completePoints(changes.format ?? this.format, this.points, changes.points),
       schedule: mergeScheduleSettings(this.schedule, changes.schedule as Record<string, unknown> | null | undefined),
     });
-    const changed = (Object.keys(TOURNAMENT_WIRE_NAMES) as (keyof TournamentFields)[]).filter((field) => !sameValue(this[field], next[field]));
+    const changed = FIELDS.filter((field) => !sameValue(this[field], next[field]));
     if (changed.length === 0) return false;
 
     const locked = changed.filter((field) => !ALWAYS_EDITABLE.has(field) && !(field === 'stages' && schedulesOnly));
     if (locksSetup(this.status) && locked.length > 0) {
       throw new TournamentFieldLockedError(this.status, locked.map((field) => TOURNAMENT_WIRE_NAMES[field]));
     }
-    if (next.status !== this.status && !canTransition(this.status, next.status)) {
-      throw new InvalidTournamentTransitionError(this.status, next.status, allowedTransitions(this.status));
-    }
+    TOURNAMENT_LIFECYCLE.checkMove(this.status, next.status);
     checkSchedule(next.startsAt, next.endsAt);
     checkMetadataSize(next.metadata);
     checkRounds(next.format, next.rounds, next.maxParticipants);
@@ -240,33 +237,7 @@ export class Tournament {
   }
 
   private merged(changes: TournamentChanges): TournamentFields {
-    const current: TournamentFields = {
-      name: this.name,
-      description: this.description,
-      game: this.game,
-      format: this.format,
-      participantType: this.participantType,
-      maxParticipants: this.maxParticipants,
-      status: this.status,
-      timezone: this.timezone,
-      startsAt: this.startsAt,
-      endsAt: this.endsAt,
-      leagueId: this.leagueId,
-      metadata: this.metadata,
-      rounds: this.rounds,
-      thirdPlaceMatch: this.thirdPlaceMatch,
-      points: this.points,
-      tiebreakers: this.tiebreakers,
-      legs: this.legs,
-      bestOf: this.bestOf,
-      weight: this.weight,
-      checkInRequired: this.checkInRequired,
-      checkInOpensAt: this.checkInOpensAt,
-      checkInClosesAt: this.checkInClosesAt,
-      visibility: this.visibility,
-      schedule: this.schedule,
-      stages: this.stages,
-    };
+    const current = currentFields<Tournament, keyof TournamentFields>(this, FIELDS);
     // The stages are replaced whole, never merged.
     if (changes.stages !== undefined) return { ...applyMergePatch(current, { ...changes, stages: undefined } as Partial<TournamentFields>), stages: changes.stages };
     return applyMergePatch(current, changes as Partial<TournamentFields>);
