@@ -10,10 +10,11 @@ import { conditionalGet } from '../platform/http/etag';
 import { IfMatch } from '../platform/http/if-match.decorator';
 import { listResponse } from '../platform/http/list-response';
 import { ResourceIdPipe } from '../platform/http/resource-id.pipe';
-import { commaSeparated, parseSort } from '../platform/pagination/page';
+import { listRequestOf } from '../platform/pagination/list-request';
+import { commaSeparated } from '../platform/pagination/page';
 import { LeagueNotFoundError } from './domain/league-errors';
 import { LeagueStatus } from './domain/league-status';
-import { LeagueFilters, LeagueSortField } from './domain/league.repository';
+import { LeagueFilters } from './domain/league.repository';
 import { CreateLeagueDto, UpdateLeagueDto } from './dto/league-body.dto';
 import { leagueEtag, presentLeague, toLeagueChanges, toNewLeague } from './dto/league.presenter';
 import { ListLeaguesQuery } from './dto/list-leagues.query';
@@ -31,12 +32,7 @@ export class LeaguesController {
 
   @Get()
   async list(@CurrentAccount() account: AuthenticatedAccount, @Query(RequestValidationPipe) query: ListLeaguesQuery, @Res({ passthrough: true }) reply: FastifyReply) {
-    const page = await this.leagues.list(account.id, {
-      filters: filtersOf(query),
-      sort: parseSort<LeagueSortField>(query.sort ?? '-created_at'),
-      limit: query.pageSize(),
-      cursor: query.cursor,
-    });
+    const page = await this.leagues.list(account.id, listRequestOf(query, filtersOf(query), '-created_at'));
     return listResponse(reply, query, page, presentLeague);
   }
 

@@ -4,22 +4,15 @@ import { ExpectedVersion, withFreshVersion } from '../platform/concurrency/fresh
 import { isUuid } from '../kernel/ids';
 import { isShareId } from '../kernel/sharing';
 import { Cursors } from '../platform/pagination/cursors';
-import { keysetPage } from '../platform/pagination/list-request';
-import { Page } from '../platform/pagination/page';
+import { ownedPage } from '../platform/pagination/list-request';
+import { ListRequest, Page } from '../platform/pagination/page';
 import { UnitOfWork } from '../platform/persistence/unit-of-work';
 import { RetiredShareLinks } from '../platform/sharing/retired-share-links';
 import { presentLeague } from './dto/league.presenter';
 import { League, LeagueChanges, NewLeague } from './domain/league';
 import { LeagueClosedError, LeagueNotEmptyError, LeagueNotFoundError, UnknownLeagueError } from './domain/league-errors';
 import { acceptsTournaments } from './domain/league-status';
-import { LeagueFilters, LeagueListQuery, LeagueRepository, StaleLeagueError } from './domain/league.repository';
-
-export interface ListLeaguesRequest {
-  filters: LeagueFilters;
-  sort: LeagueListQuery['sort'];
-  limit: number;
-  cursor?: string;
-}
+import { LeagueFilters, LeagueRepository, LeagueSortField, StaleLeagueError } from './domain/league.repository';
 
 /** Use cases of the leagues API, all scoped to the calling account, and the one other modules call. */
 /** Told of a league whose `rating` setting changed; it handles its own failures (the change is committed). */
@@ -125,12 +118,8 @@ export class LeaguesService {
     await this.retiredLinks.retired(shareId);
   }
 
-  async list(accountId: string, request: ListLeaguesRequest): Promise<Page<League>> {
-    const scope = { filters: request.filters, sort: request.sort };
-    const page = await keysetPage(this.cursors, request, scope, (after, limit) =>
-      this.leagues.list({ accountId, ...scope, after, limit }),
-    );
-    return { items: page.rows.map((row) => row.league), nextCursor: page.nextCursor };
+  list(accountId: string, request: ListRequest<LeagueFilters, LeagueSortField>): Promise<Page<League>> {
+    return ownedPage(this.cursors, accountId, request, (query) => this.leagues.list(query), (row) => row.league);
   }
 
   /**

@@ -10,10 +10,11 @@ import { conditionalGet } from '../platform/http/etag';
 import { IfMatch } from '../platform/http/if-match.decorator';
 import { listResponse } from '../platform/http/list-response';
 import { ResourceIdPipe } from '../platform/http/resource-id.pipe';
-import { commaSeparated, parseSort } from '../platform/pagination/page';
+import { listRequestOf } from '../platform/pagination/list-request';
+import { commaSeparated } from '../platform/pagination/page';
 import { parseInstant } from '../kernel/validation';
 import { TournamentNotFoundError } from './domain/tournament-errors';
-import { TournamentFilters, TournamentSortField } from './domain/tournament.repository';
+import { TournamentFilters } from './domain/tournament.repository';
 import { TournamentStatus } from './domain/tournament-status';
 import { Tournament, TournamentFormat } from './domain/tournament';
 import { ListTournamentsQuery } from './dto/list-tournaments.query';
@@ -34,12 +35,7 @@ export class TournamentsController {
 
   @Get()
   async list(@CurrentAccount() account: AuthenticatedAccount, @Query(RequestValidationPipe) query: ListTournamentsQuery, @Res({ passthrough: true }) reply: FastifyReply) {
-    const page = await this.tournaments.list(account.id, {
-      filters: filtersOf(query),
-      sort: parseSort<TournamentSortField>(query.sort ?? '-created_at'),
-      limit: query.pageSize(),
-      cursor: query.cursor,
-    });
+    const page = await this.tournaments.list(account.id, listRequestOf(query, filtersOf(query), '-created_at'));
     return listResponse(reply, query, page, presentTournament);
   }
 

@@ -7,8 +7,8 @@ import { LeaguesService } from '../leagues/leagues.service';
 import { isShareId } from '../kernel/sharing';
 import { Cursors } from '../platform/pagination/cursors';
 import { UnitOfWork } from '../platform/persistence/unit-of-work';
-import { keysetPage } from '../platform/pagination/list-request';
-import { Page } from '../platform/pagination/page';
+import { ownedPage } from '../platform/pagination/list-request';
+import { ListRequest, Page } from '../platform/pagination/page';
 import { manualGroupLabels } from './domain/stages';
 import { NewTournament, participantCapOf, Tournament, TournamentChanges } from './domain/tournament';
 import { TournamentInProgressError, TournamentNotFoundError } from './domain/tournament-errors';
@@ -16,12 +16,7 @@ import { locksSetup, TournamentStatus } from './domain/tournament-status';
 import { RetiredShareLinks } from '../platform/sharing/retired-share-links';
 import { StatusChangeHook, TransitionNote } from './status-change-hook';
 import { presentTournament } from './dto/tournament.presenter';
-import {
-  StaleTournamentError,
-  TournamentFilters,
-  TournamentListQuery,
-  TournamentRepository,
-} from './domain/tournament.repository';
+import { StaleTournamentError, TournamentFilters, TournamentRepository, TournamentSortField } from './domain/tournament.repository';
 
 /** What registering participants needs to know of a tournament. */
 export interface TournamentRegistration {
@@ -34,13 +29,6 @@ export interface TournamentRegistration {
   checkInClosesAt: Date | null;
   /** The labels a participant's `group` may take (the first stage's, seeded `manual`); null: the tournament has none. */
   manualGroups: string[] | null;
-}
-
-export interface ListTournamentsRequest {
-  filters: TournamentFilters;
-  sort: TournamentListQuery['sort'];
-  limit: number;
-  cursor?: string;
 }
 
 /** A participant's place once the tournament is over (ties share a rank). */
@@ -196,12 +184,8 @@ export class TournamentsService {
     await this.retiredLinks.retired(shareId);
   }
 
-  async list(accountId: string, request: ListTournamentsRequest): Promise<Page<Tournament>> {
-    const cursorScope = { filters: request.filters, sort: request.sort };
-    const page = await keysetPage(this.cursors, request, cursorScope, (after, limit) =>
-      this.tournaments.list({ accountId, ...cursorScope, after, limit }),
-    );
-    return { items: page.rows.map((row) => row.tournament), nextCursor: page.nextCursor };
+  list(accountId: string, request: ListRequest<TournamentFilters, TournamentSortField>): Promise<Page<Tournament>> {
+    return ownedPage(this.cursors, accountId, request, (query) => this.tournaments.list(query), (row) => row.tournament);
   }
 
   /**

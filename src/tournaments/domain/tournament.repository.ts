@@ -1,7 +1,6 @@
 import { NewEvent } from '../../events/domain/event-log';
 import { StaleVersionError } from '../../platform/concurrency/fresh-version';
-import { KeysetPosition } from '../../platform/pagination/cursor';
-import { SortDirection } from '../../platform/pagination/page';
+import { KeysetListQuery, Positioned } from '../../platform/pagination/page';
 import { TournamentFormat, Tournament } from './tournament';
 import { TournamentStatus } from './tournament-status';
 
@@ -19,20 +18,9 @@ export interface TournamentFilters {
   startsBefore?: Date;
 }
 
-export interface TournamentListQuery {
-  accountId: string;
-  filters: TournamentFilters;
-  sort: { field: TournamentSortField; direction: SortDirection };
-  /** Rows strictly after this position in sort order. */
-  after?: KeysetPosition;
-  limit: number;
-}
-
+export type TournamentListQuery = KeysetListQuery<TournamentFilters, TournamentSortField>;
 /** A listed tournament with its place in the sort order (what a cursor records). */
-export interface PositionedTournament {
-  tournament: Tournament;
-  position: KeysetPosition;
-}
+export type PositionedTournament = Positioned<'tournament', Tournament>;
 
 /**
  * Persistence port for tournaments. Every lookup is scoped to an account: others' rows do not exist. Every write
