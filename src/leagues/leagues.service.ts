@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { EventLog } from '../events/domain/event-log';
-import { ExpectedVersion, withFreshVersion } from '../platform/concurrency/fresh-version';
+import { ExpectedVersion } from '../platform/concurrency/fresh-version';
 import { isUuid } from '../kernel/ids';
-import { isShareId } from '../kernel/sharing';
 import { Cursors } from '../platform/pagination/cursors';
 import { ownedPage } from '../platform/pagination/list-request';
 import { ListRequest, Page } from '../platform/pagination/page';
 import { UnitOfWork } from '../platform/persistence/unit-of-work';
+import { OwnedResources } from '../platform/resources/owned-resources';
 import { RetiredShareLinks } from '../platform/sharing/retired-share-links';
 import { presentLeague } from './dto/league.presenter';
 import { League, LeagueChanges, NewLeague } from './domain/league';
@@ -25,8 +25,12 @@ export class LeaguesService {
     private readonly cursors: Cursors,
     private readonly unitOfWork: UnitOfWork,
     private readonly events: EventLog,
-    private readonly retiredLinks: RetiredShareLinks = new RetiredShareLinks(),
-  ) {}
+    retiredLinks: RetiredShareLinks = new RetiredShareLinks(),
+  ) {
+    this.lifecycle = new OwnedResources(leagues, () => new LeagueNotFoundError(), 'league', retiredLinks);
+  }
+
+  private readonly lifecycle: OwnedResources<League>;
 
   private readonly ratingListeners: RatingChangeListener[] = [];
 
@@ -48,10 +52,8 @@ export class LeaguesService {
     return this.leagues.countOwned(accountId);
   }
 
-  async get(accountId: string, id: string): Promise<League> {
-    const league = await this.leagues.findOwned(accountId, id);
-    if (!league) throw new LeagueNotFoundError();
-    return league;
+  get(accountId: string, id: string): Promise<League> {
+    return this.lifecycle.get(accountId, id);
   }
 
   /**
@@ -59,11 +61,11 @@ export class LeaguesService {
    * without, it is re-applied to the newest version, so no update is lost.
    */
   async update(accountId: string, id: string, changes: LeagueChanges, expected: ExpectedVersion<League>): Promise<League> {
-    let previousShareId: string | null = null;
+    const shareLink = this.lifecycle.shareLinkWatch();
     let ratingChanged = false;
     const updated = await this.unitOfWork.run(() =>
-      this.withFreshVersion(accountId, id, expected, async (league) => {
-        previousShareId = league.shareId;
+      this.lifecycle.freshVersion(accountId, id, expected, async (league) => {
+        shareLink.read(league);
         const previousRating = JSON.stringify(league.rating);
         if (!league.update(changes)) return league;
         ratingChanged = JSON.stringify(league.rating) !== previousRating;
@@ -72,33 +74,30 @@ export class LeaguesService {
         return league;
       }),
     );
-    // Made private: its link is dead everywhere before the organiser hears so.
-    if (previousShareId !== updated.shareId) await this.retiredLinks.retired(previousShareId);
+    await shareLink.settle(updated);
     if (ratingChanged) for (const listener of this.ratingListeners) await listener(accountId, id);
     return updated;
   }
 
   /** A new share link for an unlisted league (409 `not_shared` for a private one); the old one stops working. */
   async rotateShareId(accountId: string, id: string, expected: ExpectedVersion<League>): Promise<League> {
-    let previousShareId: string | null = null;
+    const shareLink = this.lifecycle.shareLinkWatch();
     const rotated = await this.unitOfWork.run(() =>
-      this.withFreshVersion(accountId, id, expected, async (league) => {
-        previousShareId = league.shareId;
+      this.lifecycle.freshVersion(accountId, id, expected, async (league) => {
+        shareLink.read(league);
         league.rotateShareId();
         await this.leagues.save(league);
         await this.events.append({ accountId, type: 'league.updated', leagueId: league.id, data: presentLeague(league) });
         return league;
       }),
     );
-    await this.retiredLinks.retired(previousShareId);
+    await shareLink.settle(rotated);
     return rotated;
   }
 
   /** For public viewing: the unlisted league behind a share link, or 404 as if it never existed. */
-  async findShared(shareId: string): Promise<League> {
-    const league = isShareId(shareId) ? await this.leagues.findShared(shareId) : null;
-    if (!league) throw new LeagueNotFoundError();
-    return league;
+  findShared(shareId: string): Promise<League> {
+    return this.lifecycle.findShared(shareId);
   }
 
   /**
@@ -106,16 +105,16 @@ export class LeaguesService {
    * or, when a tournament was attached since, by the foreign key the repository reports the same way.
    */
   async delete(accountId: string, id: string, expected: ExpectedVersion<League>): Promise<void> {
-    let shareId: string | null = null;
+    const shareLink = this.lifecycle.shareLinkWatch();
     await this.unitOfWork.run(() =>
-      this.withFreshVersion(accountId, id, expected, async (league) => {
+      this.lifecycle.freshVersion(accountId, id, expected, async (league) => {
         if (league.hasTournaments()) throw new LeagueNotEmptyError(league.tournamentCount);
-        shareId = league.shareId;
+        shareLink.read(league);
         if (!(await this.leagues.remove(league))) throw new StaleLeagueError();
         await this.events.append({ accountId, type: 'league.deleted', leagueId: id, data: { id } });
       }),
     );
-    await this.retiredLinks.retired(shareId);
+    await shareLink.settle(null);
   }
 
   list(accountId: string, request: ListRequest<LeagueFilters, LeagueSortField>): Promise<Page<League>> {
@@ -133,9 +132,5 @@ export class LeaguesService {
     const status = isUuid(leagueId) ? await this.leagues.lockForAttachment(accountId, leagueId.toLowerCase()) : null;
     if (status === null) throw new UnknownLeagueError();
     if (!acceptsTournaments(status)) throw new LeagueClosedError(status);
-  }
-
-  private withFreshVersion<T>(accountId: string, id: string, expected: ExpectedVersion<League>, write: (league: League) => Promise<T>): Promise<T> {
-    return withFreshVersion(() => this.get(accountId, id), expected, write, 'league');
   }
 }

@@ -1,10 +1,9 @@
 import { StageSettings } from './domain/stages';
 import { Injectable } from '@nestjs/common';
-import { ExpectedVersion, StaleVersionError, withFreshVersion } from '../platform/concurrency/fresh-version';
+import { ExpectedVersion, StaleVersionError } from '../platform/concurrency/fresh-version';
 import { DomainError, ServiceUnavailableError } from '../kernel/domain-error';
 import { EventLog, NewEvent } from '../events/domain/event-log';
 import { LeaguesService } from '../leagues/leagues.service';
-import { isShareId } from '../kernel/sharing';
 import { Cursors } from '../platform/pagination/cursors';
 import { UnitOfWork } from '../platform/persistence/unit-of-work';
 import { ownedPage } from '../platform/pagination/list-request';
@@ -13,6 +12,7 @@ import { manualGroupLabels } from './domain/stages';
 import { NewTournament, participantCapOf, Tournament, TournamentChanges } from './domain/tournament';
 import { TournamentInProgressError, TournamentNotFoundError } from './domain/tournament-errors';
 import { locksSetup, TournamentStatus } from './domain/tournament-status';
+import { OwnedResources } from '../platform/resources/owned-resources';
 import { RetiredShareLinks } from '../platform/sharing/retired-share-links';
 import { StatusChangeHook, TransitionNote } from './status-change-hook';
 import { presentTournament } from './dto/tournament.presenter';
@@ -77,8 +77,12 @@ export class TournamentsService {
     private readonly unitOfWork: UnitOfWork,
     private readonly statusChanges: StatusChangeHook,
     private readonly events: EventLog,
-    private readonly retiredLinks: RetiredShareLinks = new RetiredShareLinks(),
-  ) {}
+    retiredLinks: RetiredShareLinks = new RetiredShareLinks(),
+  ) {
+    this.lifecycle = new OwnedResources(tournaments, () => new TournamentNotFoundError(), 'tournament', retiredLinks);
+  }
+
+  private readonly lifecycle: OwnedResources<Tournament>;
 
   async create(accountId: string, fields: NewTournament): Promise<Tournament> {
     const tournament = Tournament.create(accountId, fields, undefined, this.statusChanges.slotCheck);
@@ -101,10 +105,8 @@ export class TournamentsService {
     return this.tournaments.countOwned(accountId);
   }
 
-  async get(accountId: string, id: string): Promise<Tournament> {
-    const tournament = await this.tournaments.findOwned(accountId, id);
-    if (!tournament) throw new TournamentNotFoundError();
-    return tournament;
+  get(accountId: string, id: string): Promise<Tournament> {
+    return this.lifecycle.get(accountId, id);
   }
 
   /**
@@ -123,10 +125,10 @@ export class TournamentsService {
     expected: ExpectedVersion<Tournament>,
   ): Promise<{ tournament: Tournament; note: TransitionNote }> {
     let note: TransitionNote = {};
-    let previousShareId: string | null = null;
+    const shareLink = this.lifecycle.shareLinkWatch();
     const write = () =>
       this.withFreshVersion(accountId, id, expected, async (tournament) => {
-        previousShareId = tournament.shareId;
+        shareLink.read(tournament);
         const previousLeague = tournament.leagueId;
         const previousStatus = tournament.status;
         if (!tournament.update(changes, undefined, this.statusChanges.slotCheck)) return tournament;
@@ -148,40 +150,37 @@ export class TournamentsService {
             if (changes.status !== undefined) await this.tournaments.lockOwned(accountId, id);
             return write();
           });
-    // Made private: its link is dead everywhere before the organiser hears so.
-    if (previousShareId !== tournament.shareId) await this.retiredLinks.retired(previousShareId);
+    await shareLink.settle(tournament);
     return { tournament, note };
   }
 
   /** A new share link for an unlisted tournament (409 `not_shared` for a private one); the old one stops working. */
   async rotateShareId(accountId: string, id: string, expected: ExpectedVersion<Tournament>): Promise<Tournament> {
-    let previousShareId: string | null = null;
+    const shareLink = this.lifecycle.shareLinkWatch();
     const tournament = await this.withFreshVersion(accountId, id, expected, async (tournament) => {
-      previousShareId = tournament.shareId;
+      shareLink.read(tournament);
       tournament.rotateShareId();
       await this.tournaments.save(tournament, (saved) => tournamentEvent('tournament.updated', saved));
       return tournament;
     });
-    await this.retiredLinks.retired(previousShareId);
+    await shareLink.settle(tournament);
     return tournament;
   }
 
   /** For public viewing: the unlisted tournament behind a share link, or 404 as if it never existed. */
-  async findShared(shareId: string): Promise<Tournament> {
-    const tournament = isShareId(shareId) ? await this.tournaments.findShared(shareId) : null;
-    if (!tournament) throw new TournamentNotFoundError();
-    return tournament;
+  findShared(shareId: string): Promise<Tournament> {
+    return this.lifecycle.findShared(shareId);
   }
 
   async delete(accountId: string, id: string, expected: ExpectedVersion<Tournament>): Promise<void> {
-    let shareId: string | null = null;
+    const shareLink = this.lifecycle.shareLinkWatch();
     await this.withFreshVersion(accountId, id, expected, async (tournament) => {
       if (tournament.status === 'in_progress') throw new TournamentInProgressError();
-      shareId = tournament.shareId;
+      shareLink.read(tournament);
       const deleted = { accountId, type: 'tournament.deleted', tournamentId: id, leagueId: tournament.leagueId, data: { id } } as const;
       if (!(await this.tournaments.remove(tournament, deleted))) throw new StaleTournamentError();
     });
-    await this.retiredLinks.retired(shareId);
+    await shareLink.settle(null);
   }
 
   list(accountId: string, request: ListRequest<TournamentFilters, TournamentSortField>): Promise<Page<Tournament>> {
@@ -269,6 +268,6 @@ export class TournamentsService {
         if (!decidedOnTheCopy(error)) throw error;
       }
     }
-    return withFreshVersion(() => this.get(accountId, id), expected, write, 'tournament');
+    return this.lifecycle.freshVersion(accountId, id, expected, write);
   }
 }
