@@ -5,8 +5,8 @@ import { AuthenticatedAccount } from '../tokens/accounts.service';
 import type { League } from './domain/league';
 import { CurrentAccount } from '../tokens/http/current-account.decorator';
 import { ExpectedVersion } from '../platform/concurrency/fresh-version';
-import { created, IdempotentPosts } from '../platform/idempotency/idempotent-posts';
-import { conditionalGet } from '../platform/http/etag';
+import { IdempotentPosts } from '../platform/idempotency/idempotent-posts';
+import { Representation } from '../platform/resources/representation';
 import { IfMatch } from '../platform/http/if-match.decorator';
 import { listResponse } from '../platform/http/list-response';
 import { ResourceIdPipe } from '../platform/http/resource-id.pipe';
@@ -22,6 +22,7 @@ import { LeaguesService } from './leagues.service';
 import { NoQueryParameters } from '../platform/http/no-query-parameters.pipe';
 
 const LeagueId = new ResourceIdPipe(LeagueNotFoundError);
+const LEAGUE = new Representation(presentLeague, leagueEtag);
 
 @Controller('/api/v1/leagues')
 export class LeaguesController {
@@ -33,7 +34,7 @@ export class LeaguesController {
   @Get()
   async list(@CurrentAccount() account: AuthenticatedAccount, @Query(RequestValidationPipe) query: ListLeaguesQuery, @Res({ passthrough: true }) reply: FastifyReply) {
     const page = await this.leagues.list(account.id, listRequestOf(query, filtersOf(query), '-created_at'));
-    return listResponse(reply, query, page, presentLeague);
+    return listResponse(reply, query, page, LEAGUE.present);
   }
 
   @Get(':id')
@@ -44,8 +45,7 @@ export class LeaguesController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const league = await this.leagues.get(account.id, id);
-    return conditionalGet(request, reply, leagueEtag(league), () => presentLeague(league));
+    return LEAGUE.read(request, reply, await this.leagues.get(account.id, id));
   }
 
   @Post()
@@ -55,10 +55,7 @@ export class LeaguesController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    return this.posts.create(request, reply, async () => {
-      const league = await this.leagues.create(account.id, toNewLeague(body));
-      return created(presentLeague(league), { id: league.id, etag: leagueEtag(league) });
-    });
+    return this.posts.create(request, reply, async () => LEAGUE.created(await this.leagues.create(account.id, toNewLeague(body))));
   }
 
   @Patch(':id')
@@ -69,9 +66,7 @@ export class LeaguesController {
     @IfMatch(leagueEtag) expected: ExpectedVersion<League>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const league = await this.leagues.update(account.id, id, toLeagueChanges(body), expected);
-    reply.header('etag', leagueEtag(league));
-    return presentLeague(league);
+    return LEAGUE.written(reply, await this.leagues.update(account.id, id, toLeagueChanges(body), expected));
   }
 
   @Delete(':id')

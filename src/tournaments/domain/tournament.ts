@@ -186,7 +186,8 @@ export class Tournament {
       updatedAt: now,
       version: 1,
     });
-    tournament.checkSchedule();
+    checkSettings(tournament);
+    checkParticipantLimit(tournament);
     return tournament;
   }
 
@@ -209,14 +210,7 @@ export class Tournament {
       throw new TournamentFieldLockedError(this.status, locked.map((field) => TOURNAMENT_WIRE_NAMES[field]));
     }
     TOURNAMENT_LIFECYCLE.checkMove(this.status, next.status);
-    checkSchedule(next.startsAt, next.endsAt);
-    checkMetadataSize(next.metadata);
-    checkRounds(next.format, next.rounds, next.maxParticipants);
-    checkThirdPlaceMatch(next.format, next.thirdPlaceMatch);
-    checkRules(next.format, next);
-    checkBestOf(next.format, next.bestOf);
-    checkWeight(next.weight);
-    checkCheckInWindow(next.checkInOpensAt, next.checkInClosesAt);
+    checkSettings(next);
     if (changed.includes('format') || changed.includes('maxParticipants') || changed.includes('legs')) checkParticipantLimit(next);
     if (changed.includes('format') || changed.includes('legs')) checkFieldFits(next, this.participantCount, changed.includes('format') ? '/format' : '/legs');
     if (next.status === 'in_progress' && this.status !== 'in_progress') checkFieldFits(next, this.participantCount, '/status');
@@ -269,17 +263,18 @@ export class Tournament {
     if (status === 'completed') this.completedAt = now;
   }
 
-  private checkSchedule(): void {
-    checkSchedule(this.startsAt, this.endsAt);
-    checkMetadataSize(this.metadata);
-    checkRounds(this.format, this.rounds, this.maxParticipants);
-    checkThirdPlaceMatch(this.format, this.thirdPlaceMatch);
-    checkRules(this.format, this);
-    checkBestOf(this.format, this.bestOf);
-    checkWeight(this.weight);
-    checkCheckInWindow(this.checkInOpensAt, this.checkInClosesAt);
-    checkParticipantLimit(this);
-  }
+}
+
+/** The rules every setting keeps, however it was reached (a create, or a patch merged into the current ones). */
+function checkSettings(fields: TournamentFields): void {
+  checkSchedule(fields.startsAt, fields.endsAt);
+  checkMetadataSize(fields.metadata);
+  checkRounds(fields.format, fields.rounds, fields.maxParticipants);
+  checkThirdPlaceMatch(fields.format, fields.thirdPlaceMatch);
+  checkRules(fields.format, fields);
+  checkBestOf(fields.format, fields.bestOf);
+  checkWeight(fields.weight);
+  checkCheckInWindow(fields.checkInOpensAt, fields.checkInClosesAt);
 }
 
 /**
