@@ -2,7 +2,7 @@ import { FieldProblem, InvalidError } from '../../kernel/domain-error';
 import { applyMergePatch, checkMetadataSize, currentFields, MergePatch, Metadata, sameValue } from '../../kernel/merge-patch';
 import { isCalendarDate } from '../../kernel/validation';
 import { newId } from '../../kernel/ids';
-import { NotSharedError, shareIdFor, Visibility } from '../../kernel/sharing';
+import { rotateShareLink, shareIdFor, Visibility } from '../../kernel/sharing';
 import { countedResultsProblems, LeagueScoring, PlacementPoints, placementPointsProblems } from './league-scoring';
 import { RatingSettings, ratingSettingsOf } from './ratings/rating-settings';
 import { acceptsTournaments, LEAGUE_LIFECYCLE, LeagueStatus } from './league-status';
@@ -113,9 +113,7 @@ export class League {
 
   /** A new share link replaces the old one, which stops working at once. */
   rotateShareId(now = new Date()): void {
-    if (this.visibility === 'private') throw new NotSharedError('The league');
-    this.shareId = shareIdFor(this.visibility, null);
-    this.updatedAt = now;
+    rotateShareLink(this, 'The league', now);
   }
 
   /** Whether a tournament may be attached to it now. */

@@ -2,7 +2,7 @@ import { InvalidError } from '../../kernel/domain-error';
 import { applyMergePatch, checkMetadataSize, currentFields, Metadata, sameValue } from '../../kernel/merge-patch';
 import { newId } from '../../kernel/ids';
 import { checkRules, checkWeight, DEFAULT_POINTS, PointsRule, takesRules, TiebreakerName } from './competition-rules';
-import { NotSharedError, shareIdFor, Visibility } from '../../kernel/sharing';
+import { rotateShareLink, shareIdFor, Visibility } from '../../kernel/sharing';
 import { BestOf, bestOfProblems } from './best-of';
 import { mergeScheduleSettings, ScheduleSettings } from './schedule-settings';
 import { readStages, SlotCheck, StageSettings, withStageSchedules } from './stages';
@@ -225,9 +225,7 @@ export class Tournament {
 
   /** A new share link replaces the old one, which stops working at once. */
   rotateShareId(now = new Date()): void {
-    if (this.visibility === 'private') throw new NotSharedError('The tournament');
-    this.shareId = shareIdFor(this.visibility, null);
-    this.updatedAt = now;
+    rotateShareLink(this, 'The tournament', now);
   }
 
   private merged(changes: TournamentChanges): TournamentFields {
