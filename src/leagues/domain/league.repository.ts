@@ -1,4 +1,5 @@
 import { StaleVersionError } from '../../platform/concurrency/fresh-version';
+import type { OwnedRows } from '../../platform/resources/owned-rows';
 import { KeysetListQuery, Positioned } from '../../platform/pagination/page';
 import { League } from './league';
 import { LeagueStatus } from './league-status';
@@ -24,7 +25,7 @@ export type PositionedLeague = Positioned<'league', League>;
  * Persistence port for leagues. Every lookup is scoped to an account: others' rows do not exist.
  * Leagues it returns carry `tournamentCount`: the tournaments referencing them when read.
  */
-export abstract class LeagueRepository {
+export abstract class LeagueRepository implements OwnedRows<League> {
   abstract findOwned(accountId: string, id: string): Promise<League | null>;
   /** The unlisted league with this share id, whoever owns it (public viewing); null for any other id. */
   abstract findShared(shareId: string): Promise<League | null>;

@@ -1,7 +1,8 @@
 import { NotFoundError, PreconditionFailedError } from '../../kernel/domain-error';
 import { newShareId } from '../../kernel/sharing';
 import { RetiredShareLinks } from '../sharing/retired-share-links';
-import { OwnedResource, OwnedResources } from './owned-resources';
+import { OwnedResources } from './owned-resources';
+import { OwnedResource } from './owned-rows';
 
 interface Door extends OwnedResource {
   id: string;

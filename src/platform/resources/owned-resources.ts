@@ -1,19 +1,7 @@
 import { isShareId } from '../../kernel/sharing';
 import { ExpectedVersion, withFreshVersion } from '../concurrency/fresh-version';
 import { RetiredShareLinks } from '../sharing/retired-share-links';
-
-/** A resource an account owns, versioned, that may be shared by a link. */
-export interface OwnedResource {
-  version: number;
-  shareId: string | null;
-}
-
-/** The reads of a resource's repository port that the lifecycle needs. */
-export interface OwnedRows<T> {
-  findOwned(accountId: string, id: string): Promise<T | null>;
-  /** The unlisted resource behind a share link, whoever owns it; null for any other id. */
-  findShared(shareId: string): Promise<T | null>;
-}
+import { OwnedResource, OwnedRows } from './owned-rows';
 
 /**
  * What every resource's use cases do alike: read one of the account's (404 as if it never existed when it is

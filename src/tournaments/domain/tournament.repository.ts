@@ -1,5 +1,6 @@
 import { NewEvent } from '../../events/domain/event-log';
 import { StaleVersionError } from '../../platform/concurrency/fresh-version';
+import type { OwnedRows } from '../../platform/resources/owned-rows';
 import { KeysetListQuery, Positioned } from '../../platform/pagination/page';
 import { TournamentFormat, Tournament } from './tournament';
 import { TournamentStatus } from './tournament-status';
@@ -27,7 +28,7 @@ export type PositionedTournament = Positioned<'tournament', Tournament>;
  * records its event with it, atomically (docs/events.md): the event exists if and only if the change commits.
  * Outside a UnitOfWork a write commits on its own; inside one, with the transaction.
  */
-export abstract class TournamentRepository {
+export abstract class TournamentRepository implements OwnedRows<Tournament> {
   abstract findOwned(accountId: string, id: string): Promise<Tournament | null>;
   abstract add(tournament: Tournament, event: NewEvent): Promise<void>;
   /**
