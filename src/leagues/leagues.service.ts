@@ -20,6 +20,9 @@ export type RatingChangeListener = (accountId: string, leagueId: string) => Prom
 
 @Injectable()
 export class LeaguesService {
+  /** Get, share link, fresh version: what this resource does as every resource does. */
+  private readonly lifecycle: OwnedResources<League>;
+
   constructor(
     private readonly leagues: LeagueRepository,
     private readonly cursors: Cursors,
@@ -29,8 +32,6 @@ export class LeaguesService {
   ) {
     this.lifecycle = new OwnedResources(leagues, () => new LeagueNotFoundError(), 'league', retiredLinks);
   }
-
-  private readonly lifecycle: OwnedResources<League>;
 
   private readonly ratingListeners: RatingChangeListener[] = [];
 

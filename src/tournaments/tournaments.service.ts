@@ -70,6 +70,9 @@ function decidedOnTheCopy(error: unknown): boolean {
 /** Use cases of the tournaments API, all scoped to the calling account. */
 @Injectable()
 export class TournamentsService {
+  /** Get, share link, fresh version: what this resource does as every resource does. */
+  private readonly lifecycle: OwnedResources<Tournament>;
+
   constructor(
     private readonly tournaments: TournamentRepository,
     private readonly cursors: Cursors,
@@ -81,8 +84,6 @@ export class TournamentsService {
   ) {
     this.lifecycle = new OwnedResources(tournaments, () => new TournamentNotFoundError(), 'tournament', retiredLinks);
   }
-
-  private readonly lifecycle: OwnedResources<Tournament>;
 
   async create(accountId: string, fields: NewTournament): Promise<Tournament> {
     const tournament = Tournament.create(accountId, fields, undefined, this.statusChanges.slotCheck);
