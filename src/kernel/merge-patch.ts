@@ -9,6 +9,13 @@ export type MetadataPatch = Record<string, string | null> | null;
 /** A JSON merge patch (RFC 7396) of a resource's writable fields: absent = unchanged, null clears. */
 export type MergePatch<F extends { metadata: Metadata }> = Partial<Omit<F, 'metadata'>> & { metadata?: MetadataPatch };
 
+/** A resource's settable fields as they are now, read by the one list that names them (its wire names' keys). */
+export function currentFields<R, K extends keyof R>(resource: R, fields: readonly K[]): Pick<R, K> {
+  const current = {} as Pick<R, K>;
+  for (const field of fields) current[field] = resource[field];
+  return current;
+}
+
 /** The fields after a merge patch: keys present replace, absent keys keep their value, metadata merges key by key. */
 export function applyMergePatch<F extends { metadata: Metadata }>(current: F, changes: MergePatch<F>): F {
   const { metadata, ...rest } = changes;

@@ -26,6 +26,20 @@ export function shareIdFor(visibility: Visibility, current: string | null): stri
   return current ?? newShareId();
 }
 
+/** A resource that may be viewed by its share link. */
+export interface Shareable {
+  visibility: Visibility;
+  shareId: string | null;
+  updatedAt: Date;
+}
+
+/** A new share link replaces the old one, which stops working at once; `what` (`The league`) names a private one in the refusal. */
+export function rotateShareLink(resource: Shareable, what: string, now: Date): void {
+  if (resource.visibility === 'private') throw new NotSharedError(what);
+  resource.shareId = shareIdFor(resource.visibility, null);
+  resource.updatedAt = now;
+}
+
 /** Rotating needs a share link to replace. */
 export class NotSharedError extends ConflictError {
   constructor(what: string) {

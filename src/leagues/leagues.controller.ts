@@ -5,15 +5,16 @@ import { AuthenticatedAccount } from '../tokens/accounts.service';
 import type { League } from './domain/league';
 import { CurrentAccount } from '../tokens/http/current-account.decorator';
 import { ExpectedVersion } from '../platform/concurrency/fresh-version';
-import { created, IdempotentPosts } from '../platform/idempotency/idempotent-posts';
-import { conditionalGet } from '../platform/http/etag';
+import { IdempotentPosts } from '../platform/idempotency/idempotent-posts';
+import { Representation } from '../platform/resources/representation';
 import { IfMatch } from '../platform/http/if-match.decorator';
 import { listResponse } from '../platform/http/list-response';
 import { ResourceIdPipe } from '../platform/http/resource-id.pipe';
-import { commaSeparated, parseSort } from '../platform/pagination/page';
+import { listRequestOf } from '../platform/pagination/list-request';
+import { commaSeparated } from '../platform/pagination/page';
 import { LeagueNotFoundError } from './domain/league-errors';
 import { LeagueStatus } from './domain/league-status';
-import { LeagueFilters, LeagueSortField } from './domain/league.repository';
+import { LeagueFilters } from './domain/league.repository';
 import { CreateLeagueDto, UpdateLeagueDto } from './dto/league-body.dto';
 import { leagueEtag, presentLeague, toLeagueChanges, toNewLeague } from './dto/league.presenter';
 import { ListLeaguesQuery } from './dto/list-leagues.query';
@@ -21,6 +22,7 @@ import { LeaguesService } from './leagues.service';
 import { NoQueryParameters } from '../platform/http/no-query-parameters.pipe';
 
 const LeagueId = new ResourceIdPipe(LeagueNotFoundError);
+const LEAGUE = new Representation(presentLeague, leagueEtag);
 
 @Controller('/api/v1/leagues')
 export class LeaguesController {
@@ -31,13 +33,8 @@ export class LeaguesController {
 
   @Get()
   async list(@CurrentAccount() account: AuthenticatedAccount, @Query(RequestValidationPipe) query: ListLeaguesQuery, @Res({ passthrough: true }) reply: FastifyReply) {
-    const page = await this.leagues.list(account.id, {
-      filters: filtersOf(query),
-      sort: parseSort<LeagueSortField>(query.sort ?? '-created_at'),
-      limit: query.pageSize(),
-      cursor: query.cursor,
-    });
-    return listResponse(reply, query, page, presentLeague);
+    const page = await this.leagues.list(account.id, listRequestOf(query, filtersOf(query), '-created_at'));
+    return listResponse(reply, query, page, LEAGUE.present);
   }
 
   @Get(':id')
@@ -48,8 +45,7 @@ export class LeaguesController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const league = await this.leagues.get(account.id, id);
-    return conditionalGet(request, reply, leagueEtag(league), () => presentLeague(league));
+    return LEAGUE.read(request, reply, await this.leagues.get(account.id, id));
   }
 
   @Post()
@@ -59,10 +55,7 @@ export class LeaguesController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    return this.posts.create(request, reply, async () => {
-      const league = await this.leagues.create(account.id, toNewLeague(body));
-      return created(presentLeague(league), { id: league.id, etag: leagueEtag(league) });
-    });
+    return this.posts.create(request, reply, async () => LEAGUE.created(await this.leagues.create(account.id, toNewLeague(body))));
   }
 
   @Patch(':id')
@@ -73,9 +66,7 @@ export class LeaguesController {
     @IfMatch(leagueEtag) expected: ExpectedVersion<League>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const league = await this.leagues.update(account.id, id, toLeagueChanges(body), expected);
-    reply.header('etag', leagueEtag(league));
-    return presentLeague(league);
+    return LEAGUE.written(reply, await this.leagues.update(account.id, id, toLeagueChanges(body), expected));
   }
 
   @Delete(':id')

@@ -1,10 +1,9 @@
 import { ConcurrentWritesError } from '../platform/concurrency/fresh-version';
 import { ApiDocs } from '../platform/openapi/openapi-kit';
 import { ratingSettingSchema } from './dto/rating-setting.schema';
-import { LIST_PARAMETER_DOCS } from '../platform/openapi/openapi-document';
 import { FieldDocs, queryParameters } from '../platform/openapi/request-schema';
 import { SHARING_DOCS } from '../platform/openapi/sharing-docs';
-import { COMMON_FIELD_DOCS, resourcePaths, resourceSchemas } from '../platform/openapi/resource-operations';
+import { COMMON_FIELD_DOCS, resourceListParameterDocs, resourcePaths, resourceSchemas } from '../platform/openapi/resource-operations';
 import { League } from './domain/league';
 import { InvalidLeagueTransitionError, LeagueNotEmptyError, LeagueNotFoundError } from './domain/league-errors';
 import { allowedTransitions, LEAGUE_STATUSES } from './domain/league-status';
@@ -75,18 +74,8 @@ export function leaguesApiDocs(): ApiDocs {
       tag: 'Leagues',
       exampleId: EXAMPLE_ID,
       listParameters: queryParameters(ListLeaguesQuery, {
-        ...LIST_PARAMETER_DOCS,
-        sort: { description: 'Sort field; a leading `-` sorts descending. Ties are broken by id, so pages never skip or repeat rows.', example: 'starts_on' },
-        status: {
-          description: 'Only leagues in one of these statuses, comma-separated (`status=draft,active`); repeating the parameter (`status=draft&status=active`) means the same.',
-          style: 'form',
-          explode: false,
-          schema: { type: 'array', minItems: 1, maxItems: LEAGUE_STATUSES.length, uniqueItems: true, items: { type: 'string', enum: [...LEAGUE_STATUSES] } },
-          example: ['draft', 'active'],
-        },
-        game: { description: 'Only those whose `game` equals this value.', example: 'Chess' },
+        ...resourceListParameterDocs({ plural: 'leagues', statuses: LEAGUE_STATUSES, someStatuses: ['draft', 'active'], sort: 'starts_on', q: 'chess' }),
         season: { description: 'Only leagues whose `season` equals this value.', example: '2026 Spring' },
-        q: { description: 'Only those whose name contains this text, ignoring case.', example: 'chess' },
       }),
       examples: { resource: example, create, patch: { status: 'active', season: null } },
       errors: {

@@ -1,25 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { EventLog } from '../events/domain/event-log';
-import { ExpectedVersion, withFreshVersion } from '../platform/concurrency/fresh-version';
+import { ExpectedVersion } from '../platform/concurrency/fresh-version';
 import { isUuid } from '../kernel/ids';
-import { isShareId } from '../kernel/sharing';
 import { Cursors } from '../platform/pagination/cursors';
-import { keysetPage } from '../platform/pagination/list-request';
-import { Page } from '../platform/pagination/page';
+import { ownedPage } from '../platform/pagination/list-request';
+import { ListRequest, Page } from '../platform/pagination/page';
 import { UnitOfWork } from '../platform/persistence/unit-of-work';
+import { OwnedResources } from '../platform/resources/owned-resources';
 import { RetiredShareLinks } from '../platform/sharing/retired-share-links';
 import { presentLeague } from './dto/league.presenter';
 import { League, LeagueChanges, NewLeague } from './domain/league';
 import { LeagueClosedError, LeagueNotEmptyError, LeagueNotFoundError, UnknownLeagueError } from './domain/league-errors';
 import { acceptsTournaments } from './domain/league-status';
-import { LeagueFilters, LeagueListQuery, LeagueRepository, StaleLeagueError } from './domain/league.repository';
-
-export interface ListLeaguesRequest {
-  filters: LeagueFilters;
-  sort: LeagueListQuery['sort'];
-  limit: number;
-  cursor?: string;
-}
+import { LeagueFilters, LeagueRepository, LeagueSortField, StaleLeagueError } from './domain/league.repository';
 
 /** Use cases of the leagues API, all scoped to the calling account, and the one other modules call. */
 /** Told of a league whose `rating` setting changed; it handles its own failures (the change is committed). */
@@ -27,13 +20,18 @@ export type RatingChangeListener = (accountId: string, leagueId: string) => Prom
 
 @Injectable()
 export class LeaguesService {
+  /** Get, share link, fresh version: what this resource does as every resource does. */
+  private readonly lifecycle: OwnedResources<League>;
+
   constructor(
     private readonly leagues: LeagueRepository,
     private readonly cursors: Cursors,
     private readonly unitOfWork: UnitOfWork,
     private readonly events: EventLog,
-    private readonly retiredLinks: RetiredShareLinks = new RetiredShareLinks(),
-  ) {}
+    retiredLinks: RetiredShareLinks = new RetiredShareLinks(),
+  ) {
+    this.lifecycle = new OwnedResources(leagues, () => new LeagueNotFoundError(), 'league', retiredLinks);
+  }
 
   private readonly ratingListeners: RatingChangeListener[] = [];
 
@@ -55,10 +53,8 @@ export class LeaguesService {
     return this.leagues.countOwned(accountId);
   }
 
-  async get(accountId: string, id: string): Promise<League> {
-    const league = await this.leagues.findOwned(accountId, id);
-    if (!league) throw new LeagueNotFoundError();
-    return league;
+  get(accountId: string, id: string): Promise<League> {
+    return this.lifecycle.get(accountId, id);
   }
 
   /**
@@ -66,11 +62,11 @@ export class LeaguesService {
    * without, it is re-applied to the newest version, so no update is lost.
    */
   async update(accountId: string, id: string, changes: LeagueChanges, expected: ExpectedVersion<League>): Promise<League> {
-    let previousShareId: string | null = null;
+    const shareLink = this.lifecycle.shareLinkWatch();
     let ratingChanged = false;
     const updated = await this.unitOfWork.run(() =>
-      this.withFreshVersion(accountId, id, expected, async (league) => {
-        previousShareId = league.shareId;
+      this.lifecycle.freshVersion(accountId, id, expected, async (league) => {
+        shareLink.read(league);
         const previousRating = JSON.stringify(league.rating);
         if (!league.update(changes)) return league;
         ratingChanged = JSON.stringify(league.rating) !== previousRating;
@@ -79,33 +75,30 @@ export class LeaguesService {
         return league;
       }),
     );
-    // Made private: its link is dead everywhere before the organiser hears so.
-    if (previousShareId !== updated.shareId) await this.retiredLinks.retired(previousShareId);
+    await shareLink.settle(updated);
     if (ratingChanged) for (const listener of this.ratingListeners) await listener(accountId, id);
     return updated;
   }
 
   /** A new share link for an unlisted league (409 `not_shared` for a private one); the old one stops working. */
   async rotateShareId(accountId: string, id: string, expected: ExpectedVersion<League>): Promise<League> {
-    let previousShareId: string | null = null;
+    const shareLink = this.lifecycle.shareLinkWatch();
     const rotated = await this.unitOfWork.run(() =>
-      this.withFreshVersion(accountId, id, expected, async (league) => {
-        previousShareId = league.shareId;
+      this.lifecycle.freshVersion(accountId, id, expected, async (league) => {
+        shareLink.read(league);
         league.rotateShareId();
         await this.leagues.save(league);
         await this.events.append({ accountId, type: 'league.updated', leagueId: league.id, data: presentLeague(league) });
         return league;
       }),
     );
-    await this.retiredLinks.retired(previousShareId);
+    await shareLink.settle(rotated);
     return rotated;
   }
 
   /** For public viewing: the unlisted league behind a share link, or 404 as if it never existed. */
-  async findShared(shareId: string): Promise<League> {
-    const league = isShareId(shareId) ? await this.leagues.findShared(shareId) : null;
-    if (!league) throw new LeagueNotFoundError();
-    return league;
+  findShared(shareId: string): Promise<League> {
+    return this.lifecycle.findShared(shareId);
   }
 
   /**
@@ -113,24 +106,20 @@ export class LeaguesService {
    * or, when a tournament was attached since, by the foreign key the repository reports the same way.
    */
   async delete(accountId: string, id: string, expected: ExpectedVersion<League>): Promise<void> {
-    let shareId: string | null = null;
+    const shareLink = this.lifecycle.shareLinkWatch();
     await this.unitOfWork.run(() =>
-      this.withFreshVersion(accountId, id, expected, async (league) => {
+      this.lifecycle.freshVersion(accountId, id, expected, async (league) => {
         if (league.hasTournaments()) throw new LeagueNotEmptyError(league.tournamentCount);
-        shareId = league.shareId;
+        shareLink.read(league);
         if (!(await this.leagues.remove(league))) throw new StaleLeagueError();
         await this.events.append({ accountId, type: 'league.deleted', leagueId: id, data: { id } });
       }),
     );
-    await this.retiredLinks.retired(shareId);
+    await shareLink.settle(null);
   }
 
-  async list(accountId: string, request: ListLeaguesRequest): Promise<Page<League>> {
-    const scope = { filters: request.filters, sort: request.sort };
-    const page = await keysetPage(this.cursors, request, scope, (after, limit) =>
-      this.leagues.list({ accountId, ...scope, after, limit }),
-    );
-    return { items: page.rows.map((row) => row.league), nextCursor: page.nextCursor };
+  list(accountId: string, request: ListRequest<LeagueFilters, LeagueSortField>): Promise<Page<League>> {
+    return ownedPage(this.cursors, accountId, request, (query) => this.leagues.list(query), (row) => row.league);
   }
 
   /**
@@ -144,9 +133,5 @@ export class LeaguesService {
     const status = isUuid(leagueId) ? await this.leagues.lockForAttachment(accountId, leagueId.toLowerCase()) : null;
     if (status === null) throw new UnknownLeagueError();
     if (!acceptsTournaments(status)) throw new LeagueClosedError(status);
-  }
-
-  private withFreshVersion<T>(accountId: string, id: string, expected: ExpectedVersion<League>, write: (league: League) => Promise<T>): Promise<T> {
-    return withFreshVersion(() => this.get(accountId, id), expected, write, 'league');
   }
 }

@@ -7,14 +7,13 @@ import type { Participant } from './domain/participant';
 import { CurrentAccount } from '../tokens/http/current-account.decorator';
 import { ExpectedVersion } from '../platform/concurrency/fresh-version';
 import { ActionAnswer, created, IdempotentPosts } from '../platform/idempotency/idempotent-posts';
-import { conditionalGet } from '../platform/http/etag';
 import { IfMatch } from '../platform/http/if-match.decorator';
 import { listResponse } from '../platform/http/list-response';
 import { ResourceIdPipe } from '../platform/http/resource-id.pipe';
-import { parseSort } from '../platform/pagination/page';
+import { listRequestOf } from '../platform/pagination/list-request';
+import { Representation } from '../platform/resources/representation';
 import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
 import { ParticipantNotFoundError } from './domain/participant-errors';
-import { ParticipantSortField } from './domain/participant.repository';
 import { ListParticipantsQuery } from './dto/list-participants.query';
 import { SeedParticipantsDto } from './dto/seed-body.dto';
 import { SeedingOrder } from './domain/seeding';
@@ -25,6 +24,7 @@ import { NoQueryParameters } from '../platform/http/no-query-parameters.pipe';
 
 const TournamentId = new ResourceIdPipe(TournamentNotFoundError);
 const ParticipantId = new ResourceIdPipe(ParticipantNotFoundError);
+const PARTICIPANT = new Representation(presentParticipant, participantEtag);
 
 @Controller('/api/v1/tournaments/:id/participants')
 export class ParticipantsController {
@@ -40,13 +40,8 @@ export class ParticipantsController {
     @Query(RequestValidationPipe) query: ListParticipantsQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const page = await this.participants.list(account.id, tournamentId, {
-      filters: { q: query.q },
-      sort: parseSort<ParticipantSortField>(query.sort ?? 'seed'),
-      limit: query.pageSize(),
-      cursor: query.cursor,
-    });
-    return listResponse(reply, query, page, presentParticipant);
+    const page = await this.participants.list(account.id, tournamentId, listRequestOf(query, { q: query.q }, 'seed'));
+    return listResponse(reply, query, page, PARTICIPANT.present);
   }
 
   @Post()
@@ -57,10 +52,7 @@ export class ParticipantsController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    return this.posts.create(request, reply, async () => {
-      const participant = await this.participants.create(account.id, tournamentId, toNewParticipant(body));
-      return created(presentParticipant(participant), { id: participant.id, etag: participantEtag(participant) });
-    });
+    return this.posts.create(request, reply, async () => PARTICIPANT.created(await this.participants.create(account.id, tournamentId, toNewParticipant(body))));
   }
 
   @Post('bulk')
@@ -106,8 +98,7 @@ export class ParticipantsController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const participant = await this.participants.get(account.id, tournamentId, id);
-    return conditionalGet(request, reply, participantEtag(participant), () => presentParticipant(participant));
+    return PARTICIPANT.read(request, reply, await this.participants.get(account.id, tournamentId, id));
   }
 
   @Patch(':participant_id')
@@ -119,9 +110,7 @@ export class ParticipantsController {
     @IfMatch(participantEtag) expected: ExpectedVersion<Participant>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const participant = await this.participants.update(account.id, tournamentId, id, toParticipantChanges(body), expected);
-    reply.header('etag', participantEtag(participant));
-    return presentParticipant(participant);
+    return PARTICIPANT.written(reply, await this.participants.update(account.id, tournamentId, id, toParticipantChanges(body), expected));
   }
 
   /** Checks in (before the start, inside the tournament's check-in window); checking in twice keeps the first time. */

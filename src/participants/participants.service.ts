@@ -4,13 +4,13 @@ import { EventLog, NewEvent } from '../events/domain/event-log';
 import { ExpectedVersion, withFreshVersion } from '../platform/concurrency/fresh-version';
 import { Cursors } from '../platform/pagination/cursors';
 import { keysetPage } from '../platform/pagination/list-request';
-import { Page } from '../platform/pagination/page';
+import { ListRequest, Page } from '../platform/pagination/page';
 import { HeavyWorkGate } from '../platform/concurrency/heavy-work-gate';
 import { UnitOfWork } from '../platform/persistence/unit-of-work';
 import { NewParticipant, newParticipants, Participant, ParticipantChanges } from './domain/participant';
 import { isClash, locateClashes } from './domain/clashes';
 import { ParticipantNotFoundError } from './domain/participant-errors';
-import { Entrant, FieldEntry, ParticipantFilters, ParticipantListQuery, ParticipantRepository, Placement, StaleParticipantError } from './domain/participant.repository';
+import { Entrant, FieldEntry, ParticipantFilters, ParticipantRepository, ParticipantSortField, Placement, StaleParticipantError } from './domain/participant.repository';
 import { checkCanWithdraw, checkGroups, checkRoomFor, GroupChange, Registration } from './domain/registration';
 import { checkIn, checkOut } from './domain/withdrawal';
 import { byName, byRandom, byRating, MAX_RANDOM_SEED, SeedingEntry, Seeding, SeedRequest, seedsInOrder } from './domain/seeding';
@@ -19,13 +19,6 @@ import { presentParticipant } from './dto/participant.presenter';
 import { TournamentGate } from './tournament-gate';
 import { SeedingRatingsHook } from './seeding-ratings';
 import { competitorKey } from './domain/seeding';
-
-export interface ListParticipantsRequest {
-  filters: ParticipantFilters;
-  sort: ParticipantListQuery['sort'];
-  limit: number;
-  cursor?: string;
-}
 
 function participantEvent(type: 'participant.registered' | 'participant.updated', participant: Participant): NewEvent {
   return { accountId: participant.accountId, type, tournamentId: participant.tournamentId, data: presentParticipant(participant) };
@@ -101,7 +94,7 @@ export class ParticipantsService {
     );
   }
 
-  async list(accountId: string, tournamentId: string, request: ListParticipantsRequest): Promise<Page<Participant>> {
+  async list(accountId: string, tournamentId: string, request: ListRequest<ParticipantFilters, ParticipantSortField>): Promise<Page<Participant>> {
     await this.tournaments.get(accountId, tournamentId);
     const scope = { tournamentId, filters: request.filters, sort: request.sort };
     const page = await keysetPage(this.cursors, request, scope, (after, limit) =>

@@ -5,15 +5,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthenticatedAccount } from '../tokens/accounts.service';
 import { CurrentAccount } from '../tokens/http/current-account.decorator';
 import { ExpectedVersion } from '../platform/concurrency/fresh-version';
-import { created, IdempotentPosts } from '../platform/idempotency/idempotent-posts';
-import { conditionalGet } from '../platform/http/etag';
+import { IdempotentPosts } from '../platform/idempotency/idempotent-posts';
+import { Representation } from '../platform/resources/representation';
 import { IfMatch } from '../platform/http/if-match.decorator';
 import { listResponse } from '../platform/http/list-response';
 import { ResourceIdPipe } from '../platform/http/resource-id.pipe';
-import { commaSeparated, parseSort } from '../platform/pagination/page';
+import { listRequestOf } from '../platform/pagination/list-request';
+import { commaSeparated } from '../platform/pagination/page';
 import { parseInstant } from '../kernel/validation';
 import { TournamentNotFoundError } from './domain/tournament-errors';
-import { TournamentFilters, TournamentSortField } from './domain/tournament.repository';
+import { TournamentFilters } from './domain/tournament.repository';
 import { TournamentStatus } from './domain/tournament-status';
 import { Tournament, TournamentFormat } from './domain/tournament';
 import { ListTournamentsQuery } from './dto/list-tournaments.query';
@@ -24,6 +25,7 @@ import { TournamentsService } from './tournaments.service';
 import { NoQueryParameters } from '../platform/http/no-query-parameters.pipe';
 
 const TournamentId = new ResourceIdPipe(TournamentNotFoundError);
+const TOURNAMENT = new Representation(presentTournament, tournamentEtag);
 
 @Controller('/api/v1/tournaments')
 export class TournamentsController {
@@ -34,13 +36,8 @@ export class TournamentsController {
 
   @Get()
   async list(@CurrentAccount() account: AuthenticatedAccount, @Query(RequestValidationPipe) query: ListTournamentsQuery, @Res({ passthrough: true }) reply: FastifyReply) {
-    const page = await this.tournaments.list(account.id, {
-      filters: filtersOf(query),
-      sort: parseSort<TournamentSortField>(query.sort ?? '-created_at'),
-      limit: query.pageSize(),
-      cursor: query.cursor,
-    });
-    return listResponse(reply, query, page, presentTournament);
+    const page = await this.tournaments.list(account.id, listRequestOf(query, filtersOf(query), '-created_at'));
+    return listResponse(reply, query, page, TOURNAMENT.present);
   }
 
   @Get(':id')
@@ -52,8 +49,7 @@ export class TournamentsController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const tournament = await this.tournaments.get(account.id, id);
-    return conditionalGet(request, reply, tournamentEtag(tournament), () => presentTournament(tournament));
+    return TOURNAMENT.read(request, reply, await this.tournaments.get(account.id, id));
   }
 
   @Post()
@@ -64,10 +60,7 @@ export class TournamentsController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    return this.posts.create(request, reply, async () => {
-      const tournament = await this.tournaments.create(account.id, toNewTournament(body));
-      return created(presentTournament(tournament), { id: tournament.id, etag: tournamentEtag(tournament) });
-    });
+    return this.posts.create(request, reply, async () => TOURNAMENT.created(await this.tournaments.create(account.id, toNewTournament(body))));
   }
 
   @Patch(':id')
@@ -80,10 +73,9 @@ export class TournamentsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const { tournament, note } = await this.tournaments.change(account.id, id, toTournamentChanges(body), expected);
-    reply.header('etag', tournamentEtag(tournament));
     // A start with check-in required says whom it left out; every other answer is the tournament alone.
-    if (note.droppedParticipants) return { ...presentTournament(tournament), dropped_participants: note.droppedParticipants };
-    return presentTournament(tournament);
+    const withDropped = note.droppedParticipants && { ...presentTournament(tournament), dropped_participants: note.droppedParticipants };
+    return TOURNAMENT.written(reply, tournament, withDropped);
   }
 
   @Delete(':id')

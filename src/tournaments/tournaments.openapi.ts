@@ -2,10 +2,9 @@ import type { SchemaObject } from 'openapi3-ts/oas31';
 import { ConcurrentWritesError } from '../platform/concurrency/fresh-version';
 import { ApiDocs } from '../platform/openapi/openapi-kit';
 import { SHARING_DOCS } from '../platform/openapi/sharing-docs';
-import { LIST_PARAMETER_DOCS } from '../platform/openapi/openapi-document';
 import { FieldDocs, queryParameters } from '../platform/openapi/request-schema';
 import { ProblemSource } from '../platform/openapi/problem-examples';
-import { COMMON_FIELD_DOCS, resourcePaths, resourceSchemas } from '../platform/openapi/resource-operations';
+import { COMMON_FIELD_DOCS, resourceListParameterDocs, resourcePaths, resourceSchemas } from '../platform/openapi/resource-operations';
 import { LeagueClosedError } from '../leagues/domain/league-errors';
 import { Tournament, TOURNAMENT_FORMATS } from './domain/tournament';
 import { InvalidTournamentTransitionError, TournamentFieldLockedError, TournamentInProgressError, TournamentNotFoundError } from './domain/tournament-errors';
@@ -127,19 +126,9 @@ export function tournamentsApiDocs(startErrors: ProblemSource[]): ApiDocs {
       tag: 'Tournaments',
       exampleId: EXAMPLE_ID,
       listParameters: queryParameters(ListTournamentsQuery, {
-        ...LIST_PARAMETER_DOCS,
-        sort: { description: 'Sort field; a leading `-` sorts descending. Ties are broken by id, so pages never skip or repeat rows.', example: '-starts_at' },
-        status: {
-          description: 'Only tournaments in one of these statuses, comma-separated (`status=draft,registration_open`); repeating the parameter (`status=draft&status=registration_open`) means the same.',
-          style: 'form',
-          explode: false,
-          schema: { type: 'array', minItems: 1, maxItems: TOURNAMENT_STATUSES.length, uniqueItems: true, items: { type: 'string', enum: [...TOURNAMENT_STATUSES] } },
-          example: ['draft', 'registration_open'],
-        },
+        ...resourceListParameterDocs({ plural: 'tournaments', statuses: TOURNAMENT_STATUSES, someStatuses: ['draft', 'registration_open'], sort: '-starts_at', q: 'cup' }),
         format: { description: 'Only tournaments of this format.', example: 'swiss' },
         league_id: { description: 'Only tournaments of this league.', example: EXAMPLE_LEAGUE_ID },
-        game: { description: 'Only those whose `game` equals this value.', example: 'Chess' },
-        q: { description: 'Only those whose name contains this text, ignoring case.', example: 'cup' },
         starts_after: { description: 'Only tournaments whose `starts_at` is at or after this instant.', example: '2026-05-01T00:00:00.000Z' },
         starts_before: { description: 'Only tournaments whose `starts_at` is strictly before this instant.', example: '2026-06-01T00:00:00.000Z' },
       }),

@@ -1,27 +1,22 @@
 import { StageSettings } from './domain/stages';
 import { Injectable } from '@nestjs/common';
-import { ExpectedVersion, StaleVersionError, withFreshVersion } from '../platform/concurrency/fresh-version';
+import { ExpectedVersion, StaleVersionError } from '../platform/concurrency/fresh-version';
 import { DomainError, ServiceUnavailableError } from '../kernel/domain-error';
 import { EventLog, NewEvent } from '../events/domain/event-log';
 import { LeaguesService } from '../leagues/leagues.service';
-import { isShareId } from '../kernel/sharing';
 import { Cursors } from '../platform/pagination/cursors';
 import { UnitOfWork } from '../platform/persistence/unit-of-work';
-import { keysetPage } from '../platform/pagination/list-request';
-import { Page } from '../platform/pagination/page';
+import { ownedPage } from '../platform/pagination/list-request';
+import { ListRequest, Page } from '../platform/pagination/page';
 import { manualGroupLabels } from './domain/stages';
 import { NewTournament, participantCapOf, Tournament, TournamentChanges } from './domain/tournament';
 import { TournamentInProgressError, TournamentNotFoundError } from './domain/tournament-errors';
 import { locksSetup, TournamentStatus } from './domain/tournament-status';
+import { OwnedResources } from '../platform/resources/owned-resources';
 import { RetiredShareLinks } from '../platform/sharing/retired-share-links';
 import { StatusChangeHook, TransitionNote } from './status-change-hook';
 import { presentTournament } from './dto/tournament.presenter';
-import {
-  StaleTournamentError,
-  TournamentFilters,
-  TournamentListQuery,
-  TournamentRepository,
-} from './domain/tournament.repository';
+import { StaleTournamentError, TournamentFilters, TournamentRepository, TournamentSortField } from './domain/tournament.repository';
 
 /** What registering participants needs to know of a tournament. */
 export interface TournamentRegistration {
@@ -34,13 +29,6 @@ export interface TournamentRegistration {
   checkInClosesAt: Date | null;
   /** The labels a participant's `group` may take (the first stage's, seeded `manual`); null: the tournament has none. */
   manualGroups: string[] | null;
-}
-
-export interface ListTournamentsRequest {
-  filters: TournamentFilters;
-  sort: TournamentListQuery['sort'];
-  limit: number;
-  cursor?: string;
 }
 
 /** A participant's place once the tournament is over (ties share a rank). */
@@ -82,6 +70,9 @@ function decidedOnTheCopy(error: unknown): boolean {
 /** Use cases of the tournaments API, all scoped to the calling account. */
 @Injectable()
 export class TournamentsService {
+  /** Get, share link, fresh version: what this resource does as every resource does. */
+  private readonly lifecycle: OwnedResources<Tournament>;
+
   constructor(
     private readonly tournaments: TournamentRepository,
     private readonly cursors: Cursors,
@@ -89,8 +80,10 @@ export class TournamentsService {
     private readonly unitOfWork: UnitOfWork,
     private readonly statusChanges: StatusChangeHook,
     private readonly events: EventLog,
-    private readonly retiredLinks: RetiredShareLinks = new RetiredShareLinks(),
-  ) {}
+    retiredLinks: RetiredShareLinks = new RetiredShareLinks(),
+  ) {
+    this.lifecycle = new OwnedResources(tournaments, () => new TournamentNotFoundError(), 'tournament', retiredLinks);
+  }
 
   async create(accountId: string, fields: NewTournament): Promise<Tournament> {
     const tournament = Tournament.create(accountId, fields, undefined, this.statusChanges.slotCheck);
@@ -113,10 +106,8 @@ export class TournamentsService {
     return this.tournaments.countOwned(accountId);
   }
 
-  async get(accountId: string, id: string): Promise<Tournament> {
-    const tournament = await this.tournaments.findOwned(accountId, id);
-    if (!tournament) throw new TournamentNotFoundError();
-    return tournament;
+  get(accountId: string, id: string): Promise<Tournament> {
+    return this.lifecycle.get(accountId, id);
   }
 
   /**
@@ -135,10 +126,10 @@ export class TournamentsService {
     expected: ExpectedVersion<Tournament>,
   ): Promise<{ tournament: Tournament; note: TransitionNote }> {
     let note: TransitionNote = {};
-    let previousShareId: string | null = null;
+    const shareLink = this.lifecycle.shareLinkWatch();
     const write = () =>
       this.withFreshVersion(accountId, id, expected, async (tournament) => {
-        previousShareId = tournament.shareId;
+        shareLink.read(tournament);
         const previousLeague = tournament.leagueId;
         const previousStatus = tournament.status;
         if (!tournament.update(changes, undefined, this.statusChanges.slotCheck)) return tournament;
@@ -160,48 +151,41 @@ export class TournamentsService {
             if (changes.status !== undefined) await this.tournaments.lockOwned(accountId, id);
             return write();
           });
-    // Made private: its link is dead everywhere before the organiser hears so.
-    if (previousShareId !== tournament.shareId) await this.retiredLinks.retired(previousShareId);
+    await shareLink.settle(tournament);
     return { tournament, note };
   }
 
   /** A new share link for an unlisted tournament (409 `not_shared` for a private one); the old one stops working. */
   async rotateShareId(accountId: string, id: string, expected: ExpectedVersion<Tournament>): Promise<Tournament> {
-    let previousShareId: string | null = null;
+    const shareLink = this.lifecycle.shareLinkWatch();
     const tournament = await this.withFreshVersion(accountId, id, expected, async (tournament) => {
-      previousShareId = tournament.shareId;
+      shareLink.read(tournament);
       tournament.rotateShareId();
       await this.tournaments.save(tournament, (saved) => tournamentEvent('tournament.updated', saved));
       return tournament;
     });
-    await this.retiredLinks.retired(previousShareId);
+    await shareLink.settle(tournament);
     return tournament;
   }
 
   /** For public viewing: the unlisted tournament behind a share link, or 404 as if it never existed. */
-  async findShared(shareId: string): Promise<Tournament> {
-    const tournament = isShareId(shareId) ? await this.tournaments.findShared(shareId) : null;
-    if (!tournament) throw new TournamentNotFoundError();
-    return tournament;
+  findShared(shareId: string): Promise<Tournament> {
+    return this.lifecycle.findShared(shareId);
   }
 
   async delete(accountId: string, id: string, expected: ExpectedVersion<Tournament>): Promise<void> {
-    let shareId: string | null = null;
+    const shareLink = this.lifecycle.shareLinkWatch();
     await this.withFreshVersion(accountId, id, expected, async (tournament) => {
       if (tournament.status === 'in_progress') throw new TournamentInProgressError();
-      shareId = tournament.shareId;
+      shareLink.read(tournament);
       const deleted = { accountId, type: 'tournament.deleted', tournamentId: id, leagueId: tournament.leagueId, data: { id } } as const;
       if (!(await this.tournaments.remove(tournament, deleted))) throw new StaleTournamentError();
     });
-    await this.retiredLinks.retired(shareId);
+    await shareLink.settle(null);
   }
 
-  async list(accountId: string, request: ListTournamentsRequest): Promise<Page<Tournament>> {
-    const cursorScope = { filters: request.filters, sort: request.sort };
-    const page = await keysetPage(this.cursors, request, cursorScope, (after, limit) =>
-      this.tournaments.list({ accountId, ...cursorScope, after, limit }),
-    );
-    return { items: page.rows.map((row) => row.tournament), nextCursor: page.nextCursor };
+  list(accountId: string, request: ListRequest<TournamentFilters, TournamentSortField>): Promise<Page<Tournament>> {
+    return ownedPage(this.cursors, accountId, request, (query) => this.tournaments.list(query), (row) => row.tournament);
   }
 
   /**
@@ -285,6 +269,6 @@ export class TournamentsService {
         if (!decidedOnTheCopy(error)) throw error;
       }
     }
-    return withFreshVersion(() => this.get(accountId, id), expected, write, 'tournament');
+    return this.lifecycle.freshVersion(accountId, id, expected, write);
   }
 }

@@ -1,5 +1,6 @@
 import { ConflictError, InvalidError, NotFoundError } from '../../kernel/domain-error';
-import { LeagueStatus } from './league-status';
+import { InvalidTransitionError } from '../../kernel/state-machine';
+import type { LeagueStatus } from './league-status';
 
 export class LeagueNotFoundError extends NotFoundError {
   constructor() {
@@ -7,15 +8,9 @@ export class LeagueNotFoundError extends NotFoundError {
   }
 }
 
-export class InvalidLeagueTransitionError extends ConflictError {
+export class InvalidLeagueTransitionError extends InvalidTransitionError<LeagueStatus> {
   constructor(from: LeagueStatus, to: LeagueStatus, allowed: readonly LeagueStatus[]) {
-    super(
-      'invalid_state_transition',
-      allowed.length === 0
-        ? `${anA(from)} league cannot change status; it is final.`
-        : `${anA(from)} league cannot move to ${to}. Allowed: ${allowed.join(', ')}.`,
-      { current_status: from, requested_status: to, allowed_transitions: [...allowed] },
-    );
+    super(`${anA(from)} league`, from, to, allowed);
   }
 }
 

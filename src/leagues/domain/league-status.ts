@@ -1,4 +1,5 @@
-import { stateMachine } from '../../kernel/state-machine';
+import { lifecycle } from '../../kernel/state-machine';
+import { InvalidLeagueTransitionError } from './league-errors';
 
 /**
  * The league lifecycle (spec §6): draft → active → completed → archived, plus
@@ -17,7 +18,13 @@ const TRANSITIONS: Record<LeagueStatus, readonly LeagueStatus[]> = {
 /** Statuses a new league may start in: planned, or already running. */
 export const INITIAL_STATUSES: readonly LeagueStatus[] = ['draft', 'active'];
 
-export const { allowedTransitions, canTransition, isTerminal } = stateMachine(TRANSITIONS);
+export const LEAGUE_LIFECYCLE = lifecycle({
+  noun: 'league',
+  transitions: TRANSITIONS,
+  initialStatuses: INITIAL_STATUSES,
+  refusal: (from, to, allowed) => new InvalidLeagueTransitionError(from, to, allowed),
+});
+export const { allowedTransitions, canTransition, isTerminal } = LEAGUE_LIFECYCLE;
 
 /** Only a league that has not finished takes tournaments (spec §6); completed and archived ones are closed. */
 export function acceptsTournaments(status: LeagueStatus): boolean {

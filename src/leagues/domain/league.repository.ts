@@ -1,6 +1,6 @@
 import { StaleVersionError } from '../../platform/concurrency/fresh-version';
-import { KeysetPosition } from '../../platform/pagination/cursor';
-import { SortDirection } from '../../platform/pagination/page';
+import type { OwnedRows } from '../../platform/resources/owned-rows';
+import { KeysetListQuery, Positioned } from '../../platform/pagination/page';
 import { League } from './league';
 import { LeagueStatus } from './league-status';
 
@@ -17,26 +17,15 @@ export interface LeagueFilters {
   q?: string;
 }
 
-export interface LeagueListQuery {
-  accountId: string;
-  filters: LeagueFilters;
-  sort: { field: LeagueSortField; direction: SortDirection };
-  /** Rows strictly after this position in sort order. */
-  after?: KeysetPosition;
-  limit: number;
-}
-
+export type LeagueListQuery = KeysetListQuery<LeagueFilters, LeagueSortField>;
 /** A listed league with its place in the sort order (what a cursor records). */
-export interface PositionedLeague {
-  league: League;
-  position: KeysetPosition;
-}
+export type PositionedLeague = Positioned<'league', League>;
 
 /**
  * Persistence port for leagues. Every lookup is scoped to an account: others' rows do not exist.
  * Leagues it returns carry `tournamentCount`: the tournaments referencing them when read.
  */
-export abstract class LeagueRepository {
+export abstract class LeagueRepository implements OwnedRows<League> {
   abstract findOwned(accountId: string, id: string): Promise<League | null>;
   /** The unlisted league with this share id, whoever owns it (public viewing); null for any other id. */
   abstract findShared(shareId: string): Promise<League | null>;

@@ -1,35 +1,37 @@
 import { FieldProblem, InvalidError } from '../../kernel/domain-error';
-import { applyMergePatch, checkMetadataSize, MergePatch, Metadata, sameValue } from '../../kernel/merge-patch';
+import { applyMergePatch, checkMetadataSize, currentFields, MergePatch, Metadata, sameValue } from '../../kernel/merge-patch';
 import { isCalendarDate } from '../../kernel/validation';
 import { newId } from '../../kernel/ids';
-import { NotSharedError, shareIdFor, Visibility } from '../../kernel/sharing';
-import { InvalidLeagueTransitionError } from './league-errors';
+import { rotateShareLink, shareIdFor, Visibility } from '../../kernel/sharing';
 import { countedResultsProblems, LeagueScoring, PlacementPoints, placementPointsProblems } from './league-scoring';
 import { RatingSettings, ratingSettingsOf } from './ratings/rating-settings';
-import { acceptsTournaments, allowedTransitions, canTransition, INITIAL_STATUSES, LeagueStatus } from './league-status';
+import { acceptsTournaments, LEAGUE_LIFECYCLE, LeagueStatus } from './league-status';
 
 /** What a client may set. Calendar dates are `YYYY-MM-DD` strings: a day, with no time zone to shift it. */
-export type LeagueFields = Pick<League, (typeof FIELDS)[number]>;
+export type LeagueFields = Pick<League, keyof typeof LEAGUE_WIRE_NAMES>;
 export type NewLeague = Pick<LeagueFields, 'name'> & Partial<LeagueFields>;
 /** A merge patch: absent = unchanged, null clears; metadata merges key by key (null removes a key, null clears all). */
 export type LeagueChanges = MergePatch<LeagueFields>;
 
-const FIELDS = [
-  'name',
-  'description',
-  'game',
-  'season',
-  'status',
-  'timezone',
-  'startsOn',
-  'endsOn',
-  'metadata',
-  'scoring',
-  'placementPoints',
-  'countedResults',
-  'visibility',
-  'rating',
-] as const satisfies readonly (keyof League)[];
+/** Each settable field's name on the wire, which is how domain errors and request bodies name it. */
+export const LEAGUE_WIRE_NAMES = {
+  name: 'name',
+  description: 'description',
+  game: 'game',
+  season: 'season',
+  status: 'status',
+  timezone: 'timezone',
+  startsOn: 'starts_on',
+  endsOn: 'ends_on',
+  metadata: 'metadata',
+  scoring: 'scoring',
+  placementPoints: 'placement_points',
+  countedResults: 'counted_results',
+  visibility: 'visibility',
+  rating: 'rating',
+} as const satisfies { [Field in keyof League]?: string };
+
+const FIELDS = Object.keys(LEAGUE_WIRE_NAMES) as (keyof typeof LEAGUE_WIRE_NAMES)[];
 
 /**
  * A series of competitions of one account (a season's events, its playoffs).
@@ -67,10 +69,7 @@ export class League {
   version: number;
 
   static create(accountId: string, fields: NewLeague, now = new Date()): League {
-    const status = fields.status ?? 'draft';
-    if (!INITIAL_STATUSES.includes(status)) {
-      throw InvalidError.field('/status', `a new league starts as ${INITIAL_STATUSES.join(' or ')}.`);
-    }
+    const status = LEAGUE_LIFECYCLE.checkInitial(fields.status);
     const league = Object.assign(new League(), {
       id: newId(now.getTime()),
       accountId,
@@ -101,12 +100,10 @@ export class League {
    * No field is locked in any status (spec §6 asks for none); only the status moves by the state machine.
    */
   update(changes: LeagueChanges, now = new Date()): boolean {
-    const current = this.fields();
+    const current = currentFields<League, keyof LeagueFields>(this, FIELDS);
     const next = { ...applyMergePatch(current, changes), ...scoringFields(changes, current), rating: patchedRating(current.rating, changes.rating) };
     if (FIELDS.every((field) => sameValue(current[field], next[field]))) return false;
-    if (next.status !== this.status && !canTransition(this.status, next.status)) {
-      throw new InvalidLeagueTransitionError(this.status, next.status, allowedTransitions(this.status));
-    }
+    LEAGUE_LIFECYCLE.checkMove(this.status, next.status);
     checkInvariants(next);
     Object.assign(this, next);
     this.shareId = shareIdFor(this.visibility, this.shareId);
@@ -116,9 +113,7 @@ export class League {
 
   /** A new share link replaces the old one, which stops working at once. */
   rotateShareId(now = new Date()): void {
-    if (this.visibility === 'private') throw new NotSharedError('The league');
-    this.shareId = shareIdFor(this.visibility, null);
-    this.updatedAt = now;
+    rotateShareLink(this, 'The league', now);
   }
 
   /** Whether a tournament may be attached to it now. */
@@ -128,11 +123,6 @@ export class League {
 
   hasTournaments(): boolean {
     return this.tournamentCount > 0;
-  }
-
-  private fields(): LeagueFields {
-    const { name, description, game, season, status, timezone, startsOn, endsOn, metadata, scoring, placementPoints, countedResults, visibility, rating } = this;
-    return { name, description, game, season, status, timezone, startsOn, endsOn, metadata, scoring, placementPoints, countedResults, visibility, rating };
   }
 }
 

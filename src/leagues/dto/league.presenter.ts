@@ -1,7 +1,7 @@
 import { domainFieldsOf } from '../../platform/http/body-fields';
 import { etagFor } from '../../platform/http/etag';
 import { wireInstant } from '../../platform/http/wire-instant';
-import { League, LeagueChanges, NewLeague } from '../domain/league';
+import { League, LEAGUE_WIRE_NAMES, LeagueChanges, NewLeague } from '../domain/league';
 import { DEFAULT_PLACEMENT_POINTS } from '../domain/league-scoring';
 import { CreateLeagueDto, UpdateLeagueDto } from './league-body.dto';
 
@@ -37,28 +37,11 @@ export function leagueEtag(league: League): string {
   return etagFor(league.version, league.tournamentCount);
 }
 
-/** snake_case body field → domain field. */
-const FIELD_NAMES = {
-  name: 'name',
-  description: 'description',
-  game: 'game',
-  season: 'season',
-  status: 'status',
-  timezone: 'timezone',
-  starts_on: 'startsOn',
-  ends_on: 'endsOn',
-  metadata: 'metadata',
-  scoring: 'scoring',
-  placement_points: 'placementPoints',
-  counted_results: 'countedResults',
-  visibility: 'visibility',
-  rating: 'rating',
-} as const;
 
 export function toNewLeague(body: CreateLeagueDto): NewLeague {
-  return domainFieldsOf(body, FIELD_NAMES) as unknown as NewLeague;
+  return domainFieldsOf(body, LEAGUE_WIRE_NAMES) as unknown as NewLeague;
 }
 
 export function toLeagueChanges(body: UpdateLeagueDto): LeagueChanges {
-  return domainFieldsOf(body, FIELD_NAMES) as LeagueChanges;
+  return domainFieldsOf(body, LEAGUE_WIRE_NAMES) as LeagueChanges;
 }

@@ -1,17 +1,14 @@
-import { IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
-import { CommaList } from '../../platform/http/validation/decorators';
+import { IsOptional, IsString, Length } from 'class-validator';
 import { LEAGUE_STATUSES } from '../domain/league-status';
-import { ListQuery } from '../../platform/pagination/list-query';
-
-const SORTS = ['created_at', '-created_at', 'starts_on', '-starts_on', 'name', '-name'] as const;
-const STATUS_LIST = new RegExp(`^(${LEAGUE_STATUSES.join('|')})(,(${LEAGUE_STATUSES.join('|')}))*$`);
+import { LEAGUE_SORT_FIELDS, LeagueSortField } from '../domain/league.repository';
+import { ListQuery, SortedBy, SortParameter, StatusList } from '../../platform/pagination/list-query';
 
 /** Query string of GET /api/v1/leagues. Unknown parameters are refused. */
 export class ListLeaguesQuery extends ListQuery {
-  @IsOptional() @IsIn(SORTS, { message: `sort must be one of ${SORTS.join(', ')}.` })
-  sort?: (typeof SORTS)[number];
+  @SortedBy(LEAGUE_SORT_FIELDS)
+  sort?: SortParameter<LeagueSortField>;
 
-  @IsOptional() @CommaList() @Matches(STATUS_LIST, { message: `status must be a comma-separated list of ${LEAGUE_STATUSES.join(', ')}.` })
+  @StatusList(LEAGUE_STATUSES)
   status?: string;
 
   @IsOptional() @IsString() @Length(1, 100)

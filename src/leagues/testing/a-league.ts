@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { League, NewLeague } from '../domain/league';
-import { LeagueStatus } from '../domain/league-status';
+import { LEAGUE_LIFECYCLE } from '../domain/league-status';
 
 /**
  * A league for tests, in any status: `aLeague({ status: 'completed' })`.
@@ -9,13 +9,6 @@ import { LeagueStatus } from '../domain/league-status';
 export function aLeague(overrides: Partial<NewLeague> & { accountId?: string; createdAt?: Date } = {}): League {
   const { accountId = randomUUID(), createdAt = new Date(), status = 'draft', ...fields } = overrides;
   const league = League.create(accountId, { name: 'City Chess League', ...fields }, createdAt);
-  for (const step of PATH_TO[status]) league.update({ status: step }, createdAt);
+  for (const step of LEAGUE_LIFECYCLE.pathBetween('draft', status)) league.update({ status: step }, createdAt);
   return league;
 }
-
-const PATH_TO: Record<LeagueStatus, LeagueStatus[]> = {
-  draft: [],
-  active: ['active'],
-  completed: ['active', 'completed'],
-  archived: ['archived'],
-};

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { KeysetPosition } from '../../platform/pagination/cursor';
-import { instantPosition, keysetSlice, SortKey } from '../../platform/pagination/in-memory-keyset';
+import { keysetRows, SortKey } from '../../platform/pagination/in-memory-keyset';
 import { League } from '../domain/league';
 import { LeagueNotEmptyError } from '../domain/league-errors';
 import { LeagueStatus } from '../domain/league-status';
@@ -65,19 +65,14 @@ export class InMemoryLeagueRepository extends LeagueRepository {
   }
 
   async list(query: LeagueListQuery): Promise<PositionedLeague[]> {
-    const { filters, sort } = query;
+    const { filters } = query;
     const rows = [...this.rows.values()]
       .filter((row) => row.accountId === query.accountId)
       .filter((row) => !filters.status || filters.status.includes(row.status))
       .filter((row) => !filters.game || row.game?.toLowerCase() === filters.game.toLowerCase())
       .filter((row) => !filters.season || row.season?.toLowerCase() === filters.season.toLowerCase())
       .filter((row) => !filters.q || row.name.toLowerCase().includes(filters.q.toLowerCase()));
-    const after = query.after && { key: keyOfPosition(query.after, sort.field), id: query.after.id };
-    const order = { keyOf: (row: League) => sortKey(row, sort.field), idOf: (row: League) => row.id, direction: sort.direction };
-    return keysetSlice(rows, order, after, query.limit).map((row) => ({
-      league: this.read(row),
-      position: instantPosition(sortKey(row, sort.field), row.id),
-    }));
+    return keysetRows(rows, query, { sortKey, keyOfPosition }).map(({ row, position }) => ({ league: this.read(row), position }));
   }
 
   async lockForAttachment(accountId: string, id: string): Promise<LeagueStatus | null> {

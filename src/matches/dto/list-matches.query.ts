@@ -1,15 +1,11 @@
 import { IsIn, IsOptional, IsUUID, Matches, MaxLength } from 'class-validator';
-import { CommaList } from '../../platform/http/validation/decorators';
-import { ListQuery } from '../../platform/pagination/list-query';
+import { ListQuery, SortedBy, SortParameter, StatusList } from '../../platform/pagination/list-query';
 import { BRACKETS, MATCH_STATUSES } from '../domain/match';
-
-const SORTS = ['number', '-number'] as const;
-const STATUS_LIST = new RegExp(`^(${MATCH_STATUSES.join('|')})(,(${MATCH_STATUSES.join('|')}))*$`);
 
 /** Query string of GET /api/v1/tournaments/:id/matches. Unknown parameters are refused. */
 export class ListMatchesQuery extends ListQuery {
-  @IsOptional() @IsIn(SORTS, { message: `sort must be one of ${SORTS.join(', ')}.` })
-  sort?: (typeof SORTS)[number];
+  @SortedBy(['number'])
+  sort?: SortParameter<'number'>;
 
   @IsOptional() @MaxLength(5) @Matches(/^([1-9][0-9]{0,4})$/, { message: 'round must be a whole number from 1.' })
   round?: string;
@@ -17,7 +13,7 @@ export class ListMatchesQuery extends ListQuery {
   @IsOptional() @IsIn(BRACKETS, { message: `bracket must be one of ${BRACKETS.join(', ')}.` })
   bracket?: string;
 
-  @IsOptional() @CommaList() @Matches(STATUS_LIST, { message: `status must be a comma-separated list of ${MATCH_STATUSES.join(', ')}.` })
+  @StatusList(MATCH_STATUSES)
   status?: string;
 
   @IsOptional() @IsUUID('all', { message: 'participant_id must be a UUID.' })

@@ -1,6 +1,5 @@
 import { StaleVersionError } from '../../platform/concurrency/fresh-version';
-import { KeysetPosition } from '../../platform/pagination/cursor';
-import { SortDirection } from '../../platform/pagination/page';
+import { KeysetListQuery, Positioned } from '../../platform/pagination/page';
 import { Participant } from './participant';
 
 /** `seed`: seeded participants by seed, then the unseeded in registration order (spec §11, the seeding order of §12). */
@@ -12,15 +11,8 @@ export interface ParticipantFilters {
   q?: string;
 }
 
-export interface ParticipantListQuery {
-  accountId: string;
-  tournamentId: string;
-  filters: ParticipantFilters;
-  sort: { field: ParticipantSortField; direction: SortDirection };
-  /** Rows strictly after this position in sort order. */
-  after?: KeysetPosition;
-  limit: number;
-}
+/** A tournament's participants: the keyset query every list takes, within one tournament. */
+export type ParticipantListQuery = KeysetListQuery<ParticipantFilters, ParticipantSortField> & { tournamentId: string };
 
 /** What a match shows of an opponent besides its id (spec: names on matches). */
 export interface Entrant {
@@ -30,10 +22,7 @@ export interface Entrant {
 }
 
 /** A listed participant with its place in the sort order (what a cursor records). */
-export interface PositionedParticipant {
-  participant: Participant;
-  position: KeysetPosition;
-}
+export type PositionedParticipant = Positioned<'participant', Participant>;
 
 /**
  * Persistence port for participants. Every lookup is scoped to an account and a tournament: others' rows do not exist.

@@ -35,15 +35,12 @@ export function participantEtag(participant: Participant): string {
   return etagFor(participant.version);
 }
 
-/** snake_case body field → domain field: the domain's wire names, inverted. */
-const FIELD_NAMES = Object.fromEntries(Object.entries(PARTICIPANT_WIRE_NAMES).map(([domain, wire]) => [wire, domain]));
-
 export function toNewParticipant(body: CreateParticipantDto): NewParticipant {
-  return domainFieldsOf(body, FIELD_NAMES) as NewParticipant;
+  return domainFieldsOf(body, PARTICIPANT_WIRE_NAMES) as NewParticipant;
 }
 
 export function toParticipantChanges(body: UpdateParticipantDto): ParticipantChanges {
-  return domainFieldsOf(body, FIELD_NAMES) as ParticipantChanges;
+  return domainFieldsOf(body, PARTICIPANT_WIRE_NAMES) as ParticipantChanges;
 }
 
 /** The wire form of a seeding: the field in its new order, each with its seed before and after. */

@@ -2,6 +2,7 @@ import type { ParameterObject, PathsObject, SchemaObject } from 'openapi3-ts/oas
 import { IdempotencyKeyInUseError } from '../idempotency/idempotent-requests';
 import { API_HEADERS, ApiOperation, emptyResponse, getOneOperation, headerRefs, idParameter, jsonBody, jsonResponse, ref, schemaRef } from './openapi-kit';
 import { MAX_PAGE_SIZE } from '../pagination/page';
+import { LIST_PARAMETER_DOCS } from './openapi-document';
 import { problemResponse, ProblemSource } from './problem-examples';
 import { FieldDocs, fieldSchemas, requestBodySchema } from './request-schema';
 
@@ -127,6 +128,34 @@ function conflict(description: string, instance: string, sources: ProblemSource[
 }
 
 type RequestClass = Parameters<typeof requestBodySchema>[0];
+
+export interface ListParameterExamples {
+  /** `leagues`: what the status filter's description calls the rows. */
+  plural: string;
+  statuses: readonly string[];
+  /** Two statuses, as a `status` filter's example. */
+  someStatuses: [string, string];
+  sort: string;
+  q: string;
+}
+
+/** The list parameters every resource documents alike: page size, cursor, sort, status, game and name search. */
+export function resourceListParameterDocs(examples: ListParameterExamples): Record<string, Partial<ParameterObject>> {
+  const [one, other] = examples.someStatuses;
+  return {
+    ...LIST_PARAMETER_DOCS,
+    sort: { description: 'Sort field; a leading `-` sorts descending. Ties are broken by id, so pages never skip or repeat rows.', example: examples.sort },
+    status: {
+      description: `Only ${examples.plural} in one of these statuses, comma-separated (\`status=${one},${other}\`); repeating the parameter (\`status=${one}&status=${other}\`) means the same.`,
+      style: 'form',
+      explode: false,
+      schema: { type: 'array', minItems: 1, maxItems: examples.statuses.length, uniqueItems: true, items: { type: 'string', enum: [...examples.statuses] } },
+      example: [one, other],
+    },
+    game: { description: 'Only those whose `game` equals this value.', example: 'Chess' },
+    q: { description: 'Only those whose name contains this text, ignoring case.', example: examples.q },
+  };
+}
 
 /** Fields several resources share, described once. */
 export const COMMON_FIELD_DOCS: FieldDocs = {

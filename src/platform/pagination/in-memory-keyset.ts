@@ -1,5 +1,5 @@
 import { KeysetPosition } from './cursor';
-import { SortDirection } from './page';
+import { ListSort, SortDirection } from './page';
 
 /** A sort key as in-memory adapters compare it: a number (instants as epoch ms) or a string. */
 export type SortKey = number | string;
@@ -31,4 +31,22 @@ function compareKeys(a: SortKey, aId: string, b: SortKey, bId: string): number {
 export function instantPosition(key: SortKey, id: string): KeysetPosition {
   if (typeof key === 'string') return { value: key, id };
   return { value: key === Number.POSITIVE_INFINITY ? 'infinity' : new Date(key).toISOString(), id };
+}
+
+/** How an in-memory repository orders its rows by a sort field, and reads a cursor's position back as a key. */
+export interface InMemorySortKeys<R, F extends string> {
+  sortKey(row: R, field: F): SortKey;
+  keyOfPosition(position: KeysetPosition, field: F): SortKey;
+}
+
+/** A repository's `list` in memory over rows already filtered: one keyset page, each row with its cursor position. */
+export function keysetRows<R extends { id: string }, F extends string>(
+  rows: R[],
+  query: { sort: ListSort<F>; after?: KeysetPosition; limit: number },
+  keys: InMemorySortKeys<R, F>,
+): { row: R; position: KeysetPosition }[] {
+  const { field, direction } = query.sort;
+  const after = query.after && { key: keys.keyOfPosition(query.after, field), id: query.after.id };
+  const order = { keyOf: (row: R) => keys.sortKey(row, field), idOf: (row: R) => row.id, direction };
+  return keysetSlice(rows, order, after, query.limit).map((row) => ({ row, position: instantPosition(keys.sortKey(row, field), row.id) }));
 }

@@ -1,6 +1,8 @@
 import { InvalidParameterError } from '../../kernel/domain-error';
 import { Cursors } from './cursors';
 import { KeysetPosition } from './cursor';
+import { ListQuery, SortParameter } from './list-query';
+import { KeysetListQuery, ListRequest, Page, parseSort } from './page';
 
 /** A cursor that was not issued for this query (another sort or filters, tampered with, or from elsewhere). */
 export class InvalidCursorError extends InvalidParameterError {
@@ -39,4 +41,26 @@ export async function keysetPage<R extends { position: KeysetPosition }>(
   const last = page.at(-1);
   const nextCursor = rows.length > request.limit && last ? await cursors.encode(last.position, scope) : null;
   return { rows: page, nextCursor };
+}
+
+/** A list request from the query string: its filters, its sort (or the resource's default), its page size and cursor. */
+export function listRequestOf<Filters, F extends string>(
+  query: ListQuery & { sort?: SortParameter<F> },
+  filters: Filters,
+  defaultSort: SortParameter<F>,
+): ListRequest<Filters, F> {
+  return { filters, sort: parseSort<F>(query.sort ?? defaultSort), limit: query.pageSize(), cursor: query.cursor };
+}
+
+/** One page of an account's resources: `list` reads the rows (one more than asked), `item` takes each row's resource. */
+export async function ownedPage<Filters, F extends string, R extends { position: KeysetPosition }, T>(
+  cursors: Cursors,
+  accountId: string,
+  request: ListRequest<Filters, F>,
+  list: (query: KeysetListQuery<Filters, F>) => Promise<R[]>,
+  item: (row: R) => T,
+): Promise<Page<T>> {
+  const scope = { filters: request.filters, sort: request.sort };
+  const page = await keysetPage(cursors, request, scope, (after, limit) => list({ accountId, ...scope, after, limit }));
+  return { items: page.rows.map(item), nextCursor: page.nextCursor };
 }

@@ -1,5 +1,6 @@
 import { ConflictError, NotFoundError } from '../../kernel/domain-error';
-import { TournamentStatus } from './tournament-status';
+import { InvalidTransitionError } from '../../kernel/state-machine';
+import type { TournamentStatus } from './tournament-status';
 
 export class TournamentNotFoundError extends NotFoundError {
   constructor() {
@@ -7,15 +8,9 @@ export class TournamentNotFoundError extends NotFoundError {
   }
 }
 
-export class InvalidTournamentTransitionError extends ConflictError {
+export class InvalidTournamentTransitionError extends InvalidTransitionError<TournamentStatus> {
   constructor(from: TournamentStatus, to: TournamentStatus, allowed: readonly TournamentStatus[]) {
-    super(
-      'invalid_state_transition',
-      allowed.length === 0
-        ? `A ${from} tournament cannot change status; it is final.`
-        : `A ${from} tournament cannot move to ${to}. Allowed: ${allowed.join(', ')}.`,
-      { current_status: from, requested_status: to, allowed_transitions: [...allowed] },
-    );
+    super(`A ${from} tournament`, from, to, allowed);
   }
 }
 

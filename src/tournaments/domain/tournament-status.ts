@@ -1,4 +1,5 @@
-import { stateMachine } from '../../kernel/state-machine';
+import { lifecycle } from '../../kernel/state-machine';
+import { InvalidTournamentTransitionError } from './tournament-errors';
 
 /**
  * The tournament lifecycle (spec §5):
@@ -28,7 +29,13 @@ const TRANSITIONS: Record<TournamentStatus, readonly TournamentStatus[]> = {
 /** Statuses a new tournament may start in. */
 export const INITIAL_STATUSES: readonly TournamentStatus[] = ['draft', 'registration_open'];
 
-export const { allowedTransitions, canTransition, isTerminal } = stateMachine(TRANSITIONS);
+export const TOURNAMENT_LIFECYCLE = lifecycle({
+  noun: 'tournament',
+  transitions: TRANSITIONS,
+  initialStatuses: INITIAL_STATUSES,
+  refusal: (from, to, allowed) => new InvalidTournamentTransitionError(from, to, allowed),
+});
+export const { allowedTransitions, canTransition, isTerminal } = TOURNAMENT_LIFECYCLE;
 
 /** From in_progress on, the competition's setup is fixed. */
 export function locksSetup(status: TournamentStatus): boolean {

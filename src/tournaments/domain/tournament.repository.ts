@@ -1,7 +1,7 @@
 import { NewEvent } from '../../events/domain/event-log';
 import { StaleVersionError } from '../../platform/concurrency/fresh-version';
-import { KeysetPosition } from '../../platform/pagination/cursor';
-import { SortDirection } from '../../platform/pagination/page';
+import type { OwnedRows } from '../../platform/resources/owned-rows';
+import { KeysetListQuery, Positioned } from '../../platform/pagination/page';
 import { TournamentFormat, Tournament } from './tournament';
 import { TournamentStatus } from './tournament-status';
 
@@ -19,27 +19,16 @@ export interface TournamentFilters {
   startsBefore?: Date;
 }
 
-export interface TournamentListQuery {
-  accountId: string;
-  filters: TournamentFilters;
-  sort: { field: TournamentSortField; direction: SortDirection };
-  /** Rows strictly after this position in sort order. */
-  after?: KeysetPosition;
-  limit: number;
-}
-
+export type TournamentListQuery = KeysetListQuery<TournamentFilters, TournamentSortField>;
 /** A listed tournament with its place in the sort order (what a cursor records). */
-export interface PositionedTournament {
-  tournament: Tournament;
-  position: KeysetPosition;
-}
+export type PositionedTournament = Positioned<'tournament', Tournament>;
 
 /**
  * Persistence port for tournaments. Every lookup is scoped to an account: others' rows do not exist. Every write
  * records its event with it, atomically (docs/events.md): the event exists if and only if the change commits.
  * Outside a UnitOfWork a write commits on its own; inside one, with the transaction.
  */
-export abstract class TournamentRepository {
+export abstract class TournamentRepository implements OwnedRows<Tournament> {
   abstract findOwned(accountId: string, id: string): Promise<Tournament | null>;
   abstract add(tournament: Tournament, event: NewEvent): Promise<void>;
   /**

@@ -1,13 +1,13 @@
 import { InvalidError } from '../../kernel/domain-error';
-import { applyMergePatch, checkMetadataSize, Metadata, sameValue } from '../../kernel/merge-patch';
+import { applyMergePatch, checkMetadataSize, currentFields, Metadata, sameValue } from '../../kernel/merge-patch';
 import { newId } from '../../kernel/ids';
 import { checkRules, checkWeight, DEFAULT_POINTS, PointsRule, takesRules, TiebreakerName } from './competition-rules';
-import { NotSharedError, shareIdFor, Visibility } from '../../kernel/sharing';
+import { rotateShareLink, shareIdFor, Visibility } from '../../kernel/sharing';
 import { BestOf, bestOfProblems } from './best-of';
 import { mergeScheduleSettings, ScheduleSettings } from './schedule-settings';
 import { readStages, SlotCheck, StageSettings, withStageSchedules } from './stages';
-import { InvalidTournamentTransitionError, TournamentFieldLockedError } from './tournament-errors';
-import { allowedTransitions, canTransition, INITIAL_STATUSES, locksSetup, TournamentStatus } from './tournament-status';
+import { TournamentFieldLockedError } from './tournament-errors';
+import { locksSetup, TOURNAMENT_LIFECYCLE, TournamentStatus } from './tournament-status';
 
 /** `multi_stage`: played as `stages` (issue 40, stages.ts), each stage one of the other formats. */
 export const TOURNAMENT_FORMATS = ['single_elimination', 'double_elimination', 'round_robin', 'swiss', 'free_for_all', 'multi_stage'] as const;
@@ -93,6 +93,8 @@ export const TOURNAMENT_WIRE_NAMES = {
   stages: 'stages',
 } as const satisfies { [Field in keyof Tournament]?: string };
 
+const FIELDS = Object.keys(TOURNAMENT_WIRE_NAMES) as (keyof TournamentFields)[];
+
 /** A competition of one account: its setup, its schedule and its lifecycle. */
 export class Tournament {
   id: string;
@@ -147,10 +149,7 @@ export class Tournament {
 
   static create(accountId: string, fields: NewTournament, now = new Date(), checkSlots?: SlotCheck): Tournament {
     fields = withStages(fields, undefined, checkSlots) as NewTournament;
-    const status = fields.status ?? 'draft';
-    if (!INITIAL_STATUSES.includes(status)) {
-      throw InvalidError.field('/status', `a new tournament starts as ${INITIAL_STATUSES.join(' or ')}.`);
-    }
+    const status = TOURNAMENT_LIFECYCLE.checkInitial(fields.status);
     const tournament = Object.assign(new Tournament(), {
       id: newId(now.getTime()),
       accountId,
@@ -187,7 +186,8 @@ export class Tournament {
       updatedAt: now,
       version: 1,
     });
-    tournament.checkSchedule();
+    checkSettings(tournament);
+    checkParticipantLimit(tournament);
     return tournament;
   }
 
@@ -202,24 +202,15 @@ export class Tournament {
       points: completePoints(changes.format ?? this.format, this.points, changes.points),
       schedule: mergeScheduleSettings(this.schedule, changes.schedule as Record<string, unknown> | null | undefined),
     });
-    const changed = (Object.keys(TOURNAMENT_WIRE_NAMES) as (keyof TournamentFields)[]).filter((field) => !sameValue(this[field], next[field]));
+    const changed = FIELDS.filter((field) => !sameValue(this[field], next[field]));
     if (changed.length === 0) return false;
 
     const locked = changed.filter((field) => !ALWAYS_EDITABLE.has(field) && !(field === 'stages' && schedulesOnly));
     if (locksSetup(this.status) && locked.length > 0) {
       throw new TournamentFieldLockedError(this.status, locked.map((field) => TOURNAMENT_WIRE_NAMES[field]));
     }
-    if (next.status !== this.status && !canTransition(this.status, next.status)) {
-      throw new InvalidTournamentTransitionError(this.status, next.status, allowedTransitions(this.status));
-    }
-    checkSchedule(next.startsAt, next.endsAt);
-    checkMetadataSize(next.metadata);
-    checkRounds(next.format, next.rounds, next.maxParticipants);
-    checkThirdPlaceMatch(next.format, next.thirdPlaceMatch);
-    checkRules(next.format, next);
-    checkBestOf(next.format, next.bestOf);
-    checkWeight(next.weight);
-    checkCheckInWindow(next.checkInOpensAt, next.checkInClosesAt);
+    TOURNAMENT_LIFECYCLE.checkMove(this.status, next.status);
+    checkSettings(next);
     if (changed.includes('format') || changed.includes('maxParticipants') || changed.includes('legs')) checkParticipantLimit(next);
     if (changed.includes('format') || changed.includes('legs')) checkFieldFits(next, this.participantCount, changed.includes('format') ? '/format' : '/legs');
     if (next.status === 'in_progress' && this.status !== 'in_progress') checkFieldFits(next, this.participantCount, '/status');
@@ -234,39 +225,11 @@ export class Tournament {
 
   /** A new share link replaces the old one, which stops working at once. */
   rotateShareId(now = new Date()): void {
-    if (this.visibility === 'private') throw new NotSharedError('The tournament');
-    this.shareId = shareIdFor(this.visibility, null);
-    this.updatedAt = now;
+    rotateShareLink(this, 'The tournament', now);
   }
 
   private merged(changes: TournamentChanges): TournamentFields {
-    const current: TournamentFields = {
-      name: this.name,
-      description: this.description,
-      game: this.game,
-      format: this.format,
-      participantType: this.participantType,
-      maxParticipants: this.maxParticipants,
-      status: this.status,
-      timezone: this.timezone,
-      startsAt: this.startsAt,
-      endsAt: this.endsAt,
-      leagueId: this.leagueId,
-      metadata: this.metadata,
-      rounds: this.rounds,
-      thirdPlaceMatch: this.thirdPlaceMatch,
-      points: this.points,
-      tiebreakers: this.tiebreakers,
-      legs: this.legs,
-      bestOf: this.bestOf,
-      weight: this.weight,
-      checkInRequired: this.checkInRequired,
-      checkInOpensAt: this.checkInOpensAt,
-      checkInClosesAt: this.checkInClosesAt,
-      visibility: this.visibility,
-      schedule: this.schedule,
-      stages: this.stages,
-    };
+    const current = currentFields<Tournament, keyof TournamentFields>(this, FIELDS);
     // The stages are replaced whole, never merged.
     if (changes.stages !== undefined) return { ...applyMergePatch(current, { ...changes, stages: undefined } as Partial<TournamentFields>), stages: changes.stages };
     return applyMergePatch(current, changes as Partial<TournamentFields>);
@@ -298,17 +261,18 @@ export class Tournament {
     if (status === 'completed') this.completedAt = now;
   }
 
-  private checkSchedule(): void {
-    checkSchedule(this.startsAt, this.endsAt);
-    checkMetadataSize(this.metadata);
-    checkRounds(this.format, this.rounds, this.maxParticipants);
-    checkThirdPlaceMatch(this.format, this.thirdPlaceMatch);
-    checkRules(this.format, this);
-    checkBestOf(this.format, this.bestOf);
-    checkWeight(this.weight);
-    checkCheckInWindow(this.checkInOpensAt, this.checkInClosesAt);
-    checkParticipantLimit(this);
-  }
+}
+
+/** The rules every setting keeps, however it was reached (a create, or a patch merged into the current ones). */
+function checkSettings(fields: TournamentFields): void {
+  checkSchedule(fields.startsAt, fields.endsAt);
+  checkMetadataSize(fields.metadata);
+  checkRounds(fields.format, fields.rounds, fields.maxParticipants);
+  checkThirdPlaceMatch(fields.format, fields.thirdPlaceMatch);
+  checkRules(fields.format, fields);
+  checkBestOf(fields.format, fields.bestOf);
+  checkWeight(fields.weight);
+  checkCheckInWindow(fields.checkInOpensAt, fields.checkInClosesAt);
 }
 
 /**

@@ -1,18 +1,16 @@
-import { IsIn, IsOptional, IsString, IsUUID, Length, Matches } from 'class-validator';
-import { CommaList, IsInstant } from '../../platform/http/validation/decorators';
+import { IsIn, IsOptional, IsString, IsUUID, Length } from 'class-validator';
+import { IsInstant } from '../../platform/http/validation/decorators';
 import { TOURNAMENT_FORMATS } from '../domain/tournament';
 import { TOURNAMENT_STATUSES } from '../domain/tournament-status';
-import { ListQuery } from '../../platform/pagination/list-query';
-
-const SORTS = ['created_at', '-created_at', 'starts_at', '-starts_at', 'name', '-name'] as const;
-const STATUS_LIST = new RegExp(`^(${TOURNAMENT_STATUSES.join('|')})(,(${TOURNAMENT_STATUSES.join('|')}))*$`);
+import { TOURNAMENT_SORT_FIELDS, TournamentSortField } from '../domain/tournament.repository';
+import { ListQuery, SortedBy, SortParameter, StatusList } from '../../platform/pagination/list-query';
 
 /** Query string of GET /api/v1/tournaments. Unknown parameters are refused. */
 export class ListTournamentsQuery extends ListQuery {
-  @IsOptional() @IsIn(SORTS, { message: `sort must be one of ${SORTS.join(', ')}.` })
-  sort?: (typeof SORTS)[number];
+  @SortedBy(TOURNAMENT_SORT_FIELDS)
+  sort?: SortParameter<TournamentSortField>;
 
-  @IsOptional() @CommaList() @Matches(STATUS_LIST, { message: `status must be a comma-separated list of ${TOURNAMENT_STATUSES.join(', ')}.` })
+  @StatusList(TOURNAMENT_STATUSES)
   status?: string;
 
   @IsOptional() @IsIn(TOURNAMENT_FORMATS, { message: `format must be one of ${TOURNAMENT_FORMATS.join(', ')}.` })

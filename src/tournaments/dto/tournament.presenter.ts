@@ -55,12 +55,10 @@ export function tournamentEtag(tournament: Tournament): string {
   return etagFor(tournament.version, tournament.participantCount);
 }
 
-/** snake_case body field → domain field: the domain's wire names, inverted. */
-const FIELD_NAMES = Object.fromEntries(Object.entries(TOURNAMENT_WIRE_NAMES).map(([domain, wire]) => [wire, domain]));
 
 /** Only the keys the client sent; instants become Dates. The DTO has already been validated. */
 function toDomainFields(body: CreateTournamentDto | UpdateTournamentDto): Record<string, unknown> {
-  return domainFieldsOf(body, FIELD_NAMES, { starts_at: toInstant, ends_at: toInstant, check_in_opens_at: toInstant, check_in_closes_at: toInstant, best_of: toBestOf });
+  return domainFieldsOf(body, TOURNAMENT_WIRE_NAMES, { starts_at: toInstant, ends_at: toInstant, check_in_opens_at: toInstant, check_in_closes_at: toInstant, best_of: toBestOf });
 }
 
 /** A per-round best_of is stored with its `rounds` (empty when left out), so it reads back as sent. */

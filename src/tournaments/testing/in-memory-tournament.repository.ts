@@ -1,7 +1,7 @@
 import { NewEvent } from '../../events/domain/event-log';
 import { InMemoryEventLog } from '../../events/testing/in-memory-event-log';
 import { KeysetPosition } from '../../platform/pagination/cursor';
-import { instantPosition, keysetSlice, SortKey } from '../../platform/pagination/in-memory-keyset';
+import { keysetRows, SortKey } from '../../platform/pagination/in-memory-keyset';
 import { Tournament } from '../domain/tournament';
 import {
   PositionedTournament,
@@ -64,7 +64,7 @@ export class InMemoryTournamentRepository extends TournamentRepository {
   }
 
   async list(query: TournamentListQuery): Promise<PositionedTournament[]> {
-    const { filters, sort } = query;
+    const { filters } = query;
     const rows = [...this.rows.values()]
       .filter((row) => row.accountId === query.accountId)
       .filter((row) => !filters.status || filters.status.includes(row.status))
@@ -74,9 +74,7 @@ export class InMemoryTournamentRepository extends TournamentRepository {
       .filter((row) => !filters.q || row.name.toLowerCase().includes(filters.q.toLowerCase()))
       .filter((row) => !filters.startsAfter || (row.startsAt !== null && row.startsAt >= filters.startsAfter))
       .filter((row) => !filters.startsBefore || (row.startsAt !== null && row.startsAt < filters.startsBefore));
-    const after = query.after && { key: keyOfPosition(query.after, sort.field), id: query.after.id };
-    const order = { keyOf: (row: Tournament) => sortKey(row, sort.field), idOf: (row: Tournament) => row.id, direction: sort.direction };
-    return keysetSlice(rows, order, after, query.limit).map((row) => ({ tournament: copy(row), position: positionOf(row, sort.field) }));
+    return keysetRows(rows, query, { sortKey, keyOfPosition }).map(({ row, position }) => ({ tournament: copy(row), position }));
   }
 }
 
@@ -84,10 +82,6 @@ function sortKey(row: Tournament, field: TournamentSortField): SortKey {
   if (field === 'created_at') return row.createdAt.getTime();
   if (field === 'starts_at') return row.startsAt ? row.startsAt.getTime() : Number.POSITIVE_INFINITY;
   return row.name.toLowerCase();
-}
-
-function positionOf(row: Tournament, field: TournamentSortField): KeysetPosition {
-  return instantPosition(sortKey(row, field), row.id);
 }
 
 function keyOfPosition(position: KeysetPosition, field: TournamentSortField): SortKey {
