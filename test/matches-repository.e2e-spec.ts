@@ -41,7 +41,7 @@ describeMatchRepositoryContract('MikroORM on PostgreSQL', () => ({
 }));
 
 it('MatchSchema describes the migrated table: a schema diff would only drop its foreign keys, which MikroORM knows from relations alone', async () => {
-  // Modules reference each other by id, not by ORM relations (docs/design.md), so no schema declares a foreign key.
+  // Modules reference each other by id, not by ORM relations (docs/design/persistence.md), so no schema declares a foreign key.
   const diff = await testApp.app.get(MikroORM).getSchemaGenerator().getUpdateSchemaSQL({ wrap: false });
   const ofMatches = diff.split('\n').filter((statement) => statement.includes('"matches"'));
   expect(ofMatches.sort()).toEqual(

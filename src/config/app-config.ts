@@ -67,7 +67,7 @@ export class AppConfig {
   readonly workTaskTimeoutMs: number;
   /** Heap of each worker thread: a task past it fails alone, the process stays up. */
   readonly workThreadHeapMb: number;
-  /** Heavy operations (docs/design.md, bounded work) one account may have in flight across all instances; beyond, 429. */
+  /** Heavy operations (docs/design/bounded-work.md) one account may have in flight across all instances; beyond, 429. */
   readonly heavyOperationsPerAccount: number;
   /** Events older than this are deleted by the retention sweep; reading from below them is 410 events_expired. */
   readonly eventsRetentionDays: number;

@@ -129,7 +129,7 @@ export class MatchesService implements StatusChangeRules {
   }
 
   /**
-   * The table as its wire JSON (an array of rows), computed on read from the reported matches (see docs/design.md:
+   * The table as its wire JSON (an array of rows), computed on read from the reported matches (see docs/design/resources.md:
    * why no projection), and serialised in the worker thread that computed it, however long it is.
    */
   async standingsJson(accountId: string, tournamentId: string): Promise<string> {

@@ -16,7 +16,7 @@ import { startTestApp, TestApp } from '../support/test-app';
 import { Organiser, SharedTournament } from './shared-tournaments';
 
 const SCREENSHOTS = join(__dirname, '..', '..', 'test-artifacts', 'screenshots');
-/** axe-core, read from the package as the tests' own tool (a devDependency, never shipped: docs/design.md). */
+/** axe-core, read from the package as the tests' own tool (a devDependency, never shipped: docs/design/viewing.md). */
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const SCREENS = [

@@ -34,7 +34,7 @@ const COLUMNS = `*, ${tournamentCountSql('leagues')} as tournament_count`;
 const IMMUTABLE_COLUMNS = new Set(['id', 'account_id', 'created_at', 'version']);
 
 /**
- * Leagues in PostgreSQL through the persistence helper (docs/design.md, "Persistence style"): prepared statements,
+ * Leagues in PostgreSQL through the persistence helper (docs/design/persistence.md): prepared statements,
  * rows mapped from the EntitySchema to plain League objects, the `version` column as the concurrency check.
  */
 @Injectable()

@@ -50,7 +50,7 @@ function toRecord(row: MatchRow): MatchRecord {
 }
 
 /**
- * Matches in PostgreSQL through the persistence helper (docs/design.md, "Persistence style"): reads are prepared
+ * Matches in PostgreSQL through the persistence helper (docs/design/persistence.md): reads are prepared
  * statements whose rows become plain MatchRecords; a bracket is written in bulk (a statement per kind of change and
  * per thousand rows, the rows as one jsonb parameter), which an ORM unit of work would split into a statement per row.
  */

@@ -40,7 +40,7 @@ const CLASHES: Record<string, () => Error> = {
 const IMMUTABLE_COLUMNS = new Set(['id', 'account_id', 'tournament_id', 'created_at', 'version']);
 
 /**
- * Participants in PostgreSQL through the persistence helper (docs/design.md, "Persistence style"): prepared
+ * Participants in PostgreSQL through the persistence helper (docs/design/persistence.md): prepared
  * statements, rows mapped from the EntitySchema to plain Participant objects, the `version` column as the
  * concurrency check, the unique indexes' refusals as the domain's errors.
  */

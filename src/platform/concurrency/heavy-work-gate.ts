@@ -19,7 +19,7 @@ export class TooManyConcurrentError extends DomainError {
 
 /**
  * At most N heavy operations of one account at a time, across every instance of the service: a start, a
- * correction that resets results, a bulk registration (docs/design.md, bounded work). Called first thing inside the
+ * correction that resets results, a bulk registration (docs/design/bounded-work.md). Called first thing inside the
  * operation's UnitOfWork; the slot is held until that transaction ends, however it ends.
  */
 export abstract class HeavyWorkGate {

@@ -28,7 +28,7 @@ export interface ActionAnswer {
  * POSTs that an Idempotency-Key makes safe to retry (spec §8): a handler passes its work to `create` or `act`,
  * which run it under the key, if any, so a retry replays the first answer with `Idempotent-Replayed` instead of
  * doing it twice. A function the handler calls rather than a Nest interceptor, which would wrap every create in
- * observables and async resources (a sixth of a create's CPU, docs/design.md, the request hot path). The route's pipes have
+ * observables and async resources (a sixth of a create's CPU, docs/design/framework-and-libraries.md, controller helpers). The route's pipes have
  * validated the body by then: a request that fails validation claims no key and stores nothing.
  */
 @Injectable()

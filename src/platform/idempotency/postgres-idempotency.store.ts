@@ -10,7 +10,7 @@ interface IdempotencyRow {
   response: StoredResponse | null;
 }
 
-/** Idempotency keys in PostgreSQL through the persistence helper (docs/design.md, "Persistence style"). */
+/** Idempotency keys in PostgreSQL through the persistence helper (docs/design/persistence.md). */
 @Injectable()
 export class PostgresIdempotencyStore extends IdempotencyStore {
   constructor(private readonly em: EntityManager) {

@@ -15,7 +15,7 @@ const IMMUTABLE_COLUMNS = new Set(['id', 'created_at']);
 type Row = Record<string, unknown>;
 
 /**
- * Accounts and their API tokens in PostgreSQL through the persistence helper (docs/design.md, "Persistence style"):
+ * Accounts and their API tokens in PostgreSQL through the persistence helper (docs/design/persistence.md):
  * prepared statements, rows mapped from the EntitySchemas to plain Account and ApiToken objects.
  */
 @Injectable()
