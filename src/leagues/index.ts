@@ -1,4 +1,5 @@
 import type { ModuleManifest } from '../platform/module-manifest';
+import { LEAGUE_EVENT_TYPES } from './leagues.events';
 import { RatingStore } from './domain/ratings/rating-store';
 import { LeagueRatedResults } from './domain/league-rated-results';
 import { leagueRatingsApiDocs } from './league-ratings.openapi';
@@ -20,5 +21,6 @@ export const leaguesManifest: ModuleManifest = {
   migrations: LEAGUES_MIGRATIONS,
   apiDocs: () => [leaguesApiDocs(), leagueStandingsApiDocs(), leagueRatingsApiDocs()],
   problems: LEAGUES_PROBLEM_KINDS,
+  eventTypes: LEAGUE_EVENT_TYPES,
   ports: [LeaguesService, RatingStore, LeagueResults, LeagueRatedResults],
 };

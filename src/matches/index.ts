@@ -1,4 +1,5 @@
 import type { ModuleManifest } from '../platform/module-manifest';
+import { MATCH_EVENT_TYPES } from './matches.events';
 import { TOURNAMENT_START_ERRORS } from '../tournaments/tournaments.openapi';
 import { MATCHES_PROBLEM_KINDS } from './matches.problems';
 import { matchesApiDocs, tournamentStartErrors } from './matches.openapi';
@@ -20,5 +21,6 @@ export const matchesManifest: ModuleManifest = {
   apiDocs: () => [matchesApiDocs(), withdrawalsApiDocs(), stationsApiDocs(), stagesApiDocs()],
   problems: MATCHES_PROBLEM_KINDS,
   contributes: { [TOURNAMENT_START_ERRORS]: tournamentStartErrors() },
+  eventTypes: MATCH_EVENT_TYPES,
   ports: [MatchesService, StandingsRefresher, ScheduleService],
 };

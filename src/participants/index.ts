@@ -1,4 +1,5 @@
 import type { ModuleManifest } from '../platform/module-manifest';
+import { PARTICIPANT_EVENT_TYPES } from './participants.events';
 import { PARTICIPANTS_PROBLEM_KINDS } from './participants.problems';
 import { participantsApiDocs } from './participants.openapi';
 import { ParticipantsModule } from './participants.module';
@@ -13,5 +14,6 @@ export const participantsManifest: ModuleManifest = {
   migrations: PARTICIPANTS_MIGRATIONS,
   apiDocs: () => [participantsApiDocs()],
   problems: PARTICIPANTS_PROBLEM_KINDS,
+  eventTypes: PARTICIPANT_EVENT_TYPES,
   ports: [ParticipantsService, SeedingRatingsHook],
 };

@@ -1,4 +1,5 @@
 import type { ModuleManifest } from '../platform/module-manifest';
+import { TOURNAMENT_EVENT_TYPES } from './tournaments.events';
 import type { ProblemSource } from '../platform/openapi/problem-examples';
 import { TOURNAMENTS_MIGRATIONS } from './persistence/migrations';
 import { StatusChangeHook } from './status-change-hook';
@@ -14,5 +15,6 @@ export const tournamentsManifest: ModuleManifest = {
   nestModules: [TournamentsModule],
   migrations: TOURNAMENTS_MIGRATIONS,
   apiDocs: ({ contributions }) => [tournamentsApiDocs(contributions(TOURNAMENT_START_ERRORS) as ProblemSource[])],
+  eventTypes: TOURNAMENT_EVENT_TYPES,
   ports: [TournamentsService, StatusChangeHook],
 };

@@ -10,7 +10,7 @@ export const webhooksManifest: ModuleManifest = {
   name: 'webhooks',
   nestModules: [WebhooksModule],
   migrations: WEBHOOKS_MIGRATIONS,
-  apiDocs: () => [webhooksApiDocs()],
+  apiDocs: ({ eventTypes }) => [webhooksApiDocs(Object.keys(eventTypes))],
   problems: WEBHOOKS_PROBLEM_KINDS,
   ports: [WebhooksService],
 };
