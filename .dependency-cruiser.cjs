@@ -1,43 +1,35 @@
+const { existsSync, readdirSync, readFileSync } = require('node:fs');
+const { join } = require('node:path');
+
 /**
  * The house's direction rule, checked by dependency-cruiser (`npm run lint:deps`, part of `npm run lint` and of
  * `npm test`). Arrows run down only:
  *
- *   composition root (src/*.ts: main, cli, app.module, app.factory): may import anything; nothing imports it
- *   docs → viewing → matches → participants → tournaments → leagues → events → tokens → metrics → platform → kernel
- *   (admin, webhooks, rate-limit, account-web and health sit beside them: see BELOW)
+ *   composition root (src/*.ts: main, cli, app.module, app.factory, modules, migrations): may import anything;
+ *   nothing imports it
+ *   viewing → matches → participants → tournaments → leagues → events → tokens → metrics → platform → kernel
+ *   (admin, webhooks, rate-limit, account-web, health and docs sit beside them: see each folder's module.json)
  *   platform: the house (HTTP pipeline, persistence runtime, OpenAPI builder, ...): imports kernel and config only
  *   kernel: imports nothing of the project and no package (Node's own modules only)
  *
- * BELOW names, for each top-level folder of src, the folders it may import directly; what those may import it may
- * import too. A new module adds its line here (a folder missing from BELOW fails the check), and the check refuses
- * a list that would close a circle. Tests (*.spec.ts) may assemble anything and are left out of the direction
- * rule; the kernel and domain rules hold for them too. No arrow runs back up: a lower module that needs a higher
- * one declares a port and the higher one provides it (docs/design.md, "Layout").
+ * Each top-level folder of src says in its own `module.json` which folders it may import directly
+ * (`{ "imports": ["tournaments"] }`); what those may import it may import too. A folder without one fails the
+ * check, and so does a map that names a folder without one or closes a circle. Tests (*.spec.ts) may assemble
+ * anything and are left out of the direction rule; the kernel and domain rules hold for them too. No arrow runs
+ * back up: a lower module that needs a higher one declares a port and the higher one provides it (docs/design.md,
+ * "Layout").
  */
-const BELOW = {
-  kernel: [],
-  config: [],
-  platform: ['kernel', 'config'],
-  metrics: ['platform'],
-  health: ['platform'],
-  tokens: ['metrics'],
-  'rate-limit': ['tokens'],
-  'account-web': ['tokens', 'health', 'webhooks'],
-  events: ['tokens'],
-  leagues: ['events'],
-  tournaments: ['leagues'],
-  participants: ['tournaments'],
-  matches: ['participants'],
-  admin: ['tournaments'],
-  webhooks: ['tournaments'],
-  viewing: ['matches', 'rate-limit'],
-  docs: ['viewing', 'admin', 'health', 'account-web'],
-};
+const SRC = join(__dirname, 'src');
+const BELOW = Object.fromEntries(
+  readdirSync(SRC, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(SRC, entry.name, 'module.json')))
+    .map((entry) => [entry.name, JSON.parse(readFileSync(join(SRC, entry.name, 'module.json'), 'utf8')).imports]),
+);
 
 /** Everything a folder may import: BELOW's transitive closure. Throws on a circle. */
 function reachable(folder, path = []) {
   if (path.includes(folder)) throw new Error(`.dependency-cruiser.cjs: the module direction has a circle: ${[...path, folder].join(' → ')}`);
-  if (!(folder in BELOW)) throw new Error(`.dependency-cruiser.cjs: BELOW names "${folder}", which has no line of its own`);
+  if (!(folder in BELOW)) throw new Error(`.dependency-cruiser.cjs: the module direction names "${folder}", which has no src/${folder}/module.json`);
   const all = new Set();
   for (const next of BELOW[folder]) {
     all.add(next);
@@ -54,7 +46,7 @@ const directionRules = folders.map((folder) => {
   const allowed = [folder, ...reachable(folder)].map(escape).join('|');
   return {
     name: `direction-${folder}`,
-    comment: `${folder} may import only ${[...reachable(folder)].join(', ') || 'nothing of the project'} (arrows run down; see BELOW)`,
+    comment: `${folder} may import only ${[...reachable(folder)].join(', ') || 'nothing of the project'} (arrows run down; see src/${folder}/module.json)`,
     severity: 'error',
     from: { path: `^src/${escape(folder)}/`, pathNot: SPEC },
     to: { path: '^src/', pathNot: `^src/(${allowed})/` },
@@ -66,14 +58,14 @@ module.exports = {
     ...directionRules,
     {
       name: 'module-not-in-direction-map',
-      comment: 'Every folder of src is a line of BELOW in .dependency-cruiser.cjs: say what the new module may import.',
+      comment: 'Every folder of src has a module.json: say in it what the new module may import ({ "imports": [...] }).',
       severity: 'error',
       from: { path: `^src/(?!(${folders.map(escape).join('|')})/)[^/]+/` },
       to: {},
     },
     {
       name: 'composition-root-imported',
-      comment: 'main, cli, app.module and app.factory wire the modules; no module imports them.',
+      comment: 'main, cli, app.module, app.factory, modules and migrations wire the modules; no module imports them.',
       severity: 'error',
       from: { path: '^src/[^/]+/', pathNot: SPEC },
       to: { path: '^src/[^/]+\\.ts$' },

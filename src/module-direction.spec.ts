@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -9,8 +9,12 @@ import { dirname, join } from 'node:path';
  */
 const root = join(__dirname, '..');
 
-/** The check's exit status and its violations as `rule from` (its text output, the one CI prints). */
-function cruise(files: Record<string, string>): { status: number | null; violations: string[] } {
+/**
+ * The check's exit status and its violations as `rule from` (its text output, the one CI prints). With
+ * `ownMap`, the tree's own module.json files are the direction map (the config is copied into the tree, since it
+ * reads the map beside itself); without, the repository's are.
+ */
+function cruise(files: Record<string, string>, { ownMap = false } = {}): { status: number | null; violations: string[]; stderr: string } {
   const dir = mkdtempSync(join(tmpdir(), 'module-direction-'));
   try {
     symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
@@ -19,19 +23,21 @@ function cruise(files: Record<string, string>): { status: number | null; violati
       mkdirSync(join(dir, dirname(path)), { recursive: true });
       writeFileSync(join(dir, path), text);
     }
-    const result = spawnSync(
-      process.execPath,
-      [join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'), 'src', '--config', join(root, '.dependency-cruiser.cjs')],
-      { cwd: dir, encoding: 'utf8' },
-    );
+    if (ownMap) copyFileSync(join(root, '.dependency-cruiser.cjs'), join(dir, '.dependency-cruiser.cjs'));
+    const config = join(ownMap ? dir : root, '.dependency-cruiser.cjs');
+    const result = spawnSync(process.execPath, [join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'), 'src', '--config', config], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
     const violations = [...result.stdout.matchAll(/^\s*error ([\w-]+): (\S+) →/gm)].map(([, rule, from]) => `${rule} ${from}`);
-    return { status: result.status, violations: violations.sort() };
+    return { status: result.status, violations: violations.sort(), stderr: result.stderr };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 const exported = (name: string) => `export const ${name} = 1;\n`;
+const moduleJson = (...imports: string[]) => JSON.stringify({ imports });
 
 describe('module direction check', () => {
   it('passes a tree whose arrows all run down', () => {
@@ -79,4 +85,45 @@ describe('module direction check', () => {
     );
     expect(status).not.toBe(0);
   }, 60_000);
+
+  describe('reads the direction map from each folder’s module.json', () => {
+    const tree = (stagesImports: string[]) => ({
+      'src/kernel/module.json': moduleJson(),
+      'src/kernel/ids.ts': exported('id'),
+      'src/stages/module.json': moduleJson(...stagesImports),
+      'src/stages/stage.ts': `import { id } from '../kernel/ids';\nexport const stage = id;\n`,
+      'src/series/module.json': moduleJson('stages'),
+      'src/series/series.ts': `import { stage } from '../stages/stage';\nexport const series = stage;\n`,
+    });
+
+    it('lets a new module import what its module.json names, and what those may', () => {
+      const { status, violations } = cruise(tree(['kernel']), { ownMap: true });
+      expect(violations).toEqual([]);
+      expect(status).toBe(0);
+    }, 60_000);
+
+    it('fails on an import its module.json does not allow', () => {
+      const { status, violations } = cruise(tree([]), { ownMap: true });
+      expect(violations).toEqual(['direction-stages src/stages/stage.ts']);
+      expect(status).not.toBe(0);
+    }, 60_000);
+
+    it('fails on a folder without a module.json', () => {
+      const { status, violations } = cruise({ ...tree(['kernel']), 'src/brackets/bracket.ts': `import { id } from '../kernel/ids';\nexport const bracket = id;\n` }, { ownMap: true });
+      expect(violations).toEqual(['module-not-in-direction-map src/brackets/bracket.ts']);
+      expect(status).not.toBe(0);
+    }, 60_000);
+
+    it('refuses a map that closes a circle', () => {
+      const { status, stderr } = cruise(tree(['kernel', 'series']), { ownMap: true });
+      expect(stderr).toContain('the module direction has a circle: series → stages → series');
+      expect(status).not.toBe(0);
+    }, 60_000);
+
+    it('refuses a map that names a folder without a module.json', () => {
+      const { status, stderr } = cruise(tree(['kernel', 'ratings']), { ownMap: true });
+      expect(stderr).toContain('the module direction names "ratings", which has no src/ratings/module.json');
+      expect(status).not.toBe(0);
+    }, 60_000);
+  });
 });

@@ -8,7 +8,6 @@ import { TOKEN_NOTES, TOKEN_STEPS } from './openapi';
 
 /** A schema as openapi3-ts types nested ones: possibly a bare reference. */
 type Schema = SchemaObject | ReferenceObject;
-import { PROBLEM_GUIDE } from './problem-guide';
 
 /**
  * The /docs page: the OpenAPI document rendered as one self-contained HTML
@@ -22,6 +21,8 @@ export interface DocsPageOptions {
   rateLimitPerMinute: number;
   /** Markdown sources: docs/walkthrough.md, docs/webhooks.md, docs/versioning.md, CHANGELOG.md. */
   guides: { walkthrough: string; versioning: string; changelog: string; webhooks?: string };
+  /** Every problem code's explanation, in the order the page lists them (./problem-guide.ts). */
+  problemGuide: Readonly<Record<string, string>>;
 }
 
 export function renderDocsPage(document: OpenApiDocument, options: DocsPageOptions): string {
@@ -38,7 +39,7 @@ ${options.guides.webhooks === undefined ? html`` : guide('webhooks', 'Webhooks: 
 ${endpoints(document, operations)}
 ${commonErrors(document)}
 ${schemasSection(document)}
-${errorsSection(document)}
+${errorsSection(document, options)}
 ${guide('versioning', 'Versioning and deprecation', options.guides.versioning)}
 ${guide('changelog', 'Changelog', options.guides.changelog)}
 </main>
@@ -526,9 +527,9 @@ function problemExample(document: OpenApiDocument): string {
   return JSON.stringify((response.content?.['application/problem+json']?.examples?.validation_failed as { value: unknown }).value, null, 2);
 }
 
-function errorsSection(document: OpenApiDocument): Html {
+function errorsSection(document: OpenApiDocument, options: DocsPageOptions): Html {
   // In the guide's order (the catalogue's codes come from every module; a test keeps the two sets equal).
-  const rows = Object.entries(PROBLEM_GUIDE).map(([code, guide]) => {
+  const rows = Object.entries(options.problemGuide).map(([code, guide]) => {
     const kind = problemKind(code);
     return html`<tr id="problem-${code}" data-search="Error ${kind.status} ${code}: ${kind.title}"><td><code>${code}</code></td><td><span class="status s${String(kind.status)[0]}">${kind.status}</span></td>
 <td>${kind.title}</td><td>${md(guide)}</td></tr>`;

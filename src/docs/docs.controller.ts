@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DOCS_SCRIPT_HASH, renderDocsPage } from './docs-page';
 import { buildOpenApiDocument } from './openapi';
+import { problemGuide } from './problem-guide';
+import { InstalledModules } from '../platform/module-manifest';
 import type { OpenAPIObject as OpenApiDocument } from 'openapi3-ts/oas31';
 
 /** The page may load nothing from anywhere: inline styles, its one inline script (by hash), no frames, no forms. */
@@ -19,9 +21,9 @@ export class DocsController {
   private readonly document: OpenApiDocument;
   private readonly page: string;
 
-  constructor(config: AppConfig) {
-    this.document = buildOpenApiDocument({ version: packageVersion(), rateLimitPerMinute: config.rateLimitPerMinute });
-    this.page = renderDocsPage(this.document, { rateLimitPerMinute: config.rateLimitPerMinute, guides: readGuides() });
+  constructor(config: AppConfig, modules: InstalledModules) {
+    this.document = buildOpenApiDocument({ version: packageVersion(), rateLimitPerMinute: config.rateLimitPerMinute }, modules.manifests);
+    this.page = renderDocsPage(this.document, { rateLimitPerMinute: config.rateLimitPerMinute, guides: readGuides(), problemGuide: problemGuide(modules.manifests) });
   }
 
   @Get('api/v1/openapi.json')

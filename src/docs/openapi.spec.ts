@@ -1,13 +1,14 @@
 import type { OperationObject, ParameterObject, PathItemObject, ResponseObject, SchemaObject } from 'openapi3-ts/oas31';
 import { problemCodes } from '../platform/http/problem';
-import { PROBLEM_GUIDE } from './problem-guide';
+import { MODULES } from '../modules';
+import { problemGuide } from './problem-guide';
 import { HTTP_METHODS } from '../platform/openapi/openapi-document';
 import { deref } from '../platform/openapi/refs';
 import { escapeHtml, renderDocsPage } from './docs-page';
 import { buildOpenApiDocument } from './openapi';
 
 describe('the OpenAPI document', () => {
-  const document = buildOpenApiDocument({ version: '9.9.9', rateLimitPerMinute: 60 });
+  const document = buildOpenApiDocument({ version: '9.9.9', rateLimitPerMinute: 60 }, MODULES);
   const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]: [string, PathItemObject]) =>
     HTTP_METHODS.filter((method) => item[method]).map((method) => ({ name: `${method} ${path}`, item, operation: item[method] as OperationObject })),
   );
@@ -19,11 +20,11 @@ describe('the OpenAPI document', () => {
 
   it('lists as problem codes exactly those its error examples show: every code but email_taken, which only the command line raises', () => {
     const code = (document.components!.schemas!.Problem as SchemaObject).properties!.code as SchemaObject;
-    expect(code.enum).toEqual(Object.keys(PROBLEM_GUIDE).filter((name) => name !== 'email_taken'));
+    expect(code.enum).toEqual(Object.keys(problemGuide(MODULES)).filter((name) => name !== 'email_taken'));
   });
 
   it('explains on /docs every code the platform, the kernel and the modules register, and no other', () => {
-    expect(Object.keys(PROBLEM_GUIDE).sort()).toEqual(problemCodes().sort());
+    expect(Object.keys(problemGuide(MODULES)).sort()).toEqual(problemCodes().sort());
   });
 
   it('gives every request body and every successful answer with a body an example', () => {
@@ -92,9 +93,9 @@ describe('the /docs page', () => {
   });
 
   it('escapes what it takes from the document', () => {
-    const document = buildOpenApiDocument({ version: '<script>alert(1)</script>', rateLimitPerMinute: 60 });
+    const document = buildOpenApiDocument({ version: '<script>alert(1)</script>', rateLimitPerMinute: 60 }, MODULES);
     const guides = { walkthrough: '# W\n\n<script>x</script>', versioning: '# V', changelog: '# C' };
-    const page = renderDocsPage(document, { rateLimitPerMinute: 60, guides });
+    const page = renderDocsPage(document, { rateLimitPerMinute: 60, guides, problemGuide: problemGuide(MODULES) });
     expect(page).not.toContain('<script>alert');
     expect(page).not.toContain('<script>x');
     expect(page.match(/<script>/g)).toHaveLength(1);

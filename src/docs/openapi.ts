@@ -1,27 +1,12 @@
-import { viewingApiDocs } from '../viewing/viewing.openapi';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
-import { eventsApiDocs } from '../events/events.openapi';
-import { healthApiDocs } from '../health/health.openapi';
-import { leaguesApiDocs } from '../leagues/leagues.openapi';
-import { leagueStandingsApiDocs } from '../leagues/league-standings.openapi';
-import { leagueRatingsApiDocs } from '../leagues/league-ratings.openapi';
-import { withdrawalsApiDocs } from '../matches/withdrawals.openapi';
-import { stationsApiDocs } from '../matches/stations.openapi';
-import { stagesApiDocs } from '../matches/stages.openapi';
-import { matchesApiDocs, tournamentStartErrors } from '../matches/matches.openapi';
-import { participantsApiDocs } from '../participants/participants.openapi';
-import { rateLimitApiDocs } from '../rate-limit/rate-limit.openapi';
+import { InstalledModules, ModuleManifest } from '../platform/module-manifest';
 import { ApiDocs, publicOperation } from '../platform/openapi/openapi-kit';
 import { buildDocument } from '../platform/openapi/openapi-document';
-import { tokensApiDocs } from '../tokens/tokens.openapi';
-import { tournamentsApiDocs } from '../tournaments/tournaments.openapi';
-import { PROBLEM_GUIDE } from './problem-guide';
-import { webhooksApiDocs } from '../webhooks/webhooks.openapi';
+import { problemGuide } from './problem-guide';
 
 /**
- * The OpenAPI 3.1 document, collected from each module's `*.openapi.ts`.
- * A new module adds its `xxxApiDocs()` to the list below; /api/v1/openapi.json
- * serves the result and /docs is rendered from it.
+ * The OpenAPI 3.1 document, collected from each module's manifest (its `apiDocs`, written in its `*.openapi.ts`),
+ * in the order of the list of modules; /api/v1/openapi.json serves the result and /docs is rendered from it.
  */
 export interface OpenApiOptions {
   version: string;
@@ -57,7 +42,7 @@ function description(rateLimitPerMinute: number): string {
 }
 
 /** This module's own two routes. */
-function docsApiDocs(): ApiDocs {
+export function docsApiDocs(): ApiDocs {
   const headers = { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } };
   return {
     tags: [{ name: 'Documentation', description: 'This document and its HTML rendering. No token needed; not rate limited.' }],
@@ -96,15 +81,18 @@ function docsApiDocs(): ApiDocs {
   };
 }
 
-export function buildOpenApiDocument(options: OpenApiOptions): OpenAPIObject {
+export function buildOpenApiDocument(options: OpenApiOptions, manifests: readonly ModuleManifest[]): OpenAPIObject {
+  const eventTypes = new InstalledModules(manifests).eventTypes();
+  const contributions = (key: string) => manifests.flatMap((manifest) => manifest.contributes?.[key] ?? []);
+  const context = { rateLimitPerMinute: options.rateLimitPerMinute, eventTypes, contributions };
   return buildDocument(
     {
       title: 'Tournament and League Management API',
       version: options.version,
       description: description(options.rateLimitPerMinute),
       rateLimitPerMinute: options.rateLimitPerMinute,
-      problemOrder: Object.keys(PROBLEM_GUIDE),
+      problemOrder: Object.keys(problemGuide(manifests)),
     },
-    [tournamentsApiDocs(tournamentStartErrors()), leaguesApiDocs(), leagueStandingsApiDocs(), leagueRatingsApiDocs(), participantsApiDocs(), matchesApiDocs(), withdrawalsApiDocs(), stationsApiDocs(), stagesApiDocs(), eventsApiDocs(), webhooksApiDocs(), healthApiDocs(), docsApiDocs(), tokensApiDocs(), rateLimitApiDocs(options.rateLimitPerMinute), viewingApiDocs()],
+    manifests.flatMap((manifest) => manifest.apiDocs?.(context) ?? []),
   );
 }

@@ -1,6 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 import { TokensModule } from '../tokens/tokens.module';
+import { InstalledModules } from '../platform/module-manifest';
 import { EventLog } from './domain/event-log';
+import { EventCatalogue } from './domain/event-types';
 import { EventStore } from './domain/event-store';
 import { StreamAccess } from './domain/stream-access';
 import { EventRetention } from './event-retention.service';
@@ -28,6 +30,8 @@ import './events.problems';
   imports: [TokensModule],
   controllers: [EventsController],
   providers: [
+    // Every module's event types, from the list of modules the application was built from.
+    { provide: EventCatalogue, useFactory: (modules: InstalledModules) => EventCatalogue.install(new EventCatalogue(modules.eventTypes())), inject: [InstalledModules] },
     { provide: EventLog, useClass: PostgresEventLog },
     { provide: EventStore, useClass: PostgresEventStore },
     { provide: StreamAccess, useClass: TokenStreamAccess },
@@ -41,6 +45,6 @@ import './events.problems';
     EventWakeups,
     WritesWithEvents,
   ],
-  exports: [EventLog, EventsService, EventWakeups, WritesWithEvents],
+  exports: [EventLog, EventsService, EventWakeups, WritesWithEvents, EventCatalogue],
 })
 export class EventsModule {}

@@ -4,7 +4,8 @@ import { API_HEADERS, ApiDocs, ApiOperation, headerRefs, jsonResponse, ref, sche
 import { problemResponse } from '../platform/openapi/problem-examples';
 import { queryParameters } from '../platform/openapi/request-schema';
 import { EventsExpiredError, TooManyEventStreamsError } from './domain/event-errors';
-import { EVENT_TYPE_NAMES, EVENT_TYPES, EventType } from './domain/event-types';
+import type { EventTypeEntry } from '../platform/module-manifest';
+import { EventCatalogue } from './domain/event-types';
 import { ListEventsQuery, MAX_FEED_PAGE, StreamEventsQuery } from './dto/events.query';
 import './events.problems';
 
@@ -23,92 +24,17 @@ const EXAMPLE_EVENT = {
   data: { id: EXAMPLE_TOURNAMENT_ID, name: 'Spring Open', status: 'draft' },
 };
 
-/** The `data` of each kind of event (EVENT_TYPES names a kind per type). */
-function dataSchemas(): Record<string, SchemaObject> {
-  const match = schemaRef('Match');
-  return {
-    tournament: schemaRef('Tournament'),
-    league: schemaRef('League'),
-    participant: schemaRef('Participant'),
-    match,
-    deletion: {
-      type: 'object',
-      required: ['id'],
-      description: 'What was deleted (a participant’s deletion also names its tournament).',
-      properties: { id: uuid, tournament_id: uuid },
-    },
-    tournament_completion: {
-      type: 'object',
-      required: ['tournament', 'final_ranks'],
-      properties: {
-        tournament: schemaRef('Tournament'),
-        final_ranks: {
-          type: 'array',
-          maxItems: 1024,
-          description: 'Every participant’s final rank (ties share one), best first; empty for a tournament completed without matches.',
-          items: {
-            type: 'object',
-            required: ['participant_id', 'name', 'final_rank'],
-            properties: { participant_id: uuid, name: { type: 'string', maxLength: 100 }, final_rank: { type: ['integer', 'null'], format: 'int32', minimum: 1, maximum: 1024 } },
-          },
-        },
-      },
-    },
-    matches_generated: {
-      type: 'object',
-      required: ['tournament_id', 'match_count', 'ready_match_count'],
-      description: 'How many matches the start generated and how many are ready; read them with GET …/matches.',
-      properties: {
-        tournament_id: uuid,
-        match_count: { type: 'integer', format: 'int32', minimum: 0, maximum: 1_000_000 },
-        ready_match_count: { type: 'integer', format: 'int32', minimum: 0, maximum: 1_000_000 },
-      },
-    },
-    stage: {
-      type: 'object',
-      required: ['tournament_id', 'stage', 'status'],
-      description: 'A stage of a multi_stage tournament (issue 40) as GET …/stages/{key} shows its key, name and status; read its groups there.',
-      properties: {
-        tournament_id: uuid,
-        stage: { type: 'string', maxLength: 32, description: 'The stage’s key.' },
-        name: { type: 'string', maxLength: 200 },
-        status: { type: 'string', enum: ['pending', 'in_progress', 'awaiting_decision', 'completed'] },
-      },
-    },
-    match_correction: {
-      type: 'object',
-      required: ['match', 'cleared_matches'],
-      properties: {
-        match,
-        cleared_matches: { type: 'array', maxItems: 100_000, items: match, description: 'Dependent results the correction cleared (`reset_dependents=true`), as they are now.' },
-      },
-    },
-    standings: {
-      type: 'object',
-      required: ['tournament_id', 'standings'],
-      properties: { tournament_id: uuid, standings: { type: 'array', maxItems: 100_000, items: schemaRef('StandingRow') } },
-    },
-    ratings: {
-      type: 'object',
-      required: ['league_id', 'tournament_id', 'ratings'],
-      properties: {
-        league_id: uuid,
-        tournament_id: { ...uuid, type: ['string', 'null'], description: 'The tournament whose results changed the ratings; null when the league’s `rating` setting changed (an empty table when it became null).' },
-        ratings: { type: 'array', maxItems: 1_000_000, items: schemaRef('LeagueRatingRow'), description: 'The whole table, best first.' },
-      },
-    },
-  };
-}
+type EventTypes = Readonly<Record<string, EventTypeEntry>>;
 
-function eventSchema(type?: EventType): SchemaObject {
-  const data: SchemaObject = type ? dataSchemas()[EVENT_TYPES[type].data] : { type: 'object', description: 'The resource as its own GET returns it after the change (see each type under `webhooks`).' };
+function eventSchema(eventTypes: EventTypes, type?: string): SchemaObject {
+  const data: SchemaObject = type ? eventTypes[type].data : { type: 'object', description: 'The resource as its own GET returns it after the change (see each type under `webhooks`).' };
   return {
     type: 'object',
     required: ['id', 'sequence', 'type', 'occurred_at', 'tournament_id', 'league_id', 'data'],
     properties: {
       id: uuid,
       sequence: { ...sequence, description: 'Counts the account’s events from 1, strictly increasing, never a gap once committed. The stream’s `id:`.' },
-      type: type ? { type: 'string', const: type } : { type: 'string', enum: [...EVENT_TYPE_NAMES] },
+      type: type ? { type: 'string', const: type } : { type: 'string', enum: Object.keys(eventTypes) },
       occurred_at: { type: 'string', format: 'date-time', maxLength: 24 },
       tournament_id: { ...uuid, type: ['string', 'null'], description: 'The tournament the change concerns, if any (its participants’ and matches’ events name it too).' },
       league_id: { ...uuid, type: ['string', 'null'] },
@@ -118,7 +44,7 @@ function eventSchema(type?: EventType): SchemaObject {
   };
 }
 
-function feed(): ApiOperation {
+function feed(eventTypes: EventTypes): ApiOperation {
   return {
     operationId: 'listEvents',
     summary: 'Read the event feed',
@@ -128,7 +54,7 @@ function feed(): ApiOperation {
     tags: tag,
     parameters: queryParameters(ListEventsQuery, {
       after: { description: 'Events after this sequence; absent: from the oldest kept. Past the newest: an empty page.', example: '41' },
-      types: { description: `Only these types, comma-separated: ${EVENT_TYPE_NAMES.map((name) => `\`${name}\``).join(', ')}.`, example: 'match.reported,match.corrected' },
+      types: { description: `Only these types, comma-separated: ${Object.keys(eventTypes).map((name) => `\`${name}\``).join(', ')}.`, example: 'match.reported,match.corrected', schema: typesSchema(eventTypes) },
       tournament_id: { description: 'Only events of this tournament (its participants and matches included).', example: EXAMPLE_TOURNAMENT_ID },
       limit: { description: 'Page size.', schema: { type: 'integer', format: 'int32', minimum: 1, maximum: MAX_FEED_PAGE, default: 100 }, example: 100 },
     }),
@@ -140,7 +66,7 @@ function feed(): ApiOperation {
   };
 }
 
-function stream(): ApiOperation {
+function stream(eventTypes: EventTypes): ApiOperation {
   return {
     operationId: 'streamEvents',
     summary: 'Stream events live (Server-Sent Events)',
@@ -154,7 +80,7 @@ function stream(): ApiOperation {
     parameters: [
       ...queryParameters(StreamEventsQuery, {
         after: { description: 'Start after this sequence (what `Last-Event-ID` says, which wins when both are sent).', example: '41' },
-        types: { description: 'Only these types, comma-separated.', example: 'match.reported,match.corrected' },
+        types: { description: 'Only these types, comma-separated.', example: 'match.reported,match.corrected', schema: typesSchema(eventTypes) },
         tournament_id: { description: 'Only events of this tournament.', example: EXAMPLE_TOURNAMENT_ID },
       }),
       { name: 'Last-Event-ID', in: 'header', required: false, description: 'The `id:` of the last message you received.', schema: { type: 'string', maxLength: 15, pattern: '^(0|[1-9][0-9]{0,14})$' }, example: '41' },
@@ -204,18 +130,18 @@ const WEBHOOK_HEADERS: ParameterObject[] = [
 ];
 
 /** One webhook per event type: the message the feed and the stream deliver for it. */
-function webhooks(): Record<string, PathItemObject> {
+function webhooks(eventTypes: EventTypes): Record<string, PathItemObject> {
   return Object.fromEntries(
-    EVENT_TYPE_NAMES.map((type) => {
+    Object.keys(eventTypes).map((type) => {
       const operation: OperationObject = {
         operationId: `event_${type.replace('.', '_')}`,
         summary: type,
         description:
-          `${EVENT_TYPES[type].summary} Delivered by \`GET /api/v1/events\`, \`GET /api/v1/events/stream\`, and POSTed to your webhook endpoints ` +
+          `${eventTypes[type].summary} Delivered by \`GET /api/v1/events\`, \`GET /api/v1/events/stream\`, and POSTed to your webhook endpoints ` +
           '(`/api/v1/webhooks`), signed per Standard Webhooks: verify `webhook-signature` before trusting the body, and deduplicate by `webhook-id`.',
         tags: tag,
         parameters: WEBHOOK_HEADERS,
-        requestBody: { required: true, content: { 'application/json': { schema: eventSchema(type) } } },
+        requestBody: { required: true, content: { 'application/json': { schema: eventSchema(eventTypes, type) } } },
         responses: { '200': { description: 'Received.' } },
       };
       return [type, { post: operation }];
@@ -223,7 +149,13 @@ function webhooks(): Record<string, PathItemObject> {
   );
 }
 
-export function eventsApiDocs(): ApiDocs {
+/** The `types` parameter: its rule reads the running catalogue, so the document says the pattern itself. */
+function typesSchema(eventTypes: EventTypes): SchemaObject {
+  return { type: 'string', pattern: new EventCatalogue(eventTypes).listPattern().source, maxLength: 2000 };
+}
+
+/** `eventTypes`: every module's (the document's collector passes them in). */
+export function eventsApiDocs(eventTypes: EventTypes): ApiDocs {
   return {
     tags: [
       {
@@ -234,12 +166,12 @@ export function eventsApiDocs(): ApiDocs {
       },
     ],
     paths: {
-      '/api/v1/events': { get: feed() },
-      '/api/v1/events/stream': { get: stream() },
+      '/api/v1/events': { get: feed(eventTypes) },
+      '/api/v1/events/stream': { get: stream(eventTypes) },
     },
     components: {
       schemas: {
-        Event: eventSchema(),
+        Event: eventSchema(eventTypes),
         EventPage: {
           type: 'object',
           required: ['data', 'next_after'],
@@ -250,6 +182,6 @@ export function eventsApiDocs(): ApiDocs {
         },
       },
     },
-    webhooks: webhooks(),
+    webhooks: webhooks(eventTypes),
   };
 }

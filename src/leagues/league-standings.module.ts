@@ -6,8 +6,8 @@ import { LeagueRatingsController } from './league-ratings.controller';
 import { LeagueRatingsService } from './league-ratings.service';
 
 /**
- * The league table and its ratings. They read play's results through LeagueResults and LeagueRatedResults, ports this module owns; the composition
- * root names the module that provides it (the matches module), so leagues import nothing above them.
+ * The league table and its ratings. They read play's results through LeagueResults and LeagueRatedResults, ports this module owns; the module that
+ * provides them (matches, in its play-wiring module) imports this one with its results, so leagues import nothing above them.
  */
 @Module({
   imports: [LeaguesModule],

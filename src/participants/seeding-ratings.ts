@@ -9,8 +9,8 @@ export interface SeedingRatings {
 
 /**
  * The participants module's port for league ratings. They are computed from play's results, and play depends on
- * this module, so they cannot be injected here: the composition root binds them once, at start
- * (src/app.module.ts), as it binds the status-change rules. Unbound (a service spec), seeding by rating fails.
+ * this module, so they cannot be injected here: play binds them once, at start
+ * (src/matches/play-wiring.module.ts), as it binds the status-change rules. Unbound (a service spec), seeding by rating fails.
  */
 @Injectable()
 export class SeedingRatingsHook implements SeedingRatings {

@@ -21,7 +21,7 @@ export interface StatusChangeRules {
 
 /**
  * The tournaments module's port for those rules. The module that provides them depends on this one, so they
- * cannot be injected here: the composition root binds them once, at start (src/app.module.ts). Unbound, a status
+ * cannot be injected here: the module that provides them binds them once, at start (src/matches/play-wiring.module.ts). Unbound, a status
  * change runs no other module's rules (the tournaments module's own specs).
  */
 @Injectable()

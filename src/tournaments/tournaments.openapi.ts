@@ -107,9 +107,12 @@ function presented(fields: Parameters<typeof Tournament.create>[1]) {
   return { ...presentTournament(Tournament.create('example-account', fields, new Date('2026-04-02T09:15:00.000Z'))), id: EXAMPLE_ID };
 }
 
+/** The key under which the module that plays a tournament lists what it refuses on a status change. */
+export const TOURNAMENT_START_ERRORS = 'tournaments.start-errors';
+
 /**
  * `startErrors`: what the module that plays a tournament refuses when the status moves to `in_progress` or
- * `completed` (matches, above this module, says it; the document's collector passes it in).
+ * `completed` (matches, above this module, says it in its manifest under TOURNAMENT_START_ERRORS).
  */
 export function tournamentsApiDocs(startErrors: ProblemSource[]): ApiDocs {
   const create = { name: 'Spring Cup', format: TOURNAMENT_FORMATS[0], starts_at: '2026-05-01T18:00:00.000Z', league_id: EXAMPLE_LEAGUE_ID };

@@ -3,7 +3,6 @@ import { InvalidError } from '../kernel/domain-error';
 import { API_HEADERS, ApiDocs, ApiOperation, emptyResponse, headerRefs, idParameter, jsonBody, jsonResponse, ref, schemaRef } from '../platform/openapi/openapi-kit';
 import { problemResponse } from '../platform/openapi/problem-examples';
 import { queryParameters, requestBodySchema } from '../platform/openapi/request-schema';
-import { EVENT_TYPE_NAMES } from '../events/domain/event-types';
 import { MAX_ATTEMPTS } from './domain/retry-schedule';
 import { MAX_ENDPOINTS_PER_ACCOUNT, MAX_PENDING_DELIVERIES, TEST_EVENT_TYPE } from './domain/webhook-endpoint';
 import { DeliveryNotFoundError, WebhookDisabledError, WebhookLimitReachedError, WebhookNotFoundError, WebhookQueueFullError } from './domain/webhook-errors';
@@ -50,13 +49,14 @@ const EXAMPLE_DELIVERY = {
   created_at: '2026-05-01T18:42:10.520Z',
 };
 
-const FIELD_DOCS = {
+/** `eventTypes`: the names of every module's event types. */
+const fieldDocs = (eventTypes: readonly string[]) => ({
   url: { description: 'Where the POSTs go: https (plain http only to hosts the operator lists in WEBHOOK_ALLOW_HOSTS), no credentials, not a private, loopback or link-local address.', format: 'uri', example: EXAMPLE.url },
-  event_types: { description: `The types to send, or \`["*"]\` for every type (the default): ${EVENT_TYPE_NAMES.map((t) => `\`${t}\``).join(', ')}.`, example: EXAMPLE.event_types },
+  event_types: { description: `The types to send, or \`["*"]\` for every type (the default): ${eventTypes.map((t) => `\`${t}\``).join(', ')}.`, example: EXAMPLE.event_types },
   tournament_id: { description: 'Only events of this tournament (its participants and matches included).' },
   description: { description: 'A note for you.' },
   enabled: { description: 'false pauses deliveries (kept for when it is enabled again); true again sends the events from then on (replay the gap).' },
-};
+});
 
 const notFound = problemResponse('No such webhook endpoint among yours (unknown id, malformed id, or another account’s).', PATH, [new WebhookNotFoundError()], API_HEADERS);
 const invalid = problemResponse('A field breaks a rule; `errors` points at each.', '/api/v1/webhooks', [InvalidError.field('/url', 'must use https.')], API_HEADERS);
@@ -69,12 +69,12 @@ const disabledOrFull = (path: string) =>
     API_HEADERS,
   );
 
-function endpointSchema(withSecret: boolean): SchemaObject {
+function endpointSchema(withSecret: boolean, eventTypes: readonly string[]): SchemaObject {
   const properties: Record<string, SchemaObject> = {
     id: uuid,
     url: { type: 'string', format: 'uri', maxLength: 2000 },
     description: { type: ['string', 'null'], maxLength: 500 },
-    event_types: { type: 'array', minItems: 1, maxItems: 50, items: { type: 'string', enum: ['*', ...EVENT_TYPE_NAMES] } },
+    event_types: { type: 'array', minItems: 1, maxItems: 50, items: { type: 'string', enum: ['*', ...eventTypes] } },
     tournament_id: { ...uuid, type: ['string', 'null'] },
     enabled: { type: 'boolean' },
     disabled_reason: { type: ['string', 'null'], maxLength: 500, description: 'Why the service disabled it (410 Gone, 5 days of failures) or that you did.' },
@@ -209,7 +209,8 @@ const operations: Record<string, ApiOperation> = {
   },
 };
 
-export function webhooksApiDocs(): ApiDocs {
+/** `eventTypes`: the names of every module's event types (the document's collector passes them in). */
+export function webhooksApiDocs(eventTypes: readonly string[]): ApiDocs {
   const id = idParameter('webhook endpoint', ID);
   return {
     tags: [
@@ -232,8 +233,8 @@ export function webhooksApiDocs(): ApiDocs {
     },
     components: {
       schemas: {
-        Webhook: endpointSchema(false),
-        WebhookWithSecret: endpointSchema(true),
+        Webhook: endpointSchema(false, eventTypes),
+        WebhookWithSecret: endpointSchema(true, eventTypes),
         WebhookPage: { type: 'object', required: ['data', 'next_cursor'], properties: { data: { type: 'array', maxItems: MAX_ENDPOINTS_PER_ACCOUNT, items: schemaRef('Webhook') }, next_cursor: { type: 'null' } } },
         WebhookDelivery: deliverySchema(),
         WebhookDeliveryPage: {
@@ -241,8 +242,8 @@ export function webhooksApiDocs(): ApiDocs {
           required: ['data', 'next_cursor'],
           properties: { data: { type: 'array', maxItems: 100, items: schemaRef('WebhookDelivery') }, next_cursor: { type: ['string', 'null'], maxLength: 100 } },
         },
-        CreateWebhookRequest: requestBodySchema(CreateWebhookDto, FIELD_DOCS, 'A new webhook endpoint.'),
-        UpdateWebhookRequest: requestBodySchema(UpdateWebhookDto, FIELD_DOCS, 'The fields to change.'),
+        CreateWebhookRequest: requestBodySchema(CreateWebhookDto, fieldDocs(eventTypes), 'A new webhook endpoint.'),
+        UpdateWebhookRequest: requestBodySchema(UpdateWebhookDto, fieldDocs(eventTypes), 'The fields to change.'),
         ReplayWebhookRequest: requestBodySchema(ReplayWebhookDto, { after: { description: 'Re-send events after this sequence.' } }, 'Where the replay starts.'),
       },
     },

@@ -11,6 +11,7 @@ import { DeliveryNotFoundError, WebhookDisabledError, WebhookLimitReachedError, 
 import { DeliveryPage, WebhookStore } from './domain/webhook-store';
 import { Clock } from './delivery/clock';
 import { WebhookDispatcher } from './webhook-dispatcher.service';
+import { EventCatalogue } from '../events/domain/event-types';
 
 /** Events one replay queues at most; replay again from the last one's sequence for more. */
 export const MAX_REPLAY = 10_000;
@@ -30,6 +31,7 @@ export class WebhooksService {
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly dispatcher: WebhookDispatcher,
+    private readonly eventTypes: EventCatalogue,
   ) {}
 
   async create(accountId: string, input: EndpointInput & { url: string }): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
@@ -122,7 +124,7 @@ export class WebhooksService {
     const url = input.url !== undefined ? checkEndpointUrl(input.url, this.config.webhookAllowHosts) : current!.url;
     return {
       url,
-      eventTypes: input.eventTypes !== undefined ? checkEventTypes(input.eventTypes) : current ? current.eventTypes : null,
+      eventTypes: input.eventTypes !== undefined ? checkEventTypes(input.eventTypes, this.eventTypes) : current ? current.eventTypes : null,
       tournamentId: input.tournamentId !== undefined ? input.tournamentId : (current?.tournamentId ?? null),
       description: input.description !== undefined ? input.description : (current?.description ?? null),
       enabled: input.enabled ?? current?.enabled ?? true,

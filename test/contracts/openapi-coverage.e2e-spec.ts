@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MODULES } from '../../src/modules';
 import { buildOpenApiDocument } from '../../src/docs/openapi';
 import { createPremiumAccount } from '../support/accounts';
 import { startReadyServer } from '../support/built-server';
@@ -10,7 +11,7 @@ import { startTestApp, TestApp } from '../support/test-app';
 
 /** The contract check the e2e run ends with: what the test apps answered, against the OpenAPI document. */
 describe('OpenAPI coverage of what the e2e tests see', () => {
-  const document = buildOpenApiDocument({ version: '0.0.0', rateLimitPerMinute: 60 });
+  const document = buildOpenApiDocument({ version: '0.0.0', rateLimitPerMinute: 60 }, MODULES);
 
   describe('a test app', () => {
     let testApp: TestApp;

@@ -1,3 +1,4 @@
+import { MODULES } from '../../src/modules';
 import { buildOpenApiDocument } from '../../src/docs/openapi';
 import { runAdminQuery } from './global-setup';
 import { checkOpenApiCoverage, COVERAGE_DIR_VARIABLE } from './openapi-coverage';
@@ -14,6 +15,6 @@ export default async function globalTeardown(): Promise<void> {
     await globalThis.embeddedTestDatabase?.stop();
   } finally {
     const directory = process.env[COVERAGE_DIR_VARIABLE];
-    if (directory) checkOpenApiCoverage(directory, buildOpenApiDocument({ version: '0.0.0', rateLimitPerMinute: 60 }));
+    if (directory) checkOpenApiCoverage(directory, buildOpenApiDocument({ version: '0.0.0', rateLimitPerMinute: 60 }, MODULES));
   }
 }

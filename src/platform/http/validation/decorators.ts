@@ -83,7 +83,7 @@ export const MetadataField = (kind: BodyKind): PropertyDecorator => (target, pro
  * A rule whose OpenAPI schema is given with it (a module's structured field: an object or a list of objects),
  * so the document shows the field's shape while the domain checks its contents and points at the bad part.
  */
-export const Shaped = (test: (value: unknown) => boolean, message: string, schema: object): PropertyDecorator => (target, propertyName) =>
+export const Shaped = (test: (value: unknown) => boolean, message: string | (() => string), schema: object): PropertyDecorator => (target, propertyName) =>
   registerDecorator({
     name: 'shaped',
     target: target.constructor,

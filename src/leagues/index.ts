@@ -1,0 +1,26 @@
+import type { ModuleManifest } from '../platform/module-manifest';
+import { LEAGUE_EVENT_TYPES } from './leagues.events';
+import { RatingStore } from './domain/ratings/rating-store';
+import { LeagueRatedResults } from './domain/league-rated-results';
+import { leagueRatingsApiDocs } from './league-ratings.openapi';
+import { leagueStandingsApiDocs } from './league-standings.openapi';
+import { LEAGUES_PROBLEM_KINDS } from './leagues.problems';
+import { leaguesApiDocs } from './leagues.openapi';
+import { LeaguesModule } from './leagues.module';
+import { LeaguesService } from './leagues.service';
+import { LeagueResults } from './domain/league-results';
+import { LEAGUES_MIGRATIONS } from './persistence/migrations';
+
+/**
+ * Leagues, their table and ratings. The table and ratings (LeagueStandingsModule) read play's results through
+ * ports this module owns; the module that provides them imports it (src/matches/play-wiring.module.ts).
+ */
+export const leaguesManifest: ModuleManifest = {
+  name: 'leagues',
+  nestModules: [LeaguesModule],
+  migrations: LEAGUES_MIGRATIONS,
+  apiDocs: () => [leaguesApiDocs(), leagueStandingsApiDocs(), leagueRatingsApiDocs()],
+  problems: LEAGUES_PROBLEM_KINDS,
+  eventTypes: LEAGUE_EVENT_TYPES,
+  ports: [LeaguesService, RatingStore, LeagueResults, LeagueRatedResults],
+};

@@ -1,0 +1,20 @@
+import type { ModuleManifest } from '../platform/module-manifest';
+import { TOURNAMENT_EVENT_TYPES } from './tournaments.events';
+import type { ProblemSource } from '../platform/openapi/problem-examples';
+import { TOURNAMENTS_MIGRATIONS } from './persistence/migrations';
+import { StatusChangeHook } from './status-change-hook';
+import { TOURNAMENT_START_ERRORS, tournamentsApiDocs } from './tournaments.openapi';
+import { TournamentsModule } from './tournaments.module';
+import { TournamentsService } from './tournaments.service';
+
+export { TOURNAMENT_START_ERRORS } from './tournaments.openapi';
+
+/** Tournaments: the resource and its status machine. */
+export const tournamentsManifest: ModuleManifest = {
+  name: 'tournaments',
+  nestModules: [TournamentsModule],
+  migrations: TOURNAMENTS_MIGRATIONS,
+  apiDocs: ({ contributions }) => [tournamentsApiDocs(contributions(TOURNAMENT_START_ERRORS) as ProblemSource[])],
+  eventTypes: TOURNAMENT_EVENT_TYPES,
+  ports: [TournamentsService, StatusChangeHook],
+};

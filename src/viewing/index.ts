@@ -1,0 +1,14 @@
+import type { ModuleManifest } from '../platform/module-manifest';
+import { VIEWING_MIGRATIONS } from './persistence/migrations';
+import { VIEWING_PROBLEM_KINDS } from './viewing.problems';
+import { viewingApiDocs } from './viewing.openapi';
+import { ViewingModule } from './viewing.module';
+
+/** The public pages and live streams behind share links. */
+export const viewingManifest: ModuleManifest = {
+  name: 'viewing',
+  nestModules: [ViewingModule],
+  migrations: VIEWING_MIGRATIONS,
+  apiDocs: () => [viewingApiDocs()],
+  problems: VIEWING_PROBLEM_KINDS,
+};
