@@ -1,5 +1,6 @@
 import { JsonType, type EntityManager, type EntitySchema } from '@mikro-orm/postgresql';
 import { parseTimestamptz } from './pg-timestamp';
+import type { ArrayRows } from './sql';
 
 interface Column {
   property: string;
@@ -33,6 +34,21 @@ export class PlainRows<T extends object> {
   toEntity(row: Record<string, unknown>): T {
     this.mapRow ??= rowMapper(this.schema.meta.class as new () => T, this.columns());
     return this.mapRow(row);
+  }
+
+  /** The entities of rows read as arrays (`queryArrays`), each column found by its position in the result. */
+  entitiesOf(result: ArrayRows): T[] {
+    const columns = this.columns();
+    const positions = columns.map((column) => result.columns.lastIndexOf(column.field));
+    const entityClass = this.schema.meta.class as new () => T;
+    return result.rows.map((values) => {
+      const entity = new entityClass() as Record<string, unknown>;
+      for (let index = 0; index < columns.length; index++) {
+        const value = positions[index] < 0 ? undefined : values[positions[index]];
+        entity[columns[index].property] = columns[index].kind === 'date' && typeof value === 'string' ? parseTimestamptz(value) : value;
+      }
+      return entity as T;
+    });
   }
 
   /** The entity's values for `fields`, ready to bind. */

@@ -28,6 +28,22 @@ export async function queryRows<R>(em: EntityManager, sql: string, values: reado
   return result.rows as R[];
 }
 
+/** Rows as arrays of values in column order, with the column names: for `PlainRows.entitiesOf` on hot reads. */
+export interface ArrayRows {
+  columns: string[];
+  rows: unknown[][];
+}
+
+/**
+ * As `queryRows`, but each row an array, read by position: a list page's rows become entities without first becoming
+ * objects keyed by column name (pg builds one per row, a keyed write per column).
+ */
+export async function queryArrays(em: EntityManager, sql: string, values: readonly unknown[], options: QueryOptions = {}): Promise<ArrayRows> {
+  const statement = statementFor(sql);
+  const result = await run(em, { ...(options.planEachTime ? { text: statement.text } : statement), rowMode: 'array' }, values);
+  return { columns: result.fields.map((field) => field.name), rows: result.rows as unknown[][] };
+}
+
 /** Returns how many rows the statement affected. */
 export async function writeRows(em: EntityManager, sql: string, values: readonly unknown[], options: QueryOptions = {}): Promise<number> {
   const statement = statementFor(sql);
@@ -46,17 +62,24 @@ export function openTransaction(em: EntityManager): EntityManager | undefined {
 interface PgResult {
   rows: unknown[];
   rowCount: number | null;
+  fields: { name: string }[];
+}
+
+interface Statement {
+  name?: string;
+  text: string;
+  rowMode?: 'array';
 }
 
 interface PgConnection extends PooledConnection {
-  query(config: { name?: string; text: string; values: readonly unknown[] }): Promise<PgResult>;
+  query(config: Statement & { values: readonly unknown[] }): Promise<PgResult>;
 }
 
 /** knex's `Client` (typed `any` on a knex instance): its public `acquireConnection` hands out the driver's connections. */
 type KnexClient = Pick<PoolClient<PgConnection>, 'acquireConnection'>;
 
-async function run(em: EntityManager, statement: { name?: string; text: string }, values: readonly unknown[]): Promise<PgResult> {
-  const query = { name: statement.name, text: statement.text, values };
+async function run(em: EntityManager, statement: Statement, values: readonly unknown[]): Promise<PgResult> {
+  const query = { ...statement, values };
   // Inside a transaction, knex's transaction client hands out the one connection the transaction holds.
   const transaction = openTransaction(em)?.getTransactionContext<Knex.Transaction>();
   if (transaction) return ((await (transaction.client as KnexClient).acquireConnection()) as PgConnection).query(query);

@@ -4,7 +4,7 @@ import { NewEvent } from '../../events/domain/event-log';
 import { WritesWithEvents } from '../../events/writes-with-events';
 import { Conditions, KeysetStatement, keysetSql, SortKeys } from '../../platform/persistence/keyset-query';
 import { PlainRows } from '../../platform/persistence/plain-rows';
-import { openTransaction, queryRows } from '../../platform/persistence/sql';
+import { openTransaction, queryArrays, queryRows } from '../../platform/persistence/sql';
 import { RecentCopies } from '../../platform/persistence/recent-copies';
 import { containsPattern } from '../../platform/persistence/like-pattern';
 import { Tournament } from '../domain/tournament';
@@ -126,10 +126,11 @@ export class PostgresTournamentRepository extends TournamentRepository {
   async list(query: TournamentListQuery): Promise<PositionedTournament[]> {
     const { sql, values } = keysetSql('tournaments', '*', SORT_KEYS, query, listConditions(query));
     // A name search is planned for its pattern each time (trigram index or not); the other shapes reuse one plan.
-    const rows = await queryRows<Record<string, unknown> & { sort_key: string | null }>(this.em, sql, values, { planEachTime: Boolean(query.filters.q) });
-    return rows.map((row) => ({
-      tournament: this.rows.toEntity(row),
-      position: { value: row.sort_key, id: row.id as string },
+    const result = await queryArrays(this.em, sql, values, { planEachTime: Boolean(query.filters.q) });
+    const sortKey = result.columns.indexOf('sort_key');
+    return this.rows.entitiesOf(result).map((tournament, index) => ({
+      tournament,
+      position: { value: result.rows[index][sortKey] as string | null, id: tournament.id },
     }));
   }
 
