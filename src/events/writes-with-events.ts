@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { newId } from '../kernel/ids';
-import { preparedRows, preparedWrite } from '../platform/persistence/prepared-query';
+import { queryRows, writeRows } from '../platform/persistence/sql';
 import { dataJson, NewEvent } from './domain/event-log';
 import { AppendedCommits } from './persistence/appended-commits';
 import { EVENT_INSERT } from './persistence/postgres-event-log';
@@ -27,7 +27,7 @@ export class WritesWithEvents {
    * each row it changed (an adapter's write names one row by its key). Returns how many rows it changed.
    */
   async write(sql: string, values: readonly unknown[], event: NewEvent): Promise<number> {
-    const changed = await preparedWrite(this.em, this.withEvent(sql, 'count'), [...values, ...eventValues(event)]);
+    const changed = await writeRows(this.em, this.withEvent(sql, 'count'), [...values, ...eventValues(event)]);
     if (changed > 0) this.commits.appendedThrough(this.em);
     return changed;
   }
@@ -37,7 +37,7 @@ export class WritesWithEvents {
    * undefined when no row matched.
    */
   async writeRow(sql: string, values: readonly unknown[], event: NewEvent): Promise<string | undefined> {
-    const [row] = await preparedRows<{ row_version: string }>(this.em, this.withEvent(sql, 'row version'), [...values, ...eventValues(event)]);
+    const [row] = await queryRows<{ row_version: string }>(this.em, this.withEvent(sql, 'row version'), [...values, ...eventValues(event)]);
     if (row) this.commits.appendedThrough(this.em);
     return row?.row_version;
   }

@@ -1,5 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { queryRows } from '../platform/persistence/sql';
 
 @Injectable()
 export class DatabaseHealth {
@@ -10,7 +11,7 @@ export class DatabaseHealth {
 
   async isReachable(): Promise<boolean> {
     try {
-      await this.orm.em.getConnection().execute('select 1');
+      await queryRows(this.orm.em, 'select 1', []);
       return true;
     } catch {
       return false;

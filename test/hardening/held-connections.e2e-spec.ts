@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { preparedRows } from '../../src/platform/persistence/prepared-query';
+import { queryRows } from '../../src/platform/persistence/sql';
 import { createPremiumAccount } from '../support/accounts';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -63,7 +63,7 @@ describe('connections held between statements', () => {
     let running = true;
     // Each loop takes its connection back the moment its statement ends: never unused long enough to be swept.
     const loops = Array.from({ length: 4 }, async () => {
-      while (running) await preparedRows(em, 'select pg_sleep(0.05)', []);
+      while (running) await queryRows(em, 'select pg_sleep(0.05)', []);
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
     const started = performance.now();

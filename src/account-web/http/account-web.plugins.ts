@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppConfig } from '../../config/app-config';
 import { unsupportedMediaType } from '../../platform/http/body-parsing';
 import { PgSessionStore } from '../persistence/pg-session.store';
-import { rawSql } from '../persistence/raw-sql';
+import { queryRows } from '../../platform/persistence/sql';
 import { PAGE_SECURITY_HEADERS, VIEWS_DIR } from './page-assets';
 
 declare module 'fastify' {
@@ -80,7 +80,7 @@ export function csrfUserInfo(request: FastifyRequest): string {
 }
 
 async function storedSessionKey(em: EntityManager): Promise<string> {
-  const [row] = await rawSql(em, "select value from service_secrets where name = 'session_signing_key'", []);
+  const [row] = await queryRows<Record<string, unknown>>(em, "select value from service_secrets where name = 'session_signing_key'", []);
   if (typeof row?.value !== 'string') throw new Error('The session signing key is missing: apply the database migrations first.');
   return row.value;
 }

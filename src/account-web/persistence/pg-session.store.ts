@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import type { Session } from 'fastify';
 import { createHash } from 'node:crypto';
 import { AppConfig } from '../../config/app-config';
-import { rawSql } from './raw-sql';
+import { queryRows, writeRows } from '../../platform/persistence/sql';
 
 type Callback = (error?: unknown) => void;
 
@@ -45,13 +45,13 @@ export class PgSessionStore implements SessionStore {
   }
 
   destroy(sessionId: string, callback: Callback): void {
-    rawSql(this.em, 'delete from account_sessions where id_digest = ?', [sessionDigest(sessionId)]).then(() => callback(), callback);
+    writeRows(this.em, 'delete from account_sessions where id_digest = ?', [sessionDigest(sessionId)]).then(() => callback(), callback);
   }
 
   private async write(sessionId: string, session: Session): Promise<void> {
-    await rawSql(this.em,
+    await writeRows(this.em,
       `insert into account_sessions (id_digest, account_id, data, created_at, expires_at)
-       values (?, ?, ?::jsonb, now(), now() + make_interval(secs => least(?, ?)))
+       values (?, ?, ?::jsonb, now(), now() + make_interval(secs => least(?::float8, ?::float8)))
        on conflict (id_digest) do update
          set account_id = excluded.account_id, data = excluded.data,
              expires_at = least(account_sessions.created_at + make_interval(secs => ?), now() + make_interval(secs => ?))`,
@@ -70,7 +70,7 @@ export class PgSessionStore implements SessionStore {
 
   /** One statement finds a live session and moves its idle deadline on. */
   private async read(sessionId: string): Promise<Session | null> {
-    const rows = await rawSql(this.em,
+    const rows = await queryRows<Record<string, unknown>>(this.em,
       `update account_sessions
           set expires_at = least(created_at + make_interval(secs => ?), now() + make_interval(secs => ?))
         where id_digest = ? and expires_at > now() and created_at + make_interval(secs => ?) > now()
@@ -83,6 +83,6 @@ export class PgSessionStore implements SessionStore {
   private async sweepNowAndThen(): Promise<void> {
     if (Date.now() - this.lastSweep < SWEEP_INTERVAL_MS) return;
     this.lastSweep = Date.now();
-    await rawSql(this.em, 'delete from account_sessions where expires_at <= now()', []);
+    await writeRows(this.em, 'delete from account_sessions where expires_at <= now()', []);
   }
 }

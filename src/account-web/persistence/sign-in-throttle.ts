@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { AppConfig } from '../../config/app-config';
 import { normaliseEmail } from '../../tokens/domain/account';
-import { rawSql } from './raw-sql';
+import { queryRows, writeRows } from '../../platform/persistence/sql';
 
 /**
  * Failed password checks (sign-in, and the password that confirms a deletion),
@@ -33,11 +33,11 @@ export class SignInThrottle {
   }
 
   async recordFailure(email: string, address: string): Promise<void> {
-    await rawSql(this.em,
+    await writeRows(this.em,
       `delete from sign_in_failures where failed_at < now() - make_interval(secs => ?)`,
       [this.windowSeconds],
     );
-    await rawSql(this.em, 'insert into sign_in_failures (subject, failed_at) values (?, now()), (?, now())', [
+    await writeRows(this.em, 'insert into sign_in_failures (subject, failed_at) values (?, now()), (?, now())', [
       emailSubject(email),
       addressSubject(address),
     ]);
@@ -45,12 +45,12 @@ export class SignInThrottle {
 
   /** A successful sign-in forgets the email's failures (not the address's). */
   async recordSuccess(email: string): Promise<void> {
-    await rawSql(this.em, 'delete from sign_in_failures where subject = ?', [emailSubject(email)]);
+    await writeRows(this.em, 'delete from sign_in_failures where subject = ?', [emailSubject(email)]);
   }
 
   /** The limit-th most recent failure in the window decides: when it leaves the window, a try is allowed again. */
   private async waitFor(subject: string, limit: number): Promise<number> {
-    const rows = await rawSql(this.em,
+    const rows = await queryRows<Record<string, unknown>>(this.em,
       `select ceil(extract(epoch from failed_at + make_interval(secs => ?) - now()))::int as wait
          from sign_in_failures
         where subject = ? and failed_at > now() - make_interval(secs => ?)

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { sessionDigest } from './pg-session.store';
-import { rawSql } from './raw-sql';
+import { queryRows, writeRows } from '../../platform/persistence/sql';
 
 /**
  * Carries a new token's plaintext across the redirect after Generate, to be
@@ -21,11 +21,11 @@ export class TokenReveals {
     const cipher = createCipheriv('aes-256-gcm', keyOf(sessionId), iv);
     const sealed = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
     const value = [iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url')).join('.');
-    await rawSql(this.em, 'update account_sessions set token_reveal = ? where id_digest = ? returning 1', [value, sessionDigest(sessionId)]);
+    await writeRows(this.em, 'update account_sessions set token_reveal = ? where id_digest = ? returning 1', [value, sessionDigest(sessionId)]);
   }
 
   async take(sessionId: string): Promise<string | null> {
-    const rows = await rawSql(this.em,
+    const rows = await queryRows<Record<string, unknown>>(this.em,
       `with taken as (
          select id_digest, token_reveal from account_sessions
           where id_digest = ? and token_reveal is not null and expires_at > now() for update)

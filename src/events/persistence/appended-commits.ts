@@ -1,6 +1,6 @@
 import { EntityManager, EventSubscriber, MikroORM, TransactionEventArgs } from '@mikro-orm/postgresql';
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { openTransaction } from '../../platform/persistence/prepared-query';
+import { openTransaction } from '../../platform/persistence/sql';
 import { EventSequencing } from '../event-sequencing.service';
 
 /**

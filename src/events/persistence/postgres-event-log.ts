@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { newId } from '../../kernel/ids';
-import { openTransaction, preparedWrite } from '../../platform/persistence/prepared-query';
+import { openTransaction, writeRows } from '../../platform/persistence/sql';
 import { dataJson, EventLog, NewEvent } from '../domain/event-log';
 import { AppendedCommits } from './appended-commits';
 
@@ -40,7 +40,7 @@ export class PostgresEventLog extends EventLog {
       const head = JSON.stringify({ id: newId(now), type: event.type, tournament_id: event.tournamentId ?? null, league_id: event.leagueId ?? null });
       return `${head.slice(0, -1)},"data":${dataJson(event.data)}}`;
     });
-    await preparedWrite(this.em, APPEND_SQL, [accountId, `[${rows.join(',')}]`]);
+    await writeRows(this.em, APPEND_SQL, [accountId, `[${rows.join(',')}]`]);
     this.commits.mark(transaction.getTransactionContext() as object);
   }
 }

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { preparedRows } from '../../platform/persistence/prepared-query';
+import { queryRows } from '../../platform/persistence/sql';
 import { AccountEvent, EventRead, EventStore, SequencingPass, TailPosition } from '../domain/event-store';
 import { EventFilters } from '../domain/stored-event';
 import { MaintenanceConnection } from './maintenance-connection';
@@ -33,7 +33,7 @@ export class PostgresEventStore extends EventStore {
     }
     values.push(limit);
     // The head and the retention mark come from the same snapshot as the page: nothing committed between them.
-    const rows = await preparedRows<EventRow & { head: string | number; expired_through: string | number }>(
+    const rows = await queryRows<EventRow & { head: string | number; expired_through: string | number }>(
       this.em,
       `select h.head, h.expired_through, page.*
          from (select coalesce((select last_sequence from event_sequences where account_id = ?), 0) as head,
@@ -52,7 +52,7 @@ export class PostgresEventStore extends EventStore {
   }
 
   async head(accountId: string): Promise<number> {
-    const [row] = await preparedRows<{ last_sequence: string }>(this.em, 'select last_sequence from event_sequences where account_id = ?', [accountId]);
+    const [row] = await queryRows<{ last_sequence: string }>(this.em, 'select last_sequence from event_sequences where account_id = ?', [accountId]);
     return row ? Number(row.last_sequence) : 0;
   }
 
@@ -74,7 +74,7 @@ export class PostgresEventStore extends EventStore {
   }
 
   async lastSequenceOfTournament(accountId: string, tournamentId: string): Promise<number> {
-    const [row] = await preparedRows<{ sequence: string | null; type: string }>(
+    const [row] = await queryRows<{ sequence: string | null; type: string }>(
       this.em,
       'select sequence, type from events where account_id = ? and tournament_id = ? order by sequence desc nulls first limit 1',
       [accountId, tournamentId],

@@ -4,7 +4,7 @@ import { violatedConstraint } from '../../platform/persistence/database-errors';
 import { containsPattern } from '../../platform/persistence/like-pattern';
 import { Conditions, KeysetStatement, keysetSql, SortKeys } from '../../platform/persistence/keyset-query';
 import { PlainRows } from '../../platform/persistence/plain-rows';
-import { preparedRows, preparedWrite } from '../../platform/persistence/prepared-query';
+import { queryRows, writeRows } from '../../platform/persistence/sql';
 import { League } from '../domain/league';
 import { LeagueNotEmptyError } from '../domain/league-errors';
 import { LeagueStatus } from '../domain/league-status';
@@ -47,25 +47,25 @@ export class PostgresLeagueRepository extends LeagueRepository {
   }
 
   async findOwned(accountId: string, id: string): Promise<League | null> {
-    const [row] = await preparedRows<Record<string, unknown>>(this.em, `select ${COLUMNS} from leagues where id = ? and account_id = ?`, [id, accountId]);
+    const [row] = await queryRows<Record<string, unknown>>(this.em, `select ${COLUMNS} from leagues where id = ? and account_id = ?`, [id, accountId]);
     return row ? this.rows.toEntity(row) : null;
   }
 
   async findShared(shareId: string): Promise<League | null> {
     // Only unlisted rows have a share id (a check constraint); index leagues_by_share_id.
-    const [row] = await preparedRows<Record<string, unknown>>(this.em, `select ${COLUMNS} from leagues where share_id = ? limit 1`, [shareId]);
+    const [row] = await queryRows<Record<string, unknown>>(this.em, `select ${COLUMNS} from leagues where share_id = ? limit 1`, [shareId]);
     return row ? this.rows.toEntity(row) : null;
   }
 
   async add(league: League): Promise<void> {
     const { sql, values } = this.rows.insert('leagues', league);
-    await preparedWrite(this.em, sql, values);
+    await writeRows(this.em, sql, values);
   }
 
   /** All columns but the keys, where the version is still the one read; the version goes up by one. */
   async save(league: League): Promise<void> {
     const assignments = this.rows.assignments(league, IMMUTABLE_COLUMNS);
-    const updated = await preparedWrite(
+    const updated = await writeRows(
       this.em,
       `update leagues set ${assignments.sql}, version = version + 1 where id = ? and account_id = ? and version = ?`,
       [...assignments.values, league.id, league.accountId, league.version],
@@ -76,7 +76,7 @@ export class PostgresLeagueRepository extends LeagueRepository {
 
   async remove(league: League): Promise<boolean> {
     try {
-      return (await preparedWrite(this.em, 'delete from leagues where id = ? and account_id = ? and version = ?', [league.id, league.accountId, league.version])) > 0;
+      return (await writeRows(this.em, 'delete from leagues where id = ? and account_id = ? and version = ?', [league.id, league.accountId, league.version])) > 0;
     } catch (error) {
       // tournaments_league_fk (on delete restrict): a tournament was attached after the league was read.
       if (violatedConstraint(error, 'foreign_key') === 'tournaments_league_fk') throw new LeagueNotEmptyError();
@@ -85,18 +85,18 @@ export class PostgresLeagueRepository extends LeagueRepository {
   }
 
   async countOwned(accountId: string): Promise<number> {
-    const [row] = await preparedRows<{ count: number }>(this.em, 'select count(*)::int as count from leagues where account_id = ?', [accountId]);
+    const [row] = await queryRows<{ count: number }>(this.em, 'select count(*)::int as count from leagues where account_id = ?', [accountId]);
     return row.count;
   }
 
   async list(query: LeagueListQuery): Promise<PositionedLeague[]> {
     const { sql, values } = keysetSql('leagues', COLUMNS, SORT_KEYS, query, listConditions(query));
-    const rows = await preparedRows<Record<string, unknown> & { sort_key: string | null }>(this.em, sql, values);
+    const rows = await queryRows<Record<string, unknown> & { sort_key: string | null }>(this.em, sql, values);
     return rows.map((row) => ({ league: this.rows.toEntity(row), position: { value: row.sort_key, id: row.id as string } }));
   }
 
   async lockForAttachment(accountId: string, id: string): Promise<LeagueStatus | null> {
-    const [row] = await preparedRows<{ status: LeagueStatus }>(this.em, 'select status from leagues where id = ? and account_id = ? for share', [id, accountId]);
+    const [row] = await queryRows<{ status: LeagueStatus }>(this.em, 'select status from leagues where id = ? and account_id = ? for share', [id, accountId]);
     return row?.status ?? null;
   }
 }

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { parseTimestamptz } from '../../platform/persistence/pg-timestamp';
-import { preparedRows, preparedWrite } from '../../platform/persistence/prepared-query';
+import { queryRows, writeRows } from '../../platform/persistence/sql';
 import { byStanding, Outcome, PlayerRating, RatingHistoryEntry, RatingPosition, RatingValues } from '../domain/ratings/rating-engine';
 import { RatingState, RatingStore, StoredResult } from '../domain/ratings/rating-store';
 
@@ -47,11 +47,11 @@ export class PostgresRatingStore extends RatingStore {
   }
 
   async lock(_accountId: string, leagueId: string): Promise<void> {
-    await preparedRows(this.em, 'select pg_advisory_xact_lock(?, hashtext(?))::text as locked', [RATING_LOCK_SPACE, leagueId]);
+    await queryRows(this.em, 'select pg_advisory_xact_lock(?, hashtext(?))::text as locked', [RATING_LOCK_SPACE, leagueId]);
   }
 
   async state(accountId: string, leagueId: string): Promise<RatingState | null> {
-    const [row] = await preparedRows<{ settings: string; tournament_ids: string[]; through_at: Date | null; through_id: string | null; version: number }>(
+    const [row] = await queryRows<{ settings: string; tournament_ids: string[]; through_at: Date | null; through_id: string | null; version: number }>(
       this.em,
       `select settings, array_to_json(tournament_ids) as tournament_ids, through_at, through_id, version
          from league_rating_states where account_id = ? and league_id = ?`,
@@ -64,7 +64,7 @@ export class PostgresRatingStore extends RatingStore {
 
   async resultsOf(accountId: string, leagueId: string, tournamentIds: readonly string[]): Promise<StoredResult[]> {
     if (tournamentIds.length === 0) return [];
-    const rows = await preparedRows<{ result_id: string; tournament_id: string; completed_at: Date; player_key: string; rank: number }>(
+    const rows = await queryRows<{ result_id: string; tournament_id: string; completed_at: Date; player_key: string; rank: number }>(
       this.em,
       `select result_id, tournament_id, completed_at, player_key, rank from league_rating_history
         where account_id = ? and league_id = ? and tournament_id = any(?::uuid[])`,
@@ -84,17 +84,17 @@ export class PostgresRatingStore extends RatingStore {
 
   async players(accountId: string, leagueId: string, keys?: readonly string[]): Promise<PlayerRating[]> {
     const rows = keys
-      ? await preparedRows<RowRecord>(this.em, `select ${ROW_COLUMNS} from league_ratings where account_id = ? and league_id = ? and player_key = any(?::text[])`, [
+      ? await queryRows<RowRecord>(this.em, `select ${ROW_COLUMNS} from league_ratings where account_id = ? and league_id = ? and player_key = any(?::text[])`, [
           accountId,
           leagueId,
           keys,
         ])
-      : await preparedRows<RowRecord>(this.em, `select ${ROW_COLUMNS} from league_ratings where account_id = ? and league_id = ?`, [accountId, leagueId]);
+      : await queryRows<RowRecord>(this.em, `select ${ROW_COLUMNS} from league_ratings where account_id = ? and league_id = ?`, [accountId, leagueId]);
     return rows.map(playerOf).sort(byStanding);
   }
 
   async playersBefore(accountId: string, leagueId: string, position: RatingPosition): Promise<PlayerRating[]> {
-    const rows = await preparedRows<RowRecord>(
+    const rows = await queryRows<RowRecord>(
       this.em,
       `with before as (
          select * from league_rating_history
@@ -117,7 +117,7 @@ export class PostgresRatingStore extends RatingStore {
   }
 
   async history(accountId: string, leagueId: string, playerKey: string): Promise<RatingHistoryEntry[]> {
-    const rows = await preparedRows<HistoryRecord>(
+    const rows = await queryRows<HistoryRecord>(
       this.em,
       `select ${HISTORY_COLUMNS} from league_rating_history
         where account_id = ? and league_id = ? and player_key = ? order by completed_at, result_id`,
@@ -143,7 +143,7 @@ export class PostgresRatingStore extends RatingStore {
     leagueId: string,
     { state, rows, entries, from }: { state: RatingState; rows: readonly PlayerRating[]; entries: readonly RatingHistoryEntry[]; from?: RatingPosition | 'start' },
   ): Promise<void> {
-    await preparedWrite(
+    await writeRows(
       this.em,
       `insert into league_rating_states (account_id, league_id, settings, tournament_ids, through_at, through_id, version)
        values (?, ?, ?, ?::uuid[], ?, ?, ?)
@@ -152,23 +152,23 @@ export class PostgresRatingStore extends RatingStore {
       [accountId, leagueId, state.settings, state.tournamentIds, state.through?.completedAt ?? null, state.through?.id ?? null, state.version],
     );
     if (from === 'start') {
-      await preparedWrite(this.em, 'delete from league_rating_history where account_id = ? and league_id = ?', [accountId, leagueId]);
+      await writeRows(this.em, 'delete from league_rating_history where account_id = ? and league_id = ?', [accountId, leagueId]);
     } else if (from) {
-      await preparedWrite(
+      await writeRows(
         this.em,
         'delete from league_rating_history where account_id = ? and league_id = ? and (completed_at, result_id) >= (?, ?)',
         [accountId, leagueId, from.completedAt, from.id],
       );
     }
     if (from) {
-      await preparedWrite(this.em, 'delete from league_ratings where account_id = ? and league_id = ? and not (player_key = any(?::text[]))', [
+      await writeRows(this.em, 'delete from league_ratings where account_id = ? and league_id = ? and not (player_key = any(?::text[]))', [
         accountId,
         leagueId,
         rows.map((row) => row.key),
       ]);
     }
     if (rows.length > 0) {
-      await preparedWrite(
+      await writeRows(
         this.em,
         `insert into league_ratings (account_id, league_id, ${ROW_COLUMNS})
          select ?, ?, ${ROW_COLUMNS} from jsonb_to_recordset(?::jsonb) as r (player_key text, name text, rating_values jsonb, score double precision,
@@ -180,7 +180,7 @@ export class PostgresRatingStore extends RatingStore {
       );
     }
     if (entries.length > 0) {
-      await preparedWrite(
+      await writeRows(
         this.em,
         `insert into league_rating_history (account_id, league_id, ${HISTORY_COLUMNS})
          select ?, ?, ${HISTORY_COLUMNS} from jsonb_to_recordset(?::jsonb) as h (result_id text, player_key text, match_id uuid, tournament_id uuid,
@@ -192,9 +192,9 @@ export class PostgresRatingStore extends RatingStore {
 
   async clear(accountId: string, leagueId: string): Promise<void> {
     // The state row stays, its version raised, so an ETag of the old table never matches a later one.
-    await preparedWrite(this.em, 'delete from league_rating_history where account_id = ? and league_id = ?', [accountId, leagueId]);
-    await preparedWrite(this.em, 'delete from league_ratings where account_id = ? and league_id = ?', [accountId, leagueId]);
-    await preparedWrite(
+    await writeRows(this.em, 'delete from league_rating_history where account_id = ? and league_id = ?', [accountId, leagueId]);
+    await writeRows(this.em, 'delete from league_ratings where account_id = ? and league_id = ?', [accountId, leagueId]);
+    await writeRows(
       this.em,
       `update league_rating_states set settings = 'null', tournament_ids = '{}', through_at = null, through_id = null, version = version + 1
         where account_id = ? and league_id = ?`,

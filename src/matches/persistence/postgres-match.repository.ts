@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { MatchBatches, MatchListQuery, MatchRecord, MatchRepository, MatchWrites, PositionedMatch, SET_AT_CREATION } from '../domain/match.repository';
 import { parseTimestamptz } from '../../platform/persistence/pg-timestamp';
-import { boundWrite, preparedRows, preparedWrite } from '../../platform/persistence/prepared-query';
+import { queryRows, writeRows } from '../../platform/persistence/sql';
 import { MATCH_COLUMNS } from './match.schema';
 import type { MatchScope } from '../domain/match';
 
@@ -32,6 +32,8 @@ type MatchRow = Omit<MatchRecord, InstantField> & { [K in InstantField]: MatchRe
 
 /** Matches per statement when a report or a start writes many (a swiss round of thousands), and per row when read as JSON. */
 const WRITE_BATCH = 1000;
+/** Batch writes carry their rows as one JSON value, so they are planned for it each time. */
+const ONE_OFF = { planEachTime: true };
 
 function inBatches<T>(items: T[]): T[][] {
   const batches: T[][] = [];
@@ -61,7 +63,7 @@ export class PostgresMatchRepository extends MatchRepository {
   }
 
   async allOf(accountId: string, tournamentId: string): Promise<MatchRecord[]> {
-    const rows = await preparedRows<MatchRow>(this.em, `select ${AS_RECORD} from matches where account_id = ? and tournament_id = ? order by number`, [
+    const rows = await queryRows<MatchRow>(this.em, `select ${AS_RECORD} from matches where account_id = ? and tournament_id = ? order by number`, [
       accountId,
       tournamentId,
     ]);
@@ -70,7 +72,7 @@ export class PostgresMatchRepository extends MatchRepository {
 
   async allOfAsJson(accountId: string, tournamentId: string): Promise<MatchBatches> {
     // A thousand matches a row: no single huge text for the driver to assemble and decode in one go.
-    const rows = await preparedRows<{ matches: string }>(
+    const rows = await queryRows<{ matches: string }>(
       this.em,
       `select json_agg(${AS_JSON} order by number)::text as matches from matches where account_id = ? and tournament_id = ?
         group by (number - 1) / ${WRITE_BATCH} order by min(number)`,
@@ -80,7 +82,7 @@ export class PostgresMatchRepository extends MatchRepository {
   }
 
   async findOwned(accountId: string, tournamentId: string, id: string): Promise<MatchRecord | null> {
-    const [row] = await preparedRows<MatchRow>(this.em, `select ${AS_RECORD} from matches where account_id = ? and tournament_id = ? and id = ?`, [
+    const [row] = await queryRows<MatchRow>(this.em, `select ${AS_RECORD} from matches where account_id = ? and tournament_id = ? and id = ?`, [
       accountId,
       tournamentId,
       id,
@@ -105,7 +107,7 @@ export class PostgresMatchRepository extends MatchRepository {
     // `number` is unique in the tournament, so it alone is the keyset.
     if (query.after) add(`number ${query.direction === 'asc' ? '>' : '<'} ?`, Number(query.after.value));
     const order = query.direction === 'asc' ? 'asc' : 'desc';
-    const rows = await preparedRows<MatchRow>(this.em, `select ${AS_RECORD} from matches where ${where.join(' and ')} order by number ${order} limit ?`, [
+    const rows = await queryRows<MatchRow>(this.em, `select ${AS_RECORD} from matches where ${where.join(' and ')} order by number ${order} limit ?`, [
       ...values,
       query.limit,
     ]);
@@ -113,7 +115,7 @@ export class PostgresMatchRepository extends MatchRepository {
   }
 
   async highestNumber(accountId: string, tournamentId: string): Promise<number> {
-    const [row] = await preparedRows<{ highest: number }>(this.em, 'select coalesce(max(number), 0)::int as highest from matches where account_id = ? and tournament_id = ?', [
+    const [row] = await queryRows<{ highest: number }>(this.em, 'select coalesce(max(number), 0)::int as highest from matches where account_id = ? and tournament_id = ?', [
       accountId,
       tournamentId,
     ]);
@@ -121,7 +123,7 @@ export class PostgresMatchRepository extends MatchRepository {
   }
 
   async countOpen(accountId: string, tournamentId: string): Promise<number> {
-    const [row] = await preparedRows<{ count: number }>(
+    const [row] = await queryRows<{ count: number }>(
       this.em,
       `select count(*)::int as count from matches where account_id = ? and tournament_id = ? and status <> 'completed'`,
       [accountId, tournamentId],
@@ -131,7 +133,7 @@ export class PostgresMatchRepository extends MatchRepository {
 
   async anotherOpen(accountId: string, tournamentId: string, matchId: string, scope: MatchScope = {}): Promise<boolean> {
     // One statement for every scope: a filter that is not asked for compares with null and passes.
-    const rows = await preparedRows<{ id: string }>(
+    const rows = await queryRows<{ id: string }>(
       this.em,
       `select id from matches where account_id = ? and tournament_id = ? and status <> 'completed' and id <> ?
           and (?::boolean is not true or stage is not distinct from ?) and (?::boolean is not true or group_label is not distinct from ?)
@@ -143,18 +145,21 @@ export class PostgresMatchRepository extends MatchRepository {
 
   async write({ created, updated, deleted }: MatchWrites): Promise<void> {
     if (deleted.length > 0) {
-      await boundWrite(this.em, 'delete from matches where account_id = ? and id in (select value::uuid from jsonb_array_elements_text(?::jsonb))', [
-        deleted[0].accountId,
-        JSON.stringify(deleted.map((match) => match.id)),
-      ]);
+      await writeRows(
+        this.em,
+        'delete from matches where account_id = ? and id in (select value::uuid from jsonb_array_elements_text(?::jsonb))',
+        [deleted[0].accountId, JSON.stringify(deleted.map((match) => match.id))],
+        ONE_OFF,
+      );
     }
     for (const batch of inBatches(updated)) {
-      await boundWrite(
+      await writeRows(
         this.em,
         `update matches m set ${UPDATED}
            from jsonb_to_recordset(?::jsonb) as r (${RECORDSET})
           where m.account_id = r."accountId" and m.id = r.id`,
         [JSON.stringify(batch)],
+        ONE_OFF,
       );
     }
     await this.insertBatches(inBatches(created).map((batch) => JSON.stringify(batch)));
@@ -163,12 +168,12 @@ export class PostgresMatchRepository extends MatchRepository {
   async insertBatches(batches: MatchBatches | AsyncIterable<string>): Promise<void> {
     let inserted = 0;
     for await (const batch of batches) {
-      await boundWrite(this.em, `insert into matches (${COLUMNS}) select ${RECORD_FIELDS} from jsonb_to_recordset(?::jsonb) as r (${RECORDSET})`, [batch]);
+      await writeRows(this.em, `insert into matches (${COLUMNS}) select ${RECORD_FIELDS} from jsonb_to_recordset(?::jsonb) as r (${RECORDSET})`, [batch], ONE_OFF);
       inserted++;
     }
     // The links between matches are checked at commit, one lookup per link, through plans this connection cached
     // while the table was small (a sequential scan, then fine). Over thousands of new rows such a plan turns the
     // commit quadratic: plan the lookups again against the table as it is now.
-    if (inserted > 1) await preparedWrite(this.em, 'discard plans', []);
+    if (inserted > 1) await writeRows(this.em, 'discard plans', []);
   }
 }

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { preparedRows, preparedWrite } from '../../platform/persistence/prepared-query';
+import { queryRows, writeRows } from '../../platform/persistence/sql';
 import { StandingsRefreshes, WaitingRefresh } from '../domain/standings-refreshes';
 
 /** The advisory-lock namespace of refreshes (two-key form, beside the heavy-work slots' 26 001). */
@@ -17,7 +17,7 @@ export class PostgresStandingsRefreshes extends StandingsRefreshes {
   }
 
   async request(accountId: string, tournamentId: string): Promise<void> {
-    await preparedWrite(
+    await writeRows(
       this.em,
       `insert into standings_refreshes (account_id, tournament_id) values (?, ?)
        on conflict (account_id, tournament_id) do update set version = standings_refreshes.version + 1`,
@@ -27,7 +27,7 @@ export class PostgresStandingsRefreshes extends StandingsRefreshes {
 
   async pendingAmong(accountId: string, tournamentIds: readonly string[]): Promise<string[]> {
     if (tournamentIds.length === 0) return [];
-    const rows = await preparedRows<{ tournament_id: string }>(
+    const rows = await queryRows<{ tournament_id: string }>(
       this.em,
       'select tournament_id from standings_refreshes where account_id = ? and tournament_id = any(?::uuid[])',
       [accountId, tournamentIds],
@@ -36,7 +36,7 @@ export class PostgresStandingsRefreshes extends StandingsRefreshes {
   }
 
   async waiting(limit: number): Promise<WaitingRefresh[]> {
-    const rows = await preparedRows<{ account_id: string; tournament_id: string; version: number }>(
+    const rows = await queryRows<{ account_id: string; tournament_id: string; version: number }>(
       this.em,
       'select account_id, tournament_id, version from standings_refreshes order by requested_at limit ?',
       [limit],
@@ -45,12 +45,12 @@ export class PostgresStandingsRefreshes extends StandingsRefreshes {
   }
 
   async claim({ tournamentId }: WaitingRefresh): Promise<boolean> {
-    const [row] = await preparedRows<{ claimed: boolean }>(this.em, 'select pg_try_advisory_xact_lock(?, hashtext(?)) as claimed', [REFRESH_LOCK_SPACE, tournamentId]);
+    const [row] = await queryRows<{ claimed: boolean }>(this.em, 'select pg_try_advisory_xact_lock(?, hashtext(?)) as claimed', [REFRESH_LOCK_SPACE, tournamentId]);
     return row.claimed;
   }
 
   async done({ accountId, tournamentId, version }: WaitingRefresh): Promise<boolean> {
-    const deleted = await preparedWrite(this.em, 'delete from standings_refreshes where account_id = ? and tournament_id = ? and version = ?', [
+    const deleted = await writeRows(this.em, 'delete from standings_refreshes where account_id = ? and tournament_id = ? and version = ?', [
       accountId,
       tournamentId,
       version,

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { preparedRows, preparedWrite } from '../../platform/persistence/prepared-query';
+import { queryRows, writeRows } from '../../platform/persistence/sql';
 import { UnitOfWork } from '../../platform/persistence/unit-of-work';
 import { StationRepository } from '../domain/station.repository';
 import { AvailableSpan, Station } from '../domain/schedule/station';
@@ -28,22 +28,22 @@ export class PostgresStationRepository extends StationRepository {
   }
 
   async list(accountId: string, tournamentId: string): Promise<Station[]> {
-    const rows = await preparedRows<StationRow>(this.em, `select ${COLUMNS} from stations where account_id = ? and tournament_id = ? order by name, id`, [accountId, tournamentId]);
+    const rows = await queryRows<StationRow>(this.em, `select ${COLUMNS} from stations where account_id = ? and tournament_id = ? order by name, id`, [accountId, tournamentId]);
     return rows.map(toStation);
   }
 
   async find(accountId: string, tournamentId: string, id: string): Promise<Station | undefined> {
-    const [row] = await preparedRows<StationRow>(this.em, `select ${COLUMNS} from stations where account_id = ? and tournament_id = ? and id = ?`, [accountId, tournamentId, id]);
+    const [row] = await queryRows<StationRow>(this.em, `select ${COLUMNS} from stations where account_id = ? and tournament_id = ? and id = ?`, [accountId, tournamentId, id]);
     return row ? toStation(row) : undefined;
   }
 
   create(station: Station, limit: number): Promise<boolean> {
     return this.unitOfWork.run(async () => {
       // Concurrent creates in one tournament count one after the other, so the cap holds.
-      await preparedRows(this.em, 'select pg_advisory_xact_lock(hashtextextended(?, 41))', [`stations:${station.accountId}:${station.tournamentId}`]);
-      const [count] = await preparedRows<{ n: number }>(this.em, 'select count(*)::int as n from stations where account_id = ? and tournament_id = ?', [station.accountId, station.tournamentId]);
+      await queryRows(this.em, 'select pg_advisory_xact_lock(hashtextextended(?, 41))', [`stations:${station.accountId}:${station.tournamentId}`]);
+      const [count] = await queryRows<{ n: number }>(this.em, 'select count(*)::int as n from stations where account_id = ? and tournament_id = ?', [station.accountId, station.tournamentId]);
       if (count.n >= limit) return false;
-      await preparedWrite(
+      await writeRows(
         this.em,
         'insert into stations (account_id, id, tournament_id, name, available, created_at, updated_at) values (?, ?, ?, ?, ?::jsonb, ?, ?)',
         [station.accountId, station.id, station.tournamentId, station.name, spansJson(station.available), station.createdAt, station.updatedAt],
@@ -53,7 +53,7 @@ export class PostgresStationRepository extends StationRepository {
   }
 
   async update(station: Station): Promise<boolean> {
-    const written = await preparedWrite(
+    const written = await writeRows(
       this.em,
       'update stations set name = ?, available = ?::jsonb, updated_at = ? where account_id = ? and tournament_id = ? and id = ?',
       [station.name, spansJson(station.available), station.updatedAt, station.accountId, station.tournamentId, station.id],
@@ -62,7 +62,7 @@ export class PostgresStationRepository extends StationRepository {
   }
 
   async delete(accountId: string, tournamentId: string, id: string): Promise<boolean> {
-    return (await preparedWrite(this.em, 'delete from stations where account_id = ? and tournament_id = ? and id = ?', [accountId, tournamentId, id])) > 0;
+    return (await writeRows(this.em, 'delete from stations where account_id = ? and tournament_id = ? and id = ?', [accountId, tournamentId, id])) > 0;
   }
 }
 

@@ -4,7 +4,7 @@ import { violatedConstraint } from '../../platform/persistence/database-errors';
 import { KeysetStatement, keysetSql, SortKeys } from '../../platform/persistence/keyset-query';
 import { containsPattern } from '../../platform/persistence/like-pattern';
 import { PlainRows } from '../../platform/persistence/plain-rows';
-import { preparedRows, preparedWrite } from '../../platform/persistence/prepared-query';
+import { queryRows, writeRows } from '../../platform/persistence/sql';
 import { Participant } from '../domain/participant';
 import { ExternalIdTakenError, ParticipantNameTakenError, SeedTakenError } from '../domain/participant-errors';
 import {
@@ -54,7 +54,7 @@ export class PostgresParticipantRepository extends ParticipantRepository {
   }
 
   async findOwned(accountId: string, tournamentId: string, id: string): Promise<Participant | null> {
-    const [row] = await preparedRows<Record<string, unknown>>(this.em, 'select * from participants where account_id = ? and tournament_id = ? and id = ?', [
+    const [row] = await queryRows<Record<string, unknown>>(this.em, 'select * from participants where account_id = ? and tournament_id = ? and id = ?', [
       accountId,
       tournamentId,
       id,
@@ -68,13 +68,13 @@ export class PostgresParticipantRepository extends ParticipantRepository {
     const fields = this.rows.fields;
     const row = `(${fields.map(() => '?').join(', ')})`;
     const sql = `insert into participants (${fields.join(', ')}) values ${participants.map(() => row).join(', ')}`;
-    await this.reportingClashes(() => preparedWrite(this.em, sql, participants.flatMap((participant) => this.rows.values(participant))));
+    await this.reportingClashes(() => writeRows(this.em, sql, participants.flatMap((participant) => this.rows.values(participant))));
   }
 
   async save(participant: Participant): Promise<void> {
     const assignments = this.rows.assignments(participant, IMMUTABLE_COLUMNS);
     const updated = await this.reportingClashes(() =>
-      preparedWrite(
+      writeRows(
         this.em,
         `update participants set ${assignments.sql}, version = version + 1 where account_id = ? and id = ? and version = ?`,
         [...assignments.values, participant.accountId, participant.id, participant.version],
@@ -85,7 +85,7 @@ export class PostgresParticipantRepository extends ParticipantRepository {
   }
 
   async remove(participant: Participant): Promise<boolean> {
-    const deleted = await preparedWrite(this.em, 'delete from participants where account_id = ? and id = ? and version = ?', [
+    const deleted = await writeRows(this.em, 'delete from participants where account_id = ? and id = ? and version = ?', [
       participant.accountId,
       participant.id,
       participant.version,
@@ -96,7 +96,7 @@ export class PostgresParticipantRepository extends ParticipantRepository {
   async entrants(accountId: string, tournamentId: string, ids: readonly string[]): Promise<Entrant[]> {
     if (ids.length === 0) return [];
     // The driver's query builder spreads an array bound to `in (?)` into one placeholder per id.
-    return preparedRows<Entrant>(
+    return queryRows<Entrant>(
       this.em,
       'select id, name, seed from participants where account_id = ? and tournament_id = ? and id in (select value::uuid from jsonb_array_elements_text(?::jsonb))',
       [accountId, tournamentId, JSON.stringify(ids)],
@@ -104,7 +104,7 @@ export class PostgresParticipantRepository extends ParticipantRepository {
   }
 
   async count(accountId: string, tournamentId: string): Promise<number> {
-    const [row] = await preparedRows<{ count: number }>(this.em, 'select count(*)::int as count from participants where account_id = ? and tournament_id = ?', [
+    const [row] = await queryRows<{ count: number }>(this.em, 'select count(*)::int as count from participants where account_id = ? and tournament_id = ?', [
       accountId,
       tournamentId,
     ]);
@@ -112,7 +112,7 @@ export class PostgresParticipantRepository extends ParticipantRepository {
   }
 
   async withdrawnIn(accountId: string, tournamentId: string): Promise<Participant[]> {
-    const rows = await preparedRows<Record<string, unknown>>(
+    const rows = await queryRows<Record<string, unknown>>(
       this.em,
       "select * from participants where account_id = ? and tournament_id = ? and status <> 'active'",
       [accountId, tournamentId],
@@ -122,14 +122,14 @@ export class PostgresParticipantRepository extends ParticipantRepository {
 
   async list(query: ParticipantListQuery): Promise<PositionedParticipant[]> {
     const { sql, values } = keysetSql('participants', '*', SORT_KEYS, query, listConditions(query));
-    const rows = await preparedRows<Record<string, unknown> & { sort_key: string }>(this.em, sql, values);
+    const rows = await queryRows<Record<string, unknown> & { sort_key: string }>(this.em, sql, values);
     // registration_number is the database's own (the seed order's tie-break); the domain does not carry it.
     return rows.map((row) => ({ participant: this.rows.toEntity(row), position: { value: row.sort_key, id: row.id as string } }));
   }
 
   async seedingOrder(accountId: string, tournamentId: string): Promise<FieldEntry[]> {
     // Plain rows: a field may be thousands of participants.
-    const rows = await preparedRows<Omit<FieldEntry, 'checkedInAt'> & { checkedInAt: string | Date | null }>(
+    const rows = await queryRows<Omit<FieldEntry, 'checkedInAt'> & { checkedInAt: string | Date | null }>(
       this.em,
       `select id, seed, name, name_key as "nameKey", external_id as "externalId", status, checked_in_at as "checkedInAt",
               final_rank as "finalRank", group_label as "group"
@@ -140,13 +140,13 @@ export class PostgresParticipantRepository extends ParticipantRepository {
   }
 
   async removeNotCheckedIn(accountId: string, tournamentId: string): Promise<void> {
-    await preparedWrite(this.em, 'delete from participants where account_id = ? and tournament_id = ? and checked_in_at is null', [accountId, tournamentId]);
+    await writeRows(this.em, 'delete from participants where account_id = ? and tournament_id = ? and checked_in_at is null', [accountId, tournamentId]);
   }
 
   async setFinalRanks(accountId: string, tournamentId: string, ranks: ReadonlyMap<string, number | null>): Promise<void> {
     if (ranks.size === 0) return;
     // The whole batch is one jsonb parameter: one statement whatever the field's size.
-    await preparedWrite(
+    await writeRows(
       this.em,
       `update participants p set final_rank = r.rank, version = p.version + 1, updated_at = now()
          from jsonb_to_recordset(?::jsonb) as r (id uuid, rank int)
@@ -159,14 +159,14 @@ export class PostgresParticipantRepository extends ParticipantRepository {
     if (seeds.size === 0) return [];
     const batch = JSON.stringify([...seeds].map(([id, seed]) => ({ id, seed })));
     // The unique seed index is checked row by row: clearing first lets two participants swap seeds.
-    await preparedWrite(
+    await writeRows(
       this.em,
       `update participants p set seed = null from jsonb_to_recordset(?::jsonb) as r (id uuid)
         where p.account_id = ? and p.tournament_id = ? and p.id = r.id`,
       [batch, accountId, tournamentId],
     );
     const rows = await this.reportingClashes(() =>
-      preparedRows<Record<string, unknown>>(
+      queryRows<Record<string, unknown>>(
         this.em,
         `update participants p set seed = r.seed, version = p.version + 1, updated_at = now()
            from jsonb_to_recordset(?::jsonb) as r (id uuid, seed int)
@@ -182,7 +182,7 @@ export class PostgresParticipantRepository extends ParticipantRepository {
     if (tournamentIds.length === 0) return [];
     // Only the columns a league table needs: a league over 50 tournaments of 256 reads 12 800 of them.
     // (Aggregating each tournament's participants into one JSON value in SQL measured slower.)
-    const rows = await preparedRows<Record<string, unknown>>(
+    const rows = await queryRows<Record<string, unknown>>(
       this.em,
       `select tournament_id, id, name, external_id, seed, final_rank from participants
         where account_id = ? and tournament_id in (select value::uuid from jsonb_array_elements_text(?::jsonb))`,

@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { DomainError } from '../../kernel/domain-error';
+import { queryRows } from '../persistence/sql';
 
 /** The account already has as many heavy operations in flight as it may (429, with Retry-After). */
 export class TooManyConcurrentError extends DomainError {
@@ -47,7 +48,8 @@ export class PgHeavyWorkGate extends HeavyWorkGate {
   async enter(accountId: string): Promise<void> {
     const limit = this.config.heavyOperationsPerAccount;
     // LIMIT 1 stops at the first slot taken: the filter runs slot by slot, and never takes two.
-    const taken = await this.em.execute<{ slot: number }[]>(
+    const taken = await queryRows<{ slot: number }>(
+      this.em,
       `select slot from generate_series(0, ? - 1) as slot
         where pg_try_advisory_xact_lock(?, hashtext(? || ':' || slot)) limit 1`,
       [limit, HEAVY_WORK_LOCK_SPACE, accountId],

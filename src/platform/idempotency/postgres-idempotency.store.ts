@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { preparedRows, preparedWrite } from '../persistence/prepared-query';
+import { queryRows, writeRows } from '../persistence/sql';
 import { IdempotencyRecord, IdempotencyScope, IdempotencyStore, StoredResponse } from './idempotency.store';
 
 interface IdempotencyRow {
@@ -18,8 +18,8 @@ export class PostgresIdempotencyStore extends IdempotencyStore {
   }
 
   async claim(scope: IdempotencyScope, fingerprint: string, now: Date, expiresAt: Date): Promise<boolean> {
-    await preparedWrite(this.em, 'delete from idempotency_keys where account_id = ? and expires_at <= ?', [scope.accountId, now]);
-    const inserted = await preparedRows<unknown>(
+    await writeRows(this.em, 'delete from idempotency_keys where account_id = ? and expires_at <= ?', [scope.accountId, now]);
+    const inserted = await queryRows<unknown>(
       this.em,
       `insert into idempotency_keys (account_id, key, fingerprint, state, locked_at, created_at, expires_at)
        values (?, ?, ?, 'in_progress', ?, ?, ?)
@@ -31,7 +31,7 @@ export class PostgresIdempotencyStore extends IdempotencyStore {
   }
 
   async find(scope: IdempotencyScope): Promise<IdempotencyRecord | null> {
-    const [row] = await preparedRows<IdempotencyRow>(
+    const [row] = await queryRows<IdempotencyRow>(
       this.em,
       'select fingerprint, state, locked_at, response from idempotency_keys where account_id = ? and key = ?',
       [scope.accountId, scope.key],
@@ -43,7 +43,7 @@ export class PostgresIdempotencyStore extends IdempotencyStore {
   }
 
   async reclaim(scope: IdempotencyScope, previousLock: Date, now: Date): Promise<boolean> {
-    const updated = await preparedRows<unknown>(
+    const updated = await queryRows<unknown>(
       this.em,
       `update idempotency_keys set locked_at = ?
         where account_id = ? and key = ? and state = 'in_progress' and locked_at = ?
@@ -54,7 +54,7 @@ export class PostgresIdempotencyStore extends IdempotencyStore {
   }
 
   async complete(scope: IdempotencyScope, response: StoredResponse): Promise<void> {
-    await preparedWrite(
+    await writeRows(
       this.em,
       `update idempotency_keys set state = 'completed', response = ?::jsonb where account_id = ? and key = ?`,
       [JSON.stringify(response), scope.accountId, scope.key],
@@ -62,7 +62,7 @@ export class PostgresIdempotencyStore extends IdempotencyStore {
   }
 
   async release(scope: IdempotencyScope): Promise<void> {
-    await preparedWrite(this.em, `delete from idempotency_keys where account_id = ? and key = ? and state = 'in_progress'`, [
+    await writeRows(this.em, `delete from idempotency_keys where account_id = ? and key = ? and state = 'in_progress'`, [
       scope.accountId,
       scope.key,
     ]);

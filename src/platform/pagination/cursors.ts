@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { CursorCodec, KeysetPosition } from './cursor';
+import { queryRows } from '../persistence/sql';
 
 /** Signs and checks list cursors; the port services depend on. */
 export abstract class Cursors {
@@ -64,7 +65,7 @@ export class DatabaseKeyedCursors extends Cursors {
 
   private async readSecret(): Promise<string> {
     if (this.config.cursorSecret) return this.config.cursorSecret;
-    const [row] = await this.em.execute<{ value: string }[]>("select value from service_secrets where name = 'cursor_signing_key'");
+    const [row] = await queryRows<{ value: string }>(this.em, "select value from service_secrets where name = 'cursor_signing_key'", []);
     if (!row) throw new Error('service_secrets has no cursor_signing_key: run the migrations.');
     return row.value;
   }

@@ -5,7 +5,7 @@ import { ListSort, SortDirection } from './page';
 export type SortKey = number | string;
 
 /**
- * Keyset paging over rows in memory, as `keysetQuery` does in SQL: sorted by (key, id) in the given direction,
+ * Keyset paging over rows in memory, as `keysetSql` does in SQL: sorted by (key, id) in the given direction,
  * strictly after `after` (a key and id), at most `limit` rows. For the in-memory repositories of service tests.
  */
 export function keysetSlice<R>(

@@ -1,32 +1,8 @@
-import type { Knex } from '@mikro-orm/postgresql';
 import { KeysetPosition } from '../pagination/cursor';
 import { SortDirection } from '../pagination/page';
 
 /** How to sort by one field: the SQL expression (matching an index) and its type for comparisons. */
 export type SortKeys<F extends string> = Record<F, { expression: string; type: 'timestamptz' | 'date' | 'text' | 'bigint' }>;
-
-/**
- * `select *, <key>::text as sort_key ... where (<key>, id) > (?, ?) order by <key>, id limit ?`:
- * keyset pagination. The row comparison lets PostgreSQL seek straight into the
- * index, so page 1000 costs what page 1 does, and ties on the key break on id,
- * so rows never repeat or go missing between pages while data changes.
- */
-export function keysetQuery<F extends string>(
-  knex: Knex,
-  table: string,
-  sortKeys: SortKeys<F>,
-  query: { sort: { field: F; direction: SortDirection }; after?: KeysetPosition; limit: number },
-): Knex.QueryBuilder {
-  const { expression, type } = sortKeys[query.sort.field];
-  const direction = query.sort.direction;
-  const builder = knex(table).select('*', knex.raw(`(${expression})::text as sort_key`));
-  if (query.after) {
-    const comparison = direction === 'asc' ? '>' : '<';
-    const value = query.after.value ?? 'infinity';
-    builder.whereRaw(`(${expression}, id) ${comparison} (?::${type}, ?::uuid)`, [value, query.after.id]);
-  }
-  return builder.orderByRaw(`${expression} ${direction}, id ${direction}`).limit(query.limit);
-}
 
 /** A hand-written keyset statement: `?` placeholders and their values, in order. */
 export interface KeysetStatement {
@@ -35,7 +11,9 @@ export interface KeysetStatement {
 }
 
 /**
- * The same keyset page as `keysetQuery`, written as SQL text without a query builder (for hot lists):
+ * `select <columns>, <key>::text as sort_key ... where (<key>, id) > (?, ?) order by <key>, id limit ?`: keyset
+ * pagination. The row comparison lets PostgreSQL seek straight into the index, so page 1000 costs what page 1 does,
+ * and ties on the key break on id, so rows never repeat or go missing between pages while data changes.
  * `conditions` are SQL fragments with `?` placeholders, AND-ed after the keyset comparison.
  * The text depends only on which conditions apply and on the sort, so each shape is prepared once per connection.
  */

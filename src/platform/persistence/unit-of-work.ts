@@ -1,6 +1,7 @@
-import { EntityManager, TransactionContext } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
+import { openTransaction, queryRows } from './sql';
 
 /** Runs work in one database transaction: everything in it commits together or not at all. */
 export abstract class UnitOfWork {
@@ -28,10 +29,9 @@ export class MikroOrmUnitOfWork extends UnitOfWork {
   }
 
   async whileComputing<T>(computation: () => Promise<T>): Promise<T> {
-    const transactional = TransactionContext.getEntityManager(this.em.name) as EntityManager | undefined;
     // For this transaction only: idle as long as a worker task may run (it is bounded), plus the usual bound.
     const bound = this.config.workTaskTimeoutMs + 5 * this.config.databaseTimeoutMs;
-    if (transactional?.getTransactionContext()) await transactional.execute(`select set_config('idle_in_transaction_session_timeout', ?, true)`, [`${bound}ms`]);
+    if (openTransaction(this.em)) await queryRows(this.em, `select set_config('idle_in_transaction_session_timeout', ?, true)`, [`${bound}ms`]);
     return computation();
   }
 }

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { violatedConstraint } from '../../platform/persistence/database-errors';
 import { PlainRows } from '../../platform/persistence/plain-rows';
-import { preparedRows, preparedWrite } from '../../platform/persistence/prepared-query';
+import { queryRows, writeRows } from '../../platform/persistence/sql';
 import { Account } from '../domain/account';
 import { EmailTakenError } from '../domain/account-errors';
 import { AccountsRepository } from '../domain/accounts.repository';
@@ -41,15 +41,15 @@ export class PostgresAccountsRepository extends AccountsRepository {
   async listByEmail(afterEmail: string | undefined, limit: number): Promise<Account[]> {
     const rows =
       afterEmail === undefined
-        ? await preparedRows<Row>(this.em, 'select * from accounts order by email asc limit ?', [limit])
-        : await preparedRows<Row>(this.em, 'select * from accounts where email > ? order by email asc limit ?', [afterEmail, limit]);
+        ? await queryRows<Row>(this.em, 'select * from accounts order by email asc limit ?', [limit])
+        : await queryRows<Row>(this.em, 'select * from accounts where email > ? order by email asc limit ?', [afterEmail, limit]);
     return rows.map((row) => this.accountRows.toEntity(row));
   }
 
   async create(account: Account): Promise<void> {
     const { sql, values } = this.accountRows.insert('accounts', account);
     try {
-      await preparedWrite(this.em, sql, values);
+      await writeRows(this.em, sql, values);
     } catch (error) {
       if (violatedConstraint(error, 'unique')) throw new EmailTakenError();
       throw error;
@@ -58,12 +58,12 @@ export class PostgresAccountsRepository extends AccountsRepository {
 
   async update(account: Account): Promise<void> {
     const assignments = this.accountRows.assignments(account, IMMUTABLE_COLUMNS);
-    await preparedWrite(this.em, `update accounts set ${assignments.sql} where id = ?`, [...assignments.values, account.id]);
+    await writeRows(this.em, `update accounts set ${assignments.sql} where id = ?`, [...assignments.values, account.id]);
   }
 
   /** One indexed join per authenticated request; nothing is cached, so a replaced token fails at once everywhere. */
   async findTokenByDigest(digest: string): Promise<{ token: ApiToken; account: Account } | null> {
-    const [row] = await preparedRows<Row>(
+    const [row] = await queryRows<Row>(
       this.em,
       `select t.id as token_id, t.account_id, t.digest, t.last_four, t.created_at as token_created_at, t.last_used_at,
               a.id, a.email, a.password_hash, a.plan, a.created_at, a.updated_at
@@ -77,13 +77,13 @@ export class PostgresAccountsRepository extends AccountsRepository {
   }
 
   async findTokenOfAccount(accountId: string): Promise<ApiToken | null> {
-    const [row] = await preparedRows<Row>(this.em, 'select * from api_tokens where account_id = ?', [accountId]);
+    const [row] = await queryRows<Row>(this.em, 'select * from api_tokens where account_id = ?', [accountId]);
     return row ? this.tokenRows.toEntity(row) : null;
   }
 
   /** A single upsert on the unique account_id: there is never a moment with two tokens, or none. */
   async replaceToken(token: ApiToken): Promise<void> {
-    await preparedWrite(
+    await writeRows(
       this.em,
       `insert into api_tokens (id, account_id, digest, last_four, created_at, last_used_at)
        values (?, ?, ?, ?, ?, null)
@@ -98,13 +98,13 @@ export class PostgresAccountsRepository extends AccountsRepository {
     const values = [token.id, token.digest, token.lastFour, token.createdAt];
     const changed =
       replacing === null
-        ? await preparedWrite(
+        ? await writeRows(
             this.em,
             `insert into api_tokens (id, digest, last_four, created_at, account_id, last_used_at)
              values (?, ?, ?, ?, ?, null) on conflict (account_id) do nothing`,
             [...values, token.accountId],
           )
-        : await preparedWrite(
+        : await writeRows(
             this.em,
             `update api_tokens set id = ?, digest = ?, last_four = ?, created_at = ?, last_used_at = null
               where account_id = ? and id = ?`,
@@ -114,15 +114,15 @@ export class PostgresAccountsRepository extends AccountsRepository {
   }
 
   async delete(accountId: string): Promise<void> {
-    await preparedWrite(this.em, 'delete from accounts where id = ?', [accountId]);
+    await writeRows(this.em, 'delete from accounts where id = ?', [accountId]);
   }
 
   async revokeToken(accountId: string): Promise<boolean> {
-    return (await preparedWrite(this.em, 'delete from api_tokens where account_id = ?', [accountId])) > 0;
+    return (await writeRows(this.em, 'delete from api_tokens where account_id = ?', [accountId])) > 0;
   }
 
   async touchToken(tokenId: string, at: Date): Promise<void> {
-    await preparedWrite(
+    await writeRows(
       this.em,
       `update api_tokens set last_used_at = ?
         where id = ? and (last_used_at is null or last_used_at <= ?)`,
@@ -131,7 +131,7 @@ export class PostgresAccountsRepository extends AccountsRepository {
   }
 
   private async oneAccount(sql: string, values: unknown[]): Promise<Account | null> {
-    const [row] = await preparedRows<Row>(this.em, sql, values);
+    const [row] = await queryRows<Row>(this.em, sql, values);
     return row ? this.accountRows.toEntity(row) : null;
   }
 }

@@ -4,7 +4,7 @@ import { NewEvent } from '../../events/domain/event-log';
 import { WritesWithEvents } from '../../events/writes-with-events';
 import { Conditions, KeysetStatement, keysetSql, SortKeys } from '../../platform/persistence/keyset-query';
 import { PlainRows } from '../../platform/persistence/plain-rows';
-import { openTransaction, plannedRows, preparedRows } from '../../platform/persistence/prepared-query';
+import { openTransaction, queryArrays, queryRows } from '../../platform/persistence/sql';
 import { RecentCopies } from '../../platform/persistence/recent-copies';
 import { containsPattern } from '../../platform/persistence/like-pattern';
 import { Tournament } from '../domain/tournament';
@@ -50,7 +50,7 @@ export class PostgresTournamentRepository extends TournamentRepository {
   }
 
   async findOwned(accountId: string, id: string): Promise<Tournament | null> {
-    const [row] = await preparedRows<Record<string, unknown>>(
+    const [row] = await queryRows<Record<string, unknown>>(
       this.em,
       'select * from tournaments where id = ? and account_id = ?',
       [id, accountId],
@@ -60,7 +60,7 @@ export class PostgresTournamentRepository extends TournamentRepository {
 
   async findShared(shareId: string): Promise<Tournament | null> {
     // Only unlisted rows have a share id (a check constraint); index tournaments_by_share_id.
-    const [row] = await preparedRows<Record<string, unknown>>(this.em, 'select * from tournaments where share_id = ? limit 1', [shareId]);
+    const [row] = await queryRows<Record<string, unknown>>(this.em, 'select * from tournaments where share_id = ? limit 1', [shareId]);
     return row ? this.rows.toEntity(row) : null;
   }
 
@@ -119,25 +119,25 @@ export class PostgresTournamentRepository extends TournamentRepository {
   }
 
   async countOwned(accountId: string): Promise<number> {
-    const [row] = await preparedRows<{ count: number }>(this.em, 'select count(*)::int as count from tournaments where account_id = ?', [accountId]);
+    const [row] = await queryRows<{ count: number }>(this.em, 'select count(*)::int as count from tournaments where account_id = ?', [accountId]);
     return row.count;
   }
 
   async list(query: TournamentListQuery): Promise<PositionedTournament[]> {
     const { sql, values } = keysetSql('tournaments', '*', SORT_KEYS, query, listConditions(query));
     // A name search is planned for its pattern each time (trigram index or not); the other shapes reuse one plan.
-    const read = query.filters.q ? plannedRows : preparedRows;
-    const rows = await read<Record<string, unknown> & { sort_key: string | null }>(this.em, sql, values);
-    return rows.map((row) => ({
-      tournament: this.rows.toEntity(row),
-      position: { value: row.sort_key, id: row.id as string },
+    const result = await queryArrays(this.em, sql, values, { planEachTime: Boolean(query.filters.q) });
+    const sortKey = result.columns.indexOf('sort_key');
+    return this.rows.entitiesOf(result).map((tournament, index) => ({
+      tournament,
+      position: { value: result.rows[index][sortKey] as string | null, id: tournament.id },
     }));
   }
 
   async lockOwned(accountId: string, id: string): Promise<Tournament | null> {
     // NO KEY UPDATE: registrations of one tournament queue behind each other, while the participants' foreign key
     // checks (KEY SHARE) and plain reads pass.
-    const [row] = await preparedRows<Record<string, unknown>>(this.em, 'select * from tournaments where account_id = ? and id = ? for no key update', [accountId, id]);
+    const [row] = await queryRows<Record<string, unknown>>(this.em, 'select * from tournaments where account_id = ? and id = ? for no key update', [accountId, id]);
     return row ? this.rows.toEntity(row) : null;
   }
 

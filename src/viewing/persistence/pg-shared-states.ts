@@ -1,6 +1,6 @@
 import { EntityManager, RequestContext } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { preparedRows } from '../../platform/persistence/prepared-query';
+import { queryRows } from '../../platform/persistence/sql';
 import { ReadContext, SharedState, SharedStates } from '../domain/shared-states';
 
 /**
@@ -39,7 +39,7 @@ export class PgSharedStates extends SharedStates {
   }
 
   async lookup(shareId: string): Promise<SharedState | null> {
-    const [row] = await preparedRows<{ kind: SharedState['kind']; account_id: string; id: string; token: string; pending: boolean }>(this.em, LOOKUP, [shareId, shareId]);
+    const [row] = await queryRows<{ kind: SharedState['kind']; account_id: string; id: string; token: string; pending: boolean }>(this.em, LOOKUP, [shareId, shareId]);
     return row ? { kind: row.kind, accountId: row.account_id, id: row.id, token: row.token, settled: !row.pending } : null;
   }
 }

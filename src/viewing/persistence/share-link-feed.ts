@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { ListenConnection } from '../../platform/persistence/listen-connection';
-import { preparedRows } from '../../platform/persistence/prepared-query';
+import { queryRows } from '../../platform/persistence/sql';
 import { RetiredShareLinks } from '../../platform/sharing/retired-share-links';
 import { REVALIDATE_AFTER_MS, ViewingService } from '../viewing.service';
 
@@ -89,7 +89,7 @@ export class ShareLinkFeed implements OnModuleInit, OnApplicationBootstrap, OnAp
     const deadline = Date.now() + REVALIDATE_AFTER_MS;
     let listeners: number[];
     try {
-      const rows = await preparedRows<{ pid: number }>(this.em, 'select pid from pg_stat_activity where application_name = ? and datname = current_database()', [APPLICATION_NAME]);
+      const rows = await queryRows<{ pid: number }>(this.em, 'select pid from pg_stat_activity where application_name = ? and datname = current_database()', [APPLICATION_NAME]);
       listeners = rows.map((row) => row.pid);
     } catch {
       // Who listens is unknown: wait until no instance serves a check from before the write.

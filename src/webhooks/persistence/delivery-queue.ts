@@ -1,6 +1,7 @@
-import { Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { Pool, PoolClient } from 'pg';
-import { AppConfig } from '../../config/app-config';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { queryRows, writeRows } from '../../platform/persistence/sql';
+import { UnitOfWork } from '../../platform/persistence/unit-of-work';
 import { AttemptDecision } from '../domain/retry-schedule';
 import { endpointWants } from '../domain/webhook-endpoint';
 import { EventType } from '../../events/domain/event-types';
@@ -36,33 +37,17 @@ export interface AttemptRecord {
 }
 
 /**
- * The sending side's SQL, on a small pool of its own (never a connection a request waits for). Work is shared
- * between replicas through rows: the fan-out locks the cursors it moves (SKIP LOCKED), and a sender works on an
- * endpoint only under its lease, taken with SKIP LOCKED and renewed with every attempt it records.
+ * The sending side's SQL, on the ORM's pool like every other statement. A sender holds a connection only for one
+ * statement at a time, never while it waits for an endpoint. Work is shared between replicas through rows: the
+ * fan-out locks the cursors it moves (SKIP LOCKED), and a sender works on an endpoint only under its lease, taken
+ * with SKIP LOCKED and renewed with every attempt it records.
  */
 @Injectable()
-export class DeliveryQueue implements OnApplicationShutdown {
-  private readonly pool: Pool;
-
-  constructor(config: AppConfig) {
-    this.pool = new Pool({
-      connectionString: config.databaseUrl,
-      max: Math.min(config.webhookConcurrency + 2, 20),
-      connectionTimeoutMillis: config.databaseTimeoutMs,
-      statement_timeout: config.databaseTimeoutMs * 5,
-      keepAlive: true,
-      application_name: 'webhook-dispatcher',
-      // Each attempt is recorded in its own commit; waiting for its WAL flush would bound a sender to the disk's
-      // flush rate. A database crash can lose only the newest records, and a lost record means a resend (at least
-      // once), never a lost delivery: a lost fan-out loses its cursor move with it, and the events are durable.
-      options: '-c synchronous_commit=off',
-    });
-    this.pool.on('error', () => undefined);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.pool.end().catch(() => undefined);
-  }
+export class DeliveryQueue {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
 
   /**
    * Turns new events into deliveries for up to FAN_OUT_ENDPOINTS enabled endpoints behind the log, in sequence
@@ -70,18 +55,19 @@ export class DeliveryQueue implements OnApplicationShutdown {
    */
   async fanOut(): Promise<number> {
     // Most passes find no endpoint behind (most accounts have none): one statement says so, without a transaction.
-    const { rows: [{ behind }] } = await this.pool.query<{ behind: boolean }>({
-      // Named: prepared once per connection, so the many idle passes are not planned again each time.
-      name: 'webhook-fan-out-behind',
-      text: `select exists (
+    const [{ behind }] = await queryRows<{ behind: boolean }>(
+      this.em,
+      `select exists (
          select 1 from webhook_cursors c
            join webhook_endpoints w on w.account_id = c.account_id and w.id = c.endpoint_id
            join event_sequences s on s.account_id = c.account_id
           where w.enabled and s.last_sequence > c.cursor) as behind`,
-    });
+      [],
+    );
     if (!behind) return 0;
-    return this.transaction(async (client) => {
-      const { rows: endpoints } = await client.query<{ account_id: string; id: string; cursor: string; event_types: string[] | null; tournament_id: string | null }>(
+    return this.withoutFlushWait(async () => {
+      const endpoints = await queryRows<{ account_id: string; id: string; cursor: string; event_types: string[] | null; tournament_id: string | null }>(
+        this.em,
         `select w.account_id, w.id, c.cursor, w.event_types, w.tournament_id
            from webhook_cursors c
            join webhook_endpoints w on w.account_id = c.account_id and w.id = c.endpoint_id
@@ -92,7 +78,8 @@ export class DeliveryQueue implements OnApplicationShutdown {
         [FAN_OUT_ENDPOINTS],
       );
       for (const endpoint of endpoints) {
-        const { rows: events } = await client.query<EventRow>(
+        const events = await queryRows<EventRow>(
+          this.em,
           `select ${EVENT_COLUMNS} from events e where e.account_id = $1 and e.sequence > $2 order by e.sequence limit $3`,
           [endpoint.account_id, endpoint.cursor, FAN_OUT_EVENTS],
         );
@@ -100,7 +87,8 @@ export class DeliveryQueue implements OnApplicationShutdown {
         const filter = { eventTypes: endpoint.event_types as EventType[] | null, tournamentId: endpoint.tournament_id };
         const wanted = events.filter((event) => endpointWants(filter, event.type, event.tournament_id));
         if (wanted.length > 0) {
-          await client.query(
+          await writeRows(
+            this.em,
             `insert into webhook_deliveries (account_id, endpoint_id, id, event_id, event_type, sequence, body)
              select $1, $2, gen_random_uuid(), t.event_id, t.event_type, t.sequence, t.body
                from unnest($3::uuid[], $4::text[], $5::bigint[], $6::text[]) with ordinality as t(event_id, event_type, sequence, body, n)
@@ -108,7 +96,7 @@ export class DeliveryQueue implements OnApplicationShutdown {
             [endpoint.account_id, endpoint.id, wanted.map((e) => e.id), wanted.map((e) => e.type), wanted.map((e) => Number(e.sequence)), wanted.map(eventBody)],
           );
         }
-        await client.query('update webhook_cursors set cursor = $3 where account_id = $1 and endpoint_id = $2', [endpoint.account_id, endpoint.id, events[events.length - 1].sequence]);
+        await writeRows(this.em, 'update webhook_cursors set cursor = $3 where account_id = $1 and endpoint_id = $2', [endpoint.account_id, endpoint.id, events[events.length - 1].sequence]);
       }
       return endpoints.length;
     });
@@ -121,7 +109,7 @@ export class DeliveryQueue implements OnApplicationShutdown {
    * turn, and within an account, the endpoint let go longest ago goes first (a released lease keeps its end time).
    */
   async claim(owner: string, leaseMs: number, limit: number, perAccount: number, held: ReadonlyMap<string, number>): Promise<ClaimedEndpoint[]> {
-    const { rows } = await this.pool.query<{
+    const rows = await queryRows<{
       account_id: string;
       id: string;
       url: string;
@@ -129,9 +117,9 @@ export class DeliveryQueue implements OnApplicationShutdown {
       previous_secret: string | null;
       previous_secret_expires_at: Date | string | null;
       failing_since: Date | string | null;
-    }>({
-      name: 'webhook-claim',
-      text: `with due as (
+    }>(
+      this.em,
+      `with due as (
           select c.account_id, c.id, c.lease_until,
                  row_number() over (partition by c.account_id order by c.lease_until nulls first, c.id) + coalesce(h.held, 0) as turn
             from webhook_endpoints c
@@ -147,8 +135,8 @@ export class DeliveryQueue implements OnApplicationShutdown {
               and c.enabled and (c.lease_until is null or c.lease_until < now())
             for update skip locked)
         returning w.account_id, w.id, w.url, w.secret, w.previous_secret, w.previous_secret_expires_at, w.failing_since`,
-      values: [owner, leaseMs, limit, [...held.keys()], [...held.values()], perAccount],
-    });
+      [owner, leaseMs, limit, [...held.keys()], [...held.values()], perAccount],
+    );
     const now = Date.now();
     return rows.map((row) => {
       const previousUntil = instant(row.previous_secret_expires_at);
@@ -164,7 +152,8 @@ export class DeliveryQueue implements OnApplicationShutdown {
 
   /** The endpoint's queue, oldest first. */
   async pending(endpoint: ClaimedEndpoint, limit: number): Promise<QueuedDelivery[]> {
-    const { rows } = await this.pool.query<{ id: string; event_id: string; body: string; attempts: number; next_attempt_at: Date | string }>(
+    const rows = await queryRows<{ id: string; event_id: string; body: string; attempts: number; next_attempt_at: Date | string }>(
+      this.em,
       `select id, event_id, body, attempts, next_attempt_at from webhook_deliveries
         where account_id = $1 and endpoint_id = $2 and status = 'pending' order by position limit $3`,
       [endpoint.accountId, endpoint.id, limit],
@@ -177,68 +166,68 @@ export class DeliveryQueue implements OnApplicationShutdown {
    * lease is no longer this sender's, or the endpoint was deleted or disabled: the sender stops there.
    */
   async record(owner: string, leaseMs: number, endpoint: ClaimedEndpoint, delivery: QueuedDelivery, attempt: AttemptRecord, decision: AttemptDecision): Promise<boolean> {
-    const { rows } = await this.pool.query<{ enabled: boolean }>(
-      `with delivery as (
-         update webhook_deliveries set status = $4, attempts = attempts + 1, next_attempt_at = coalesce($5, next_attempt_at),
-                last_attempt_at = $6, last_status_code = $7, last_response_body = $8, last_error = $9, last_duration_ms = $10
-          where account_id = $1 and endpoint_id = $2 and id = $3)
-       update webhook_endpoints set lease_until = now() + $12 * interval '1 millisecond', failing_since = $13,
-              enabled = enabled and $14::text is null, disabled_reason = coalesce($14, disabled_reason)
-        where account_id = $1 and id = $2 and lease_owner = $11
-        returning enabled`,
-      [
-        endpoint.accountId,
-        endpoint.id,
-        delivery.id,
-        decision.status,
-        decision.nextAttemptAt?.toISOString() ?? null,
-        attempt.attemptedAt.toISOString(),
-        attempt.statusCode,
-        attempt.responseBody,
-        attempt.error,
-        attempt.durationMs,
-        owner,
-        leaseMs,
-        decision.failingSince?.toISOString() ?? null,
-        decision.disableReason ?? null,
-      ],
+    const rows = await this.withoutFlushWait(() =>
+      queryRows<{ enabled: boolean }>(
+        this.em,
+        `with delivery as (
+           update webhook_deliveries set status = $4, attempts = attempts + 1, next_attempt_at = coalesce($5, next_attempt_at),
+                  last_attempt_at = $6, last_status_code = $7, last_response_body = $8, last_error = $9, last_duration_ms = $10
+            where account_id = $1 and endpoint_id = $2 and id = $3)
+         update webhook_endpoints set lease_until = now() + $12 * interval '1 millisecond', failing_since = $13,
+                enabled = enabled and $14::text is null, disabled_reason = coalesce($14, disabled_reason)
+          where account_id = $1 and id = $2 and lease_owner = $11
+          returning enabled`,
+        [
+          endpoint.accountId,
+          endpoint.id,
+          delivery.id,
+          decision.status,
+          decision.nextAttemptAt?.toISOString() ?? null,
+          attempt.attemptedAt.toISOString(),
+          attempt.statusCode,
+          attempt.responseBody,
+          attempt.error,
+          attempt.durationMs,
+          owner,
+          leaseMs,
+          decision.failingSince?.toISOString() ?? null,
+          decision.disableReason ?? null,
+        ],
+      ),
     );
     return rows.length > 0 && rows[0].enabled;
   }
 
   /** Lets the endpoint go; its lease_until, now past, says when it was last served (claim serves the oldest first). */
   async release(owner: string, endpoint: ClaimedEndpoint): Promise<void> {
-    await this.pool.query('update webhook_endpoints set lease_owner = null, lease_until = now() where account_id = $1 and id = $2 and lease_owner = $3', [endpoint.accountId, endpoint.id, owner]);
+    await writeRows(this.em, 'update webhook_endpoints set lease_owner = null, lease_until = now() where account_id = $1 and id = $2 and lease_owner = $3', [endpoint.accountId, endpoint.id, owner]);
   }
 
   /** Deletes up to `batch` finished deliveries older than the event log keeps events; returns how many. */
   async sweep(retentionDays: number, batch: number): Promise<number> {
-    const { rowCount } = await this.pool.query(
+    return writeRows(
+      this.em,
       `delete from webhook_deliveries where ctid = any(array(
          select ctid from webhook_deliveries where status <> 'pending' and created_at < now() - $1 * interval '1 day' limit $2))`,
       [retentionDays, batch],
     );
-    return rowCount ?? 0;
   }
 
   /** Deliveries waiting for an attempt, across every account (the backlog metric). */
   async backlog(): Promise<number> {
-    const { rows } = await this.pool.query<{ n: string }>("select count(*) as n from webhook_deliveries where status = 'pending'");
-    return Number(rows[0].n);
+    const [{ n }] = await queryRows<{ n: string }>(this.em, "select count(*) as n from webhook_deliveries where status = 'pending'", []);
+    return Number(n);
   }
 
-  private async transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('begin');
-      const result = await work(client);
-      await client.query('commit');
-      return result;
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+  /**
+   * `work` in one transaction whose commit does not wait for its WAL flush, which would bound a sender to the disk's
+   * flush rate. A database crash can lose only the newest records, and a lost record means a resend (at least once),
+   * never a lost delivery: a lost fan-out loses its cursor move with it, and the events are durable.
+   */
+  private withoutFlushWait<T>(work: () => Promise<T>): Promise<T> {
+    return this.unitOfWork.run(async () => {
+      await queryRows(this.em, "select set_config('synchronous_commit', 'off', true)", []);
+      return work();
+    });
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { EventType } from '../../events/domain/event-types';
-import { preparedRows, plannedRows } from '../../platform/persistence/prepared-query';
+import { queryRows, writeRows } from '../../platform/persistence/sql';
 import { UnitOfWork } from '../../platform/persistence/unit-of-work';
 import { Delivery, DeliveryStatus } from '../domain/delivery';
 import { EndpointFields, WebhookEndpoint } from '../domain/webhook-endpoint';
@@ -60,18 +60,18 @@ export class PostgresWebhookStore extends WebhookStore {
   create(accountId: string, id: string, fields: EndpointFields, secret: string, limit: number): Promise<WebhookEndpoint | undefined> {
     return this.unitOfWork.run(async () => {
       // Concurrent creates of one account count one after the other.
-      await preparedRows(this.em, 'select pg_advisory_xact_lock(hashtextextended(?, 29))', [`webhooks:${accountId}`]);
-      const [count] = await preparedRows<{ n: number }>(this.em, 'select count(*)::int as n from webhook_endpoints where account_id = ?', [accountId]);
+      await queryRows(this.em, 'select pg_advisory_xact_lock(hashtextextended(?, 29))', [`webhooks:${accountId}`]);
+      const [count] = await queryRows<{ n: number }>(this.em, 'select count(*)::int as n from webhook_endpoints where account_id = ?', [accountId]);
       if (count.n >= limit) return undefined;
       // New endpoints get the events from now on: the cursor starts at the account's newest event.
-      const [row] = await preparedRows<EndpointRow>(
+      const [row] = await queryRows<EndpointRow>(
         this.em,
         `insert into webhook_endpoints (account_id, id, url, description, event_types, tournament_id, enabled, disabled_reason, secret)
          values (?, ?, ?, ?, string_to_array(?, ','), ?, ?, ?, ?)
          returning ${ENDPOINT_COLUMNS}`,
         [accountId, id, fields.url, fields.description, fields.eventTypes?.join(',') ?? null, fields.tournamentId, fields.enabled, fields.enabled ? null : 'Disabled through the API.', secret],
       );
-      await preparedRows(
+      await queryRows(
         this.em,
         'insert into webhook_cursors (account_id, endpoint_id, cursor) values (?, ?, coalesce((select last_sequence from event_sequences where account_id = ?), 0))',
         [accountId, id, accountId],
@@ -81,19 +81,19 @@ export class PostgresWebhookStore extends WebhookStore {
   }
 
   async list(accountId: string): Promise<WebhookEndpoint[]> {
-    const rows = await preparedRows<EndpointRow>(this.em, `select ${ENDPOINT_COLUMNS} from webhook_endpoints where account_id = ? order by created_at, id`, [accountId]);
+    const rows = await queryRows<EndpointRow>(this.em, `select ${ENDPOINT_COLUMNS} from webhook_endpoints where account_id = ? order by created_at, id`, [accountId]);
     return rows.map(toEndpoint);
   }
 
   async get(accountId: string, id: string): Promise<WebhookEndpoint | undefined> {
-    const [row] = await preparedRows<EndpointRow>(this.em, `select ${ENDPOINT_COLUMNS} from webhook_endpoints where account_id = ? and id = ?`, [accountId, id]);
+    const [row] = await queryRows<EndpointRow>(this.em, `select ${ENDPOINT_COLUMNS} from webhook_endpoints where account_id = ? and id = ?`, [accountId, id]);
     return row ? toEndpoint(row) : undefined;
   }
 
   async update(accountId: string, id: string, fields: EndpointFields): Promise<WebhookEndpoint | undefined> {
     // Enabling a disabled endpoint starts it at the newest event (POST …/replay re-sends what it missed) and clears
     // its failure streak; disabling it keeps its queue for when it comes back.
-    const [row] = await preparedRows<EndpointRow>(
+    const [row] = await queryRows<EndpointRow>(
       this.em,
       `with restart as (
          update webhook_cursors c set cursor = coalesce((select last_sequence from event_sequences s where s.account_id = c.account_id), 0)
@@ -112,12 +112,12 @@ export class PostgresWebhookStore extends WebhookStore {
   }
 
   async delete(accountId: string, id: string): Promise<boolean> {
-    const rows = await preparedRows<{ id: string }>(this.em, 'delete from webhook_endpoints where account_id = ? and id = ? returning id', [accountId, id]);
+    const rows = await queryRows<{ id: string }>(this.em, 'delete from webhook_endpoints where account_id = ? and id = ? returning id', [accountId, id]);
     return rows.length > 0;
   }
 
   async rotateSecret(accountId: string, id: string, secret: string, previousExpiresAt: Date): Promise<WebhookEndpoint | undefined> {
-    const [row] = await preparedRows<EndpointRow>(
+    const [row] = await queryRows<EndpointRow>(
       this.em,
       `update webhook_endpoints set previous_secret = secret, previous_secret_expires_at = ?, secret = ?, updated_at = now()
         where account_id = ? and id = ? returning ${ENDPOINT_COLUMNS}`,
@@ -127,7 +127,7 @@ export class PostgresWebhookStore extends WebhookStore {
   }
 
   async deliveries(accountId: string, endpointId: string, before: number | null, limit: number): Promise<DeliveryPage> {
-    const rows = await preparedRows<DeliveryRow>(
+    const rows = await queryRows<DeliveryRow>(
       this.em,
       `select ${DELIVERY_COLUMNS} from webhook_deliveries
         where account_id = ? and endpoint_id = ? and position < ? order by position desc limit ?`,
@@ -138,7 +138,7 @@ export class PostgresWebhookStore extends WebhookStore {
   }
 
   async recentFailures(accountId: string, limit: number): Promise<Delivery[]> {
-    const rows = await preparedRows<DeliveryRow>(
+    const rows = await queryRows<DeliveryRow>(
       this.em,
       `select ${DELIVERY_COLUMNS} from webhook_deliveries
         where account_id = ? and last_error is not null and status <> 'succeeded' order by last_attempt_at desc limit ?`,
@@ -148,7 +148,7 @@ export class PostgresWebhookStore extends WebhookStore {
   }
 
   async retry(accountId: string, endpointId: string, deliveryId: string): Promise<Delivery | undefined> {
-    const [row] = await preparedRows<DeliveryRow>(
+    const [row] = await queryRows<DeliveryRow>(
       this.em,
       `update webhook_deliveries set status = 'pending', next_attempt_at = now()
         where account_id = ? and endpoint_id = ? and id = ? returning ${DELIVERY_COLUMNS}`,
@@ -161,7 +161,7 @@ export class PostgresWebhookStore extends WebhookStore {
     return this.unitOfWork.run(async () => {
       const queue = await this.lockQueue(accountId, endpointId, pendingLimit);
       if (queue && queue.room <= 0) return undefined;
-      const [row] = await preparedRows<DeliveryRow>(
+      const [row] = await queryRows<DeliveryRow>(
         this.em,
         `insert into webhook_deliveries (account_id, endpoint_id, id, event_id, event_type, body) values (?, ?, ?, ?, ?, ?) returning ${DELIVERY_COLUMNS}`,
         [accountId, endpointId, randomUUID(), message.id, message.type, message.body],
@@ -176,7 +176,7 @@ export class PostgresWebhookStore extends WebhookStore {
       if (!queue) return 0;
       if (queue.room <= 0) return undefined;
       // An event the endpoint has waiting already goes out anyway: queuing it again would only store it twice.
-      const rows = await plannedRows<EventRow>(
+      const rows = await queryRows<EventRow>(
         this.em,
         `select ${EVENT_COLUMNS} from events e
           where e.account_id = ? and e.sequence > ? and e.sequence <= ?
@@ -195,15 +195,17 @@ export class PostgresWebhookStore extends WebhookStore {
           endpoint.id,
           Math.min(max, queue.room),
         ],
+        { planEachTime: true },
       );
       if (rows.length === 0) return 0;
-      await plannedRows(
+      await writeRows(
         this.em,
         `insert into webhook_deliveries (account_id, endpoint_id, id, event_id, event_type, sequence, body)
          select ?, ?, gen_random_uuid(), t.event_id, t.event_type, t.sequence, t.body
            from unnest(?::uuid[], ?::text[], ?::bigint[], ?::text[]) with ordinality as t(event_id, event_type, sequence, body, n)
           order by t.n`,
         [accountId, endpoint.id, rows.map((r) => r.id), rows.map((r) => r.type), rows.map((r) => Number(r.sequence)), rows.map(eventBody)],
+        { planEachTime: true },
       );
       return rows.length;
     });
@@ -215,9 +217,9 @@ export class PostgresWebhookStore extends WebhookStore {
    * endpoint is gone.
    */
   private async lockQueue(accountId: string, endpointId: string, pendingLimit: number): Promise<{ cursor: string; room: number } | undefined> {
-    const [cursor] = await preparedRows<{ cursor: string }>(this.em, 'select cursor from webhook_cursors where account_id = ? and endpoint_id = ? for update', [accountId, endpointId]);
+    const [cursor] = await queryRows<{ cursor: string }>(this.em, 'select cursor from webhook_cursors where account_id = ? and endpoint_id = ? for update', [accountId, endpointId]);
     if (!cursor) return undefined;
-    const [waiting] = await preparedRows<{ n: number }>(
+    const [waiting] = await queryRows<{ n: number }>(
       this.em,
       `select count(*)::int as n from (select 1 from webhook_deliveries where account_id = ? and endpoint_id = ? and status = 'pending' limit ?) w`,
       [accountId, endpointId, pendingLimit],
