@@ -4,7 +4,8 @@ import { AppConfig } from '../../config/app-config';
 import { AttemptDecision } from '../domain/retry-schedule';
 import { endpointWants } from '../domain/webhook-endpoint';
 import { EventType } from '../../events/domain/event-types';
-import { EVENT_COLUMNS, EventRow, eventBody, instant } from './event-bodies';
+import { joinNewestSequenceSql, numberedEventsSql } from '../../events/persistence/event-log-sql';
+import { EventRow, eventBody, instant } from './event-bodies';
 
 /** Events turned into deliveries per endpoint per pass. */
 const FAN_OUT_EVENTS = 1_000;
@@ -76,7 +77,7 @@ export class DeliveryQueue implements OnApplicationShutdown {
       text: `select exists (
          select 1 from webhook_cursors c
            join webhook_endpoints w on w.account_id = c.account_id and w.id = c.endpoint_id
-           join event_sequences s on s.account_id = c.account_id
+           ${joinNewestSequenceSql('s', 'c.account_id')}
           where w.enabled and s.last_sequence > c.cursor) as behind`,
     });
     if (!behind) return 0;
@@ -85,7 +86,7 @@ export class DeliveryQueue implements OnApplicationShutdown {
         `select w.account_id, w.id, c.cursor, w.event_types, w.tournament_id
            from webhook_cursors c
            join webhook_endpoints w on w.account_id = c.account_id and w.id = c.endpoint_id
-           join event_sequences s on s.account_id = c.account_id
+           ${joinNewestSequenceSql('s', 'c.account_id')}
           where w.enabled and s.last_sequence > c.cursor
           limit $1
           for update of c skip locked`,
@@ -93,7 +94,7 @@ export class DeliveryQueue implements OnApplicationShutdown {
       );
       for (const endpoint of endpoints) {
         const { rows: events } = await client.query<EventRow>(
-          `select ${EVENT_COLUMNS} from events e where e.account_id = $1 and e.sequence > $2 order by e.sequence limit $3`,
+          numberedEventsSql({ accountId: '$1', after: '$2', limit: '$3' }),
           [endpoint.account_id, endpoint.cursor, FAN_OUT_EVENTS],
         );
         if (events.length === 0) continue;
