@@ -1,5 +1,4 @@
 import type { ModuleManifest } from '../platform/module-manifest';
-import { VIEWING_MIGRATIONS } from './persistence/migrations';
 import { VIEWING_PROBLEM_KINDS } from './viewing.problems';
 import { viewingApiDocs } from './viewing.openapi';
 import { ViewingModule } from './viewing.module';
@@ -8,7 +7,6 @@ import { ViewingModule } from './viewing.module';
 export const viewingManifest: ModuleManifest = {
   name: 'viewing',
   nestModules: [ViewingModule],
-  migrations: VIEWING_MIGRATIONS,
   apiDocs: () => [viewingApiDocs()],
   problems: VIEWING_PROBLEM_KINDS,
 };

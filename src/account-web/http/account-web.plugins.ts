@@ -9,8 +9,8 @@ import { Eta } from 'eta';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppConfig } from '../../config/app-config';
 import { unsupportedMediaType } from '../../platform/http/body-parsing';
+import { storedServiceSecret } from '../../platform/persistence/service-secrets';
 import { PgSessionStore } from '../persistence/pg-session.store';
-import { queryRows } from '../../platform/persistence/sql';
 import { PAGE_SECURITY_HEADERS, VIEWS_DIR } from './page-assets';
 
 declare module 'fastify' {
@@ -80,7 +80,7 @@ export function csrfUserInfo(request: FastifyRequest): string {
 }
 
 async function storedSessionKey(em: EntityManager): Promise<string> {
-  const [row] = await queryRows<Record<string, unknown>>(em, "select value from service_secrets where name = 'session_signing_key'", []);
-  if (typeof row?.value !== 'string') throw new Error('The session signing key is missing: apply the database migrations first.');
-  return row.value;
+  const key = await storedServiceSecret(em, 'session_signing_key');
+  if (key === undefined) throw new Error('The session signing key is missing: apply the database migrations first.');
+  return key;
 }

@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
+import { storedServiceSecret } from '../persistence/service-secrets';
 import { CursorCodec, KeysetPosition } from './cursor';
-import { queryRows } from '../persistence/sql';
 
 /** Signs and checks list cursors; the port services depend on. */
 export abstract class Cursors {
@@ -65,8 +65,8 @@ export class DatabaseKeyedCursors extends Cursors {
 
   private async readSecret(): Promise<string> {
     if (this.config.cursorSecret) return this.config.cursorSecret;
-    const [row] = await queryRows<{ value: string }>(this.em, "select value from service_secrets where name = 'cursor_signing_key'", []);
-    if (!row) throw new Error('service_secrets has no cursor_signing_key: run the migrations.');
-    return row.value;
+    const secret = await storedServiceSecret(this.em, 'cursor_signing_key');
+    if (secret === undefined) throw new Error('service_secrets has no cursor_signing_key: run the migrations.');
+    return secret;
   }
 }

@@ -1,6 +1,15 @@
 import { EntityManager, RequestContext } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import {
+  leagueEventUnnumberedSql,
+  newestLeagueEventSql,
+  newestTournamentEventSql,
+  tournamentEventUnnumberedSql,
+} from '../../events/persistence/event-log-sql';
+import { sharedLeagueSql } from '../../leagues/persistence/league-sql';
+import { stationsVersionSql } from '../../matches/persistence/station-sql';
 import { queryRows } from '../../platform/persistence/sql';
+import { leagueTournamentIdsSql, leagueTournamentsVersionSql, sharedTournamentSql } from '../../tournaments/persistence/tournament-sql';
 import { ReadContext, SharedState, SharedStates } from '../domain/shared-states';
 
 /**
@@ -12,24 +21,21 @@ import { ReadContext, SharedState, SharedStates } from '../domain/shared-states'
  * of its events waits for its number, the state is not settled (`pending`), since the token cannot show that change
  * yet. Stations change without an event: their count and latest change are in the token too (the schedule tab
  * shows their names). One statement, by the partial share-id indexes and the log's (account_id, tournament_id,
- * sequence) index.
+ * sequence) index, composed of the fragments each table's owner exports for readers like this one.
  */
+const LEAGUE_TOURNAMENTS = leagueTournamentIdsSql('l.account_id', 'l.id');
 const LOOKUP = `
-  select 'tournament' as kind, t.account_id, t.id, concat_ws('/',
-    'e' || (select max(e.sequence) from events e where e.account_id = t.account_id and e.tournament_id = t.id),
+  ${sharedTournamentSql(`'tournament' as kind, t.account_id, t.id, concat_ws('/',
+    'e' || ${newestTournamentEventSql('t.account_id', 't.id')},
     t.version, t.participant_count,
-    (select concat_ws(':', count(*), max(s.updated_at)) from stations s where s.account_id = t.account_id and s.tournament_id = t.id)) as token,
-    exists (select 1 from events e where e.account_id = t.account_id and e.tournament_id = t.id and e.sequence is null) as pending
-    from tournaments t where t.share_id = ?
+    ${stationsVersionSql('t.account_id', 't.id')}) as token,
+    ${tournamentEventUnnumberedSql('t.account_id', 't.id')} as pending`)}
   union all
-  select 'league', l.account_id, l.id, concat_ws('/',
-    'e' || (select max(e.sequence) from events e where e.account_id = l.account_id
-      and (e.league_id = l.id or e.tournament_id in (select t.id from tournaments t where t.account_id = l.account_id and t.league_id = l.id))),
+  ${sharedLeagueSql(`'league', l.account_id, l.id, concat_ws('/',
+    'e' || ${newestLeagueEventSql('l.account_id', 'l.id', LEAGUE_TOURNAMENTS)},
     l.version,
-    (select concat_ws(':', count(*), max(t.updated_at), sum(t.version)) from tournaments t where t.account_id = l.account_id and t.league_id = l.id)),
-    exists (select 1 from events e where e.account_id = l.account_id and e.sequence is null
-      and (e.league_id = l.id or e.tournament_id in (select t.id from tournaments t where t.account_id = l.account_id and t.league_id = l.id)))
-    from leagues l where l.share_id = ?
+    ${leagueTournamentsVersionSql('l.account_id', 'l.id')}),
+    ${leagueEventUnnumberedSql('l.account_id', 'l.id', LEAGUE_TOURNAMENTS)}`)}
   limit 1`;
 
 @Injectable()

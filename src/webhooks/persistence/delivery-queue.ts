@@ -5,7 +5,8 @@ import { UnitOfWork } from '../../platform/persistence/unit-of-work';
 import { AttemptDecision } from '../domain/retry-schedule';
 import { endpointWants } from '../domain/webhook-endpoint';
 import { EventType } from '../../events/domain/event-types';
-import { EVENT_COLUMNS, EventRow, eventBody, instant } from './event-bodies';
+import { joinNewestSequenceSql, numberedEventsSql } from '../../events/persistence/event-log-sql';
+import { EventRow, eventBody, instant } from './event-bodies';
 
 /** Events turned into deliveries per endpoint per pass. */
 const FAN_OUT_EVENTS = 1_000;
@@ -60,7 +61,7 @@ export class DeliveryQueue {
       `select exists (
          select 1 from webhook_cursors c
            join webhook_endpoints w on w.account_id = c.account_id and w.id = c.endpoint_id
-           join event_sequences s on s.account_id = c.account_id
+           ${joinNewestSequenceSql('s', 'c.account_id')}
           where w.enabled and s.last_sequence > c.cursor) as behind`,
       [],
     );
@@ -71,7 +72,7 @@ export class DeliveryQueue {
         `select w.account_id, w.id, c.cursor, w.event_types, w.tournament_id
            from webhook_cursors c
            join webhook_endpoints w on w.account_id = c.account_id and w.id = c.endpoint_id
-           join event_sequences s on s.account_id = c.account_id
+           ${joinNewestSequenceSql('s', 'c.account_id')}
           where w.enabled and s.last_sequence > c.cursor
           limit $1
           for update of c skip locked`,
@@ -80,7 +81,7 @@ export class DeliveryQueue {
       for (const endpoint of endpoints) {
         const events = await queryRows<EventRow>(
           this.em,
-          `select ${EVENT_COLUMNS} from events e where e.account_id = $1 and e.sequence > $2 order by e.sequence limit $3`,
+          numberedEventsSql({ accountId: '$1', after: '$2', limit: '$3' }),
           [endpoint.account_id, endpoint.cursor, FAN_OUT_EVENTS],
         );
         if (events.length === 0) continue;

@@ -4,8 +4,6 @@ import { parseTimestamptz } from '../../platform/persistence/pg-timestamp';
 
 export type { EventRow };
 
-export const EVENT_COLUMNS = 'e.id, e.sequence, e.type, e.occurred_at, e.tournament_id, e.league_id, e.data';
-
 /** A delivery's body: the event exactly as the feed and the stream present it. */
 export function eventBody(row: EventRow): string {
   return JSON.stringify(presentEvent(storedEventOf(row)));

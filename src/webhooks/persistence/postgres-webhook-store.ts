@@ -7,7 +7,8 @@ import { UnitOfWork } from '../../platform/persistence/unit-of-work';
 import { Delivery, DeliveryStatus } from '../domain/delivery';
 import { EndpointFields, WebhookEndpoint } from '../domain/webhook-endpoint';
 import { DeliveryPage, WebhookStore } from '../domain/webhook-store';
-import { EVENT_COLUMNS, EventRow, eventBody, instant } from './event-bodies';
+import { newestSequenceSql, numberedEventsSql } from '../../events/persistence/event-log-sql';
+import { EventRow, eventBody, instant } from './event-bodies';
 
 const ENDPOINT_COLUMNS =
   'id, account_id, url, description, event_types, tournament_id, enabled, disabled_reason, failing_since, created_at, updated_at, previous_secret_expires_at';
@@ -73,7 +74,7 @@ export class PostgresWebhookStore extends WebhookStore {
       );
       await queryRows(
         this.em,
-        'insert into webhook_cursors (account_id, endpoint_id, cursor) values (?, ?, coalesce((select last_sequence from event_sequences where account_id = ?), 0))',
+        `insert into webhook_cursors (account_id, endpoint_id, cursor) values (?, ?, ${newestSequenceSql('?')})`,
         [accountId, id, accountId],
       );
       return toEndpoint(row);
@@ -96,7 +97,7 @@ export class PostgresWebhookStore extends WebhookStore {
     const [row] = await queryRows<EndpointRow>(
       this.em,
       `with restart as (
-         update webhook_cursors c set cursor = coalesce((select last_sequence from event_sequences s where s.account_id = c.account_id), 0)
+         update webhook_cursors c set cursor = ${newestSequenceSql('c.account_id')}
           where c.account_id = ? and c.endpoint_id = ? and ?
             and not (select enabled from webhook_endpoints e where e.account_id = c.account_id and e.id = c.endpoint_id))
        update webhook_endpoints w set
@@ -178,12 +179,15 @@ export class PostgresWebhookStore extends WebhookStore {
       // An event the endpoint has waiting already goes out anyway: queuing it again would only store it twice.
       const rows = await queryRows<EventRow>(
         this.em,
-        `select ${EVENT_COLUMNS} from events e
-          where e.account_id = ? and e.sequence > ? and e.sequence <= ?
+        numberedEventsSql({
+          accountId: '?',
+          after: '?',
+          where: `e.sequence <= ?
             and (?::text is null or e.type = any(string_to_array(?, ','))) and (?::uuid is null or e.tournament_id = ?)
             and not exists (select 1 from webhook_deliveries d
-                             where d.account_id = e.account_id and d.endpoint_id = ? and d.event_id = e.id and d.status = 'pending')
-          order by e.sequence limit ?`,
+                             where d.account_id = e.account_id and d.endpoint_id = ? and d.event_id = e.id and d.status = 'pending')`,
+          limit: '?',
+        }),
         [
           accountId,
           after,
