@@ -7,6 +7,7 @@
  *   (admin, webhooks, rate-limit, account-web and health sit beside them: see BELOW)
  *   platform: the house (HTTP pipeline, persistence runtime, OpenAPI builder, ...): imports kernel and config only
  *   kernel: imports nothing of the project and no package (Node's own modules only)
+ *   competition: the pure engine (formats, pairing, ranking, stages, schedules): imports the kernel only, no package
  *
  * BELOW names, for each top-level folder of src, the folders it may import directly; what those may import it may
  * import too. A new module adds its line here (a folder missing from BELOW fails the check), and the check refuses
@@ -16,6 +17,7 @@
  */
 const BELOW = {
   kernel: [],
+  competition: ['kernel'],
   config: [],
   platform: ['kernel', 'config'],
   metrics: ['platform'],
@@ -24,7 +26,7 @@ const BELOW = {
   'rate-limit': ['tokens'],
   'account-web': ['tokens', 'health', 'webhooks'],
   events: ['tokens'],
-  leagues: ['events'],
+  leagues: ['events', 'competition'],
   tournaments: ['leagues'],
   participants: ['tournaments'],
   matches: ['participants'],
@@ -83,6 +85,13 @@ module.exports = {
       comment: "The kernel is plain TypeScript: no framework, ORM or other package (Node's own modules are fine; its tests may use test libraries).",
       severity: 'error',
       from: { path: '^src/kernel/', pathNot: SPEC },
+      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'npm-unknown', 'unknown', 'undetermined'] },
+    },
+    {
+      name: 'competition-imports-no-package',
+      comment: "The competition engine is pure computation: no framework, ORM, driver or other package (Node's own modules are fine; its tests may use test libraries).",
+      severity: 'error',
+      from: { path: '^src/competition/', pathNot: SPEC },
       to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'npm-unknown', 'unknown', 'undetermined'] },
     },
     {

@@ -1,7 +1,7 @@
 import { IsIn, IsOptional, IsUUID, Matches, MaxLength } from 'class-validator';
 import { CommaList } from '../../platform/http/validation/decorators';
 import { ListQuery } from '../../platform/pagination/list-query';
-import { BRACKETS, MATCH_STATUSES } from '../domain/match';
+import { BRACKETS, MATCH_STATUSES } from '../../competition/match/match';
 
 const SORTS = ['number', '-number'] as const;
 const STATUS_LIST = new RegExp(`^(${MATCH_STATUSES.join('|')})(,(${MATCH_STATUSES.join('|')}))*$`);

@@ -1,17 +1,16 @@
 import { InvalidError } from '../../kernel/domain-error';
 import { applyMergePatch, checkMetadataSize, Metadata, sameValue } from '../../kernel/merge-patch';
 import { newId } from '../../kernel/ids';
-import { checkRules, checkWeight, DEFAULT_POINTS, PointsRule, takesRules, TiebreakerName } from './competition-rules';
+import { checkRules, checkWeight, DEFAULT_POINTS, PointsRule, takesRules, TiebreakerName } from '../../competition/rules/competition-rules';
 import { NotSharedError, shareIdFor, Visibility } from '../../kernel/sharing';
-import { BestOf, bestOfProblems } from './best-of';
-import { mergeScheduleSettings, ScheduleSettings } from './schedule-settings';
-import { readStages, SlotCheck, StageSettings, withStageSchedules } from './stages';
+import { BestOf, bestOfProblems } from '../../competition/rules/best-of';
+import { mergeScheduleSettings, ScheduleSettings } from '../../competition/schedule/schedule-settings';
+import { readStages, SlotCheck, StageSettings, withStageSchedules } from '../../competition/stages/stage-settings';
+import { TOURNAMENT_FORMATS, TournamentFormat } from '../../competition/formats/format-names';
 import { InvalidTournamentTransitionError, TournamentFieldLockedError } from './tournament-errors';
 import { allowedTransitions, canTransition, INITIAL_STATUSES, locksSetup, TournamentStatus } from './tournament-status';
 
-/** `multi_stage`: played as `stages` (issue 40, stages.ts), each stage one of the other formats. */
-export const TOURNAMENT_FORMATS = ['single_elimination', 'double_elimination', 'round_robin', 'swiss', 'free_for_all', 'multi_stage'] as const;
-export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
+export { TOURNAMENT_FORMATS, TournamentFormat };
 export const PARTICIPANT_TYPES = ['single', 'team'] as const;
 export type ParticipantType = (typeof PARTICIPANT_TYPES)[number];
 export type { Metadata };

@@ -3,7 +3,7 @@ import { CompetitionStatus, competitionFields } from '../../platform/http/valida
 import { Absentable, BodyKind, IsInstant, IsTimeZone, MetadataField, Nullable, Shaped } from '../../platform/http/validation/decorators';
 import { VISIBILITIES } from '../../kernel/sharing';
 import { registerReadOnlyFields } from '../../platform/http/request-validation.pipe';
-import { RULE_LIMITS, WEIGHT_LIMITS } from '../domain/competition-rules';
+import { RULE_LIMITS, WEIGHT_LIMITS } from '../../competition/rules/competition-rules';
 import { IsBestOf, IsPoints, IsTiebreakerList } from './competition-rules.dto';
 import { SCHEDULE_SCHEMA } from './schedule-settings.schema';
 import { STAGES_SCHEMA } from './stages.schema';

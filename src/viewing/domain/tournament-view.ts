@@ -3,9 +3,9 @@
  * holding nothing private (no ids of the account, participants or matches, no metadata, no external ids).
  * Every page, embed, image and the JSON snapshot are drawn from this one value, so they always agree.
  */
-import type { Bracket, MatchResult, MatchStatus } from '../../matches/domain/match';
-import type { StandingRow } from '../../matches/domain/standings';
-import type { StageStatus } from '../../tournaments/domain/stages';
+import type { Bracket, MatchResult, MatchStatus } from '../../competition/match/match';
+import type { StandingRow } from '../../competition/ranking/standings';
+import type { StageStatus } from '../../competition/stages/stage-settings';
 import type { TournamentFormat } from '../../tournaments/domain/tournament';
 import type { TournamentStatus } from '../../tournaments/domain/tournament-status';
 

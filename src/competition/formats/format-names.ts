@@ -1,0 +1,3 @@
+/** The formats a tournament may be played in; `multi_stage` is played as stages, each one of the others. */
+export const TOURNAMENT_FORMATS = ['single_elimination', 'double_elimination', 'round_robin', 'swiss', 'free_for_all', 'multi_stage'] as const;
+export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
