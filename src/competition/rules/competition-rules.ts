@@ -5,6 +5,7 @@
  */
 import { FieldProblem, InvalidError } from '../../kernel/domain-error';
 import type { TournamentFormat } from '../formats/format-names';
+import { formatCatalog } from '../formats/registry';
 
 export interface PointsRule {
   win: number;
@@ -29,35 +30,22 @@ export const TIEBREAKERS = [
 ] as const;
 export type TiebreakerName = (typeof TIEBREAKERS)[number];
 
-/** The formats that take rules, and which tiebreakers fit each (Buchholz needs opponents of varying strength: swiss only). */
-export const RULES_FORMATS = ['round_robin', 'swiss'] as const satisfies readonly TournamentFormat[];
-export type RulesFormat = (typeof RULES_FORMATS)[number];
+/** The formats that take rules (those ranked by points), in the catalog's order; each names its tiebreakers and defaults there. */
+export function rulesFormats(): string[] {
+  return formatCatalog.all().filter((entry) => entry.rules !== undefined).map((entry) => entry.name);
+}
+export type RulesFormat = TournamentFormat;
 
-const FITS: Record<TiebreakerName, readonly RulesFormat[]> = {
-  head_to_head_points: ['round_robin', 'swiss'],
-  head_to_head_score_difference: ['round_robin', 'swiss'],
-  head_to_head_score_for: ['round_robin', 'swiss'],
-  score_difference: ['round_robin', 'swiss'],
-  score_for: ['round_robin', 'swiss'],
-  wins: ['round_robin', 'swiss'],
-  game_difference: ['round_robin', 'swiss'],
-  games_won: ['round_robin', 'swiss'],
-  game_score_difference: ['round_robin', 'swiss'],
-  buchholz: ['swiss'],
-  buchholz_cut1: ['swiss'],
-  sonneborn_berger: ['swiss'],
-  seed: ['round_robin', 'swiss'],
-};
+/** A format's default points (zeros for formats that take no rules). */
+export function defaultPointsOf(format: TournamentFormat): PointsRule {
+  const rules = formatCatalog.entry(format).rules;
+  return rules === undefined ? { win: 0, draw: 0, loss: 0 } : { ...rules.points };
+}
 
-export const DEFAULT_POINTS: Record<RulesFormat, PointsRule> = {
-  round_robin: { win: 3, draw: 1, loss: 0 },
-  swiss: { win: 1, draw: 0.5, loss: 0 },
-};
-
-export const DEFAULT_TIEBREAKERS: Record<RulesFormat, readonly TiebreakerName[]> = {
-  round_robin: ['head_to_head_points', 'score_difference', 'score_for', 'seed'],
-  swiss: ['buchholz', 'sonneborn_berger', 'seed'],
-};
+/** The formats a tiebreaker fits, in the catalog's order. */
+function formatsFitting(name: TiebreakerName): string[] {
+  return formatCatalog.all().filter((entry) => entry.rules?.fits.includes(name)).map((entry) => entry.name);
+}
 
 export const RULE_LIMITS = { maxPoints: 1000, legs: [1, 2] } as const;
 
@@ -76,16 +64,17 @@ export interface StoredRules {
   legs: number | null;
 }
 
-export function takesRules(format: TournamentFormat): format is RulesFormat {
-  return (RULES_FORMATS as readonly string[]).includes(format);
+export function takesRules(format: TournamentFormat): boolean {
+  return formatCatalog.has(format) && formatCatalog.entry(format).rules !== undefined;
 }
 
 /** The rules in force for a format, or null for formats that rank otherwise (elimination, free-for-all). */
 export function effectiveRules(format: TournamentFormat, stored: StoredRules): CompetitionRules | null {
-  if (!takesRules(format)) return null;
+  const defaults = formatCatalog.has(format) ? formatCatalog.entry(format).rules : undefined;
+  if (defaults === undefined) return null;
   return {
-    points: stored.points ?? { ...DEFAULT_POINTS[format] },
-    tiebreakers: withSeedLast(stored.tiebreakers ?? [...DEFAULT_TIEBREAKERS[format]]),
+    points: stored.points ?? { ...defaults.points },
+    tiebreakers: withSeedLast(stored.tiebreakers ?? [...defaults.tiebreakers]),
     legs: stored.legs === 2 ? 2 : 1,
   };
 }
@@ -100,7 +89,7 @@ export function rulesProblems(format: TournamentFormat, stored: StoredRules): Fi
   const problems: FieldProblem[] = [];
   if (!takesRules(format)) {
     for (const field of ['points', 'tiebreakers', 'legs'] as const) {
-      if (stored[field] !== null) problems.push({ pointer: `/${field}`, detail: `only ${RULES_FORMATS.join(' and ')} tournaments take ${field}; send null or leave it out for ${format}.` });
+      if (stored[field] !== null) problems.push({ pointer: `/${field}`, detail: `only ${rulesFormats().join(' and ')} tournaments take ${field}; send null or leave it out for ${format}.` });
     }
     return problems;
   }
@@ -117,13 +106,13 @@ export function rulesProblems(format: TournamentFormat, stored: StoredRules): Fi
   return problems;
 }
 
-function tiebreakerProblems(format: RulesFormat, list: string[]): FieldProblem[] {
+function tiebreakerProblems(format: TournamentFormat, list: string[]): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const seen = new Set<string>();
   list.forEach((name, index) => {
     const pointer = `/tiebreakers/${index}`;
     if (!(TIEBREAKERS as readonly string[]).includes(name)) problems.push({ pointer, detail: `unknown tiebreaker; one of ${TIEBREAKERS.join(', ')}.` });
-    else if (!FITS[name as TiebreakerName].includes(format)) problems.push({ pointer, detail: `${name} does not fit ${format}; it is for ${FITS[name as TiebreakerName].join(' and ')}.` });
+    else if (!formatsFitting(name as TiebreakerName).includes(format)) problems.push({ pointer, detail: `${name} does not fit ${format}; it is for ${formatsFitting(name as TiebreakerName).join(' and ')}.` });
     else if (seen.has(name)) problems.push({ pointer, detail: `${name} is already in the list.` });
     else if (name === 'seed' && index !== list.length - 1) problems.push({ pointer, detail: 'seed breaks the last tie: it can only come last.' });
     seen.add(name);

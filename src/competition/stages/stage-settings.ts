@@ -4,7 +4,7 @@
  * lives with play (src/matches/domain/stages/). docs/stages.md explains the model.
  */
 import { FieldProblem, InvalidError } from '../../kernel/domain-error';
-import { PointsRule, rulesProblems, TiebreakerName, DEFAULT_POINTS, takesRules } from '../rules/competition-rules';
+import { PointsRule, rulesProblems, TiebreakerName, defaultPointsOf } from '../rules/competition-rules';
 import { readStageSchedule, StageSchedule } from '../schedule/schedule-settings';
 
 /** The formats a stage plays (every format but `multi_stage` itself). */
@@ -181,7 +181,7 @@ function readPoints(format: StageFormat, raw: unknown, at: string, problems: Fie
     problems.push({ pointer: at, detail: 'must be an object of win, draw and loss points.' });
     return null;
   }
-  const base = takesRules(format) ? DEFAULT_POINTS[format] : { win: 0, draw: 0, loss: 0 };
+  const base = defaultPointsOf(format);
   return { ...base, ...raw } as PointsRule;
 }
 

@@ -1,6 +1,6 @@
 import { IsIn, IsOptional, IsString, IsUUID, Length, Matches } from 'class-validator';
 import { CommaList, IsInstant } from '../../platform/http/validation/decorators';
-import { TOURNAMENT_FORMATS } from '../domain/tournament';
+import { formatCatalog } from '../../competition/formats/registry';
 import { TOURNAMENT_STATUSES } from '../domain/tournament-status';
 import { ListQuery } from '../../platform/pagination/list-query';
 
@@ -15,7 +15,7 @@ export class ListTournamentsQuery extends ListQuery {
   @IsOptional() @CommaList() @Matches(STATUS_LIST, { message: `status must be a comma-separated list of ${TOURNAMENT_STATUSES.join(', ')}.` })
   status?: string;
 
-  @IsOptional() @IsIn(TOURNAMENT_FORMATS, { message: `format must be one of ${TOURNAMENT_FORMATS.join(', ')}.` })
+  @IsOptional() @IsIn(formatCatalog.names(), { message: () => `format must be one of ${formatCatalog.names().join(', ')}.` })
   format?: string;
 
   @IsOptional() @IsUUID('all', { message: 'league_id must be a UUID.' })

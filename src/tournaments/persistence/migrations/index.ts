@@ -5,6 +5,7 @@ import { CompetitionRules20261125300100 } from './20261125300100-competition-rul
 import { ScheduleSettings20261127410200 } from './20261127410200-schedule-settings';
 import { BestOf20261127440100 } from './20261127440100-best-of';
 import { Stages20261127500100 } from './20261127500100-stages';
+import { FormatsFromCatalog20261128000100 } from './20261128000100-formats-from-catalog';
 
 /** The schema changes of the tournaments module; the composition root (src/migrations.ts) runs every module's in timestamp order. */
 export const TOURNAMENTS_MIGRATIONS: MigrationObject[] = [
@@ -14,4 +15,5 @@ export const TOURNAMENTS_MIGRATIONS: MigrationObject[] = [
   { name: '20261127410200-schedule-settings', class: ScheduleSettings20261127410200 },
   { name: '20261127440100-best-of', class: BestOf20261127440100 },
   { name: '20261127500100-stages', class: Stages20261127500100 },
+  { name: '20261128000100-formats-from-catalog', class: FormatsFromCatalog20261128000100 },
 ];
