@@ -23,7 +23,15 @@ describe('a format registered in the catalog (king_of_the_hill, test-only)', () 
     expect(tournament.format).toBe(format);
     expect(() => Tournament.create('account', { name: 'Hill', format, rounds: 3 })).toThrow(InvalidError);
     expect(() => Tournament.create('account', { name: 'Hill', format, thirdPlaceMatch: true })).toThrow(InvalidError);
-    expect(() => Tournament.create('account', { name: 'Hill', format, tiebreakers: ['buchholz'] })).toThrow(/buchholz does not fit king_of_the_hill; it is for swiss\./);
+    const problems = (() => {
+      try {
+        Tournament.create('account', { name: 'Hill', format, tiebreakers: ['buchholz'] });
+      } catch (error) {
+        return (error as InvalidError).fieldProblems;
+      }
+      return [];
+    })();
+    expect(problems).toEqual([{ pointer: '/tiebreakers/0', detail: 'buchholz does not fit king_of_the_hill; it is for swiss.' }]);
     expect(() => Tournament.create('account', { name: 'Hill', format, maxParticipants: 65 })).toThrow(InvalidError);
   });
 
