@@ -11,6 +11,7 @@ const { join } = require('node:path');
  *   (admin, webhooks, rate-limit, account-web, health and docs sit beside them: see each folder's module.json)
  *   platform: the house (HTTP pipeline, persistence runtime, OpenAPI builder, ...): imports kernel and config only
  *   kernel: imports nothing of the project and no package (Node's own modules only)
+ *   competition: the pure engine (formats, pairing, ranking, stages, schedules): imports the kernel only, no package
  *
  * Each top-level folder of src says in its own `module.json` which folders it may import directly
  * (`{ "imports": ["tournaments"] }`); what those may import it may import too. A folder without one fails the
@@ -75,6 +76,13 @@ module.exports = {
       comment: "The kernel is plain TypeScript: no framework, ORM or other package (Node's own modules are fine; its tests may use test libraries).",
       severity: 'error',
       from: { path: '^src/kernel/', pathNot: SPEC },
+      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'npm-unknown', 'unknown', 'undetermined'] },
+    },
+    {
+      name: 'competition-imports-no-package',
+      comment: "The competition engine is pure computation: no framework, ORM, driver or other package (Node's own modules are fine; its tests may use test libraries).",
+      severity: 'error',
+      from: { path: '^src/competition/', pathNot: SPEC },
       to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'npm-unknown', 'unknown', 'undetermined'] },
     },
     {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { NotFoundError } from '../kernel/domain-error';
 import { StaticCursors } from '../platform/pagination/cursors';
 import { rankingBy } from '../matches/league-results.adapter';
-import { effectiveRules } from '../tournaments/domain/competition-rules';
+import { effectiveRules } from '../competition/rules/competition-rules';
 import { TournamentFormat } from '../tournaments/domain/tournament';
 import { CompletedTournament, LeagueResults } from './domain/league-results';
 import { LeagueStandingsService } from './league-standings.service';

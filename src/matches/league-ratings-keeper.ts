@@ -6,7 +6,7 @@ import { RatingState, RatingStore, StoredResult } from '../leagues/domain/rating
 import { ParticipantsService } from '../participants/participants.service';
 import { UnitOfWork } from '../platform/persistence/unit-of-work';
 import { TournamentsService } from '../tournaments/tournaments.service';
-import { isReported } from './domain/match';
+import { isReported } from '../competition/match/match';
 import { MatchRepository } from './domain/match.repository';
 import { StandingsRefreshes } from './domain/standings-refreshes';
 import { leagueTournaments } from './league-tournaments';

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { CompletedTournament, LeagueEntrant, LeagueResults, RankByRules } from '../leagues/domain/league-results';
 import { ParticipantsService } from '../participants/participants.service';
-import { CompetitionRules, effectiveRules } from '../tournaments/domain/competition-rules';
+import { CompetitionRules, effectiveRules } from '../competition/rules/competition-rules';
 import { Tournament } from '../tournaments/domain/tournament';
 import { leagueTournaments } from './league-tournaments';
 import { TournamentsService } from '../tournaments/tournaments.service';
 import { MatchRepository } from './domain/match.repository';
-import { computeStandings } from './domain/standings';
-import { rankByRules } from './domain/tiebreakers';
+import { computeStandings } from '../competition/ranking/standings';
+import { rankByRules } from '../competition/tiebreakers/tiebreakers';
 import { settingsOf } from './play-settings';
 
 

@@ -23,7 +23,7 @@ import {
   MatchesPendingError,
   MatchNotFoundError,
   MatchNotReadyError,
-} from './domain/match-errors';
+} from '../competition/match/match-errors';
 import { MatchRecord } from './domain/match.repository';
 import { StandingsPublisher } from './domain/standings-publisher';
 import { MATCH_TASKS } from './match-work';

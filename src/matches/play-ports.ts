@@ -2,7 +2,7 @@ import { Entrant, FieldEntry } from '../participants/domain/participant.reposito
 import { Participant } from '../participants/domain/participant';
 import { ExpectedVersion } from '../platform/concurrency/fresh-version';
 import { Tournament } from '../tournaments/domain/tournament';
-import { StageSettings } from '../tournaments/domain/stages';
+import { StageSettings } from '../competition/stages/stage-settings';
 import type { FinalRank } from '../tournaments/tournaments.service';
 
 /**

@@ -1,9 +1,9 @@
-import { effectiveRules } from '../tournaments/domain/competition-rules';
+import { effectiveRules } from '../competition/rules/competition-rules';
 import { Tournament } from '../tournaments/domain/tournament';
-import { formatOf } from './domain/formats/registry';
-import { FormatSettings, SeededParticipant, StagePlay } from './domain/match';
-import { StageSettings } from '../tournaments/domain/stages';
-import { bracketRoundsFor } from './domain/series';
+import { formatOf } from '../competition/formats/registry';
+import { FormatSettings, SeededParticipant, StagePlay } from '../competition/match/match';
+import { StageSettings } from '../competition/stages/stage-settings';
+import { bracketRoundsFor } from '../competition/series/series';
 
 /** The format and its rounds, a default that depends on the field (swiss) resolved from the participant count (so a report need not read the field). */
 export function settingsOf(tournament: Tournament): FormatSettings {

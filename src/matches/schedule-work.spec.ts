@@ -1,7 +1,7 @@
 import { WorkerPool } from '../platform/work/worker-pool';
 import { MATCH_TASK_ERRORS, MatchTasks } from './match-work';
-import { planSchedule, ScheduleInput } from './domain/schedule/schedule';
-import { HOUR, MINUTE, scheduleTournament, someStations } from './testing/schedule-tournaments';
+import { planSchedule, ScheduleInput } from '../competition/schedule/schedule';
+import { HOUR, MINUTE, scheduleTournament, someStations } from '../competition/testing/schedule-tournaments';
 
 describe('planSchedule in a worker thread', () => {
   let pool: WorkerPool<MatchTasks>;

@@ -1,5 +1,5 @@
 import { NewEvent } from '../events/domain/event-log';
-import { StageSettings } from '../tournaments/domain/stages';
+import { StageSettings } from '../competition/stages/stage-settings';
 import { Tournament } from '../tournaments/domain/tournament';
 
 /** stage.completed and stage.started (issue 40) for each stage whose status moved from `before` to `after`. */

@@ -7,7 +7,7 @@ import { STATION_LIMITS, StationNotFoundError, TooManyStationsError } from './do
 import { CreateStationDto, UpdateStationDto } from './dto/station-body.dto';
 import { ScheduleRequestDto } from './dto/schedule-body.dto';
 import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
-import { SCHEDULE_RULES } from './domain/schedule/conflicts';
+import { SCHEDULE_RULES } from '../competition/schedule/conflicts';
 import './matches.problems';
 
 /** The stations part of the OpenAPI document (issue 41): where a tournament's matches are played. */

@@ -1,7 +1,7 @@
 import type { Participant } from '../participants/domain/participant';
 import type { Tournament } from '../tournaments/domain/tournament';
-import { NotEnoughCheckedInError } from './domain/match-errors';
-import { Withdrawals, WithdrawalTerms } from './domain/withdrawals';
+import { NotEnoughCheckedInError } from '../competition/match/match-errors';
+import { Withdrawals, WithdrawalTerms } from '../competition/withdrawals/withdrawals';
 
 /** The withdrawals the format rules apply, from the participants who left. */
 export function withdrawalTermsOf(withdrawn: Participant[]): Withdrawals {

@@ -4,7 +4,7 @@ import { API_HEADERS, ApiDocs, ApiOperation, emptyResponse, headerRefs, idParame
 import { problemResponse } from '../platform/openapi/problem-examples';
 import { requestBodySchema } from '../platform/openapi/request-schema';
 import { AlreadyWithdrawnError, NotWithdrawnError, ParticipantNotFoundError } from '../participants/domain/participant-errors';
-import { WithdrawalDependentsError } from './domain/match-errors';
+import { WithdrawalDependentsError } from '../competition/match/match-errors';
 import { WithdrawParticipantDto } from './dto/withdrawal-body.dto';
 import { TournamentNotRunningError } from './withdrawals.service';
 import './matches.problems';

@@ -7,7 +7,7 @@ import { Participant } from '../participants/domain/participant';
 import { reinstate, withdraw, WithdrawalReason } from '../participants/domain/withdrawal';
 import { Tournament } from '../tournaments/domain/tournament';
 import { locksSetup } from '../tournaments/domain/tournament-status';
-import { formatOf } from './domain/formats/registry';
+import { formatOf } from '../competition/formats/registry';
 import { MatchRecord, MatchRepository, recordsOf } from './domain/match.repository';
 import { FieldChange } from './domain/match-tasks';
 import { MatchWork } from './match-work';

@@ -6,7 +6,8 @@ import { FieldDocs, queryParameters } from '../platform/openapi/request-schema';
 import { ProblemSource } from '../platform/openapi/problem-examples';
 import { COMMON_FIELD_DOCS, resourceListParameterDocs, resourcePaths, resourceSchemas } from '../platform/openapi/resource-operations';
 import { LeagueClosedError } from '../leagues/domain/league-errors';
-import { Tournament, TOURNAMENT_FORMATS } from './domain/tournament';
+import { Tournament, TournamentFormat } from './domain/tournament';
+import { formatCatalog } from '../competition/formats/registry';
 import { InvalidTournamentTransitionError, TournamentFieldLockedError, TournamentInProgressError, TournamentNotFoundError } from './domain/tournament-errors';
 import { allowedTransitions, TOURNAMENT_STATUSES } from './domain/tournament-status';
 import { ListTournamentsQuery } from './dto/list-tournaments.query';
@@ -115,7 +116,7 @@ export const TOURNAMENT_START_ERRORS = 'tournaments.start-errors';
  * `completed` (matches, above this module, says it in its manifest under TOURNAMENT_START_ERRORS).
  */
 export function tournamentsApiDocs(startErrors: ProblemSource[]): ApiDocs {
-  const create = { name: 'Spring Cup', format: TOURNAMENT_FORMATS[0], starts_at: '2026-05-01T18:00:00.000Z', league_id: EXAMPLE_LEAGUE_ID };
+  const create = { name: 'Spring Cup', format: formatCatalog.names()[0] as TournamentFormat, starts_at: '2026-05-01T18:00:00.000Z', league_id: EXAMPLE_LEAGUE_ID };
   const example = {
     ...presented({ name: create.name, format: create.format, startsAt: new Date(create.starts_at), leagueId: create.league_id, status: 'registration_open' }),
     metadata: { external_ref: 'evt-2026-041' },

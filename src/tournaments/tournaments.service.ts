@@ -1,4 +1,4 @@
-import { StageSettings } from './domain/stages';
+import { StageSettings } from '../competition/stages/stage-settings';
 import { Injectable } from '@nestjs/common';
 import { ExpectedVersion, StaleVersionError } from '../platform/concurrency/fresh-version';
 import { DomainError, ServiceUnavailableError } from '../kernel/domain-error';
@@ -8,7 +8,7 @@ import { Cursors } from '../platform/pagination/cursors';
 import { UnitOfWork } from '../platform/persistence/unit-of-work';
 import { ownedPage } from '../platform/pagination/list-request';
 import { ListRequest, Page } from '../platform/pagination/page';
-import { manualGroupLabels } from './domain/stages';
+import { manualGroupLabels } from '../competition/stages/stage-settings';
 import { NewTournament, participantCapOf, Tournament, TournamentChanges } from './domain/tournament';
 import { TournamentInProgressError, TournamentNotFoundError } from './domain/tournament-errors';
 import { locksSetup, TournamentStatus } from './domain/tournament-status';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { emptyOpponent } from '../../src/matches/domain/match';
+import { emptyOpponent } from '../../src/competition/match/match';
 import { MatchListQuery, MatchRecord, MatchRepository, MatchWrites } from '../../src/matches/domain/match.repository';
 import { aMatch } from '../../src/matches/testing/a-match';
 import { everyPage } from './keyset-paging';

@@ -1,3 +1,7 @@
+import { CompetitionTotals, totalsOf } from '../../competition/ranking/totals';
+
+export { CompetitionTotals, totalsOf };
+
 /** A participant of a completed tournament, as a league table needs it. */
 export interface LeagueEntrant {
   participantId: string;
@@ -11,22 +15,6 @@ export interface LeagueEntrant {
 /** A completed match between two entrants of one tournament. */
 export interface LeagueMatch {
   opponents: { participantId: string; score: number | null; result: 'win' | 'loss' | 'draw' }[];
-}
-
-/** What a participant's completed matches add up to (the matches module's tables carry the same totals). */
-export interface CompetitionTotals {
-  played: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  points: number;
-  scoreFor: number;
-  scoreAgainst: number;
-}
-
-/** The totals alone, in their order, from any row that carries them (a table row, a tally). */
-export function totalsOf(row: CompetitionTotals): CompetitionTotals {
-  return { played: row.played, wins: row.wins, draws: row.draws, losses: row.losses, points: row.points, scoreFor: row.scoreFor, scoreAgainst: row.scoreAgainst };
 }
 
 /** A row of a round robin or swiss tournament's own table (its points under its own rules). */

@@ -1,5 +1,5 @@
 import { rankingBy } from '../../matches/league-results.adapter';
-import { effectiveRules } from '../../tournaments/domain/competition-rules';
+import { effectiveRules } from '../../competition/rules/competition-rules';
 import { CompletedTournament, LeagueEntrant } from './league-results';
 import { placementsTable, sumTable } from './league-standings';
 

@@ -1,10 +1,10 @@
-import { countingIds, someParticipants } from '../testing/play-out';
-import { generateMatches } from './generation';
-import { FormatSettings, StagePlay } from './match';
+import { countingIds, someParticipants } from '../../competition/testing/play-out';
+import { generateMatches } from '../../competition/play/generation';
+import { FormatSettings, StagePlay } from '../../competition/match/match';
 import { MATCH_BATCH_SIZE, reportInPlay, startingMatchBatches, standingsOf } from './match-tasks';
 import { MatchRecord, UNSCHEDULED } from './match.repository';
-import { computeStandings } from './standings';
-import { TournamentPlay } from './tournament-play';
+import { computeStandings } from '../../competition/ranking/standings';
+import { TournamentPlay } from '../../competition/play/tournament-play';
 
 const now = new Date('2026-05-01T18:00:00.000Z');
 const context = { accountId: 'account', tournamentId: 'tournament', now: now.toISOString() };

@@ -1,6 +1,6 @@
-import { StageSource } from '../domain/match';
+import { StageSource } from '../../competition/match/match';
 
-export { placeholderOf } from '../domain/stages/placeholders';
+export { placeholderOf } from '../../competition/stages/placeholders';
 
 /** A placeholder's source as the client reads it: `{ stage, group, place }`, `{ stage, best, rank }` or `{ stage, seed }`. */
 export function presentSource(source: StageSource): Record<string, string | number> {

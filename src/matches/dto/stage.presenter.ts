@@ -1,10 +1,10 @@
-import { presentStageSettings } from '../../tournaments/domain/stages';
+import { presentStageSettings } from '../../competition/stages/stage-settings';
 import type { FieldEntry } from '../../participants/domain/participant.repository';
-import type { RankedRow } from '../domain/stages/qualifiers';
+import type { RankedRow } from '../../competition/stages/qualifiers';
 import type { StageView } from '../stages.service';
 import { presentTotals } from './standing-row.presenter';
 import { placeholderOf } from './stage-source.presenter';
-import type { StageSource } from '../domain/match';
+import type { StageSource } from '../../competition/match/match';
 
 type Names = ReadonlyMap<string, FieldEntry>;
 

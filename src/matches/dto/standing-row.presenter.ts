@@ -1,4 +1,4 @@
-import type { StandingRow } from '../domain/standings';
+import type { StandingRow } from '../../competition/ranking/standings';
 import type { NamedStandingRow } from '../domain/standings-table';
 
 type Totals = Omit<StandingRow, 'rank' | 'participantId' | 'tiebreakers'>;

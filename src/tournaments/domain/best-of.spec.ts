@@ -1,4 +1,4 @@
-import { bestOfProblems, highestBestOf } from './best-of';
+import { bestOfProblems, highestBestOf } from '../../competition/rules/best-of';
 import { Tournament } from './tournament';
 
 describe('best_of on a tournament', () => {

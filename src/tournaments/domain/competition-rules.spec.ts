@@ -1,6 +1,6 @@
 import { InvalidError } from '../../kernel/domain-error';
 import { aTournament } from '../testing/a-tournament';
-import { effectiveRules } from './competition-rules';
+import { effectiveRules } from '../../competition/rules/competition-rules';
 import { NewTournament, Tournament } from './tournament';
 import { TournamentFieldLockedError } from './tournament-errors';
 

@@ -1,5 +1,5 @@
 import { InvalidError } from '../../kernel/domain-error';
-import { mergeScheduleSettings, SCHEDULE_DEFAULTS } from './schedule-settings';
+import { mergeScheduleSettings, SCHEDULE_DEFAULTS } from '../../competition/schedule/schedule-settings';
 import { Tournament } from './tournament';
 
 function problemsOf(run: () => unknown): unknown {

@@ -1,17 +1,17 @@
 import { InvalidError } from '../../kernel/domain-error';
 import { applyMergePatch, checkMetadataSize, currentFields, Metadata, sameValue } from '../../kernel/merge-patch';
 import { newId } from '../../kernel/ids';
-import { checkRules, checkWeight, DEFAULT_POINTS, PointsRule, takesRules, TiebreakerName } from './competition-rules';
+import { checkRules, checkWeight, defaultPointsOf, PointsRule, takesRules, TiebreakerName } from '../../competition/rules/competition-rules';
 import { rotateShareLink, shareIdFor, Visibility } from '../../kernel/sharing';
-import { BestOf, bestOfProblems } from './best-of';
-import { mergeScheduleSettings, ScheduleSettings } from './schedule-settings';
-import { readStages, SlotCheck, StageSettings, withStageSchedules } from './stages';
+import { BestOf, bestOfProblems } from '../../competition/rules/best-of';
+import { mergeScheduleSettings, ScheduleSettings } from '../../competition/schedule/schedule-settings';
+import { readStages, SlotCheck, StageSettings, withStageSchedules } from '../../competition/stages/stage-settings';
+import { TOURNAMENT_FORMATS, TournamentFormat } from '../../competition/formats/format-names';
+import { formatCatalog } from '../../competition/formats/registry';
 import { TournamentFieldLockedError } from './tournament-errors';
 import { locksSetup, TOURNAMENT_LIFECYCLE, TournamentStatus } from './tournament-status';
 
-/** `multi_stage`: played as `stages` (issue 40, stages.ts), each stage one of the other formats. */
-export const TOURNAMENT_FORMATS = ['single_elimination', 'double_elimination', 'round_robin', 'swiss', 'free_for_all', 'multi_stage'] as const;
-export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
+export { TOURNAMENT_FORMATS, TournamentFormat };
 export const PARTICIPANT_TYPES = ['single', 'team'] as const;
 export type ParticipantType = (typeof PARTICIPANT_TYPES)[number];
 export type { Metadata };
@@ -19,28 +19,16 @@ export type { Metadata };
 /** What a client may set (the fields TOURNAMENT_WIRE_NAMES names). On update only the keys present change; `null` clears an optional field. */
 export type TournamentFields = Pick<Tournament, keyof typeof TOURNAMENT_WIRE_NAMES>;
 
-/**
- * The largest field each format starts with in bounded time and memory (docs/performance.md): a round robin grows
- * with the square of its field (256 participants are 32 640 matches), the others about linearly (a double
- * elimination of 8 192 is 16 382 matches, a swiss round 4 096, a free-for-all round is one match holding everyone).
- */
-export const FORMAT_PARTICIPANT_LIMITS: Readonly<Record<TournamentFormat, number>> = {
-  single_elimination: 8192,
-  double_elimination: 8192,
-  swiss: 8192,
-  round_robin: 256,
-  free_for_all: 1024,
-  // Each stage's groups are tournaments of their own format; a 1 024-player swiss with a top cut is the largest measured.
-  multi_stage: 1024,
-};
+/** The largest field each format starts with in bounded time and memory, by name (the catalog's limits). */
+export const FORMAT_PARTICIPANT_LIMITS: Readonly<Record<string, number>> = Object.fromEntries(formatCatalog.all().map((entry) => [entry.name, entry.participantLimit]));
 /** A round robin of `legs: 2` plays every pair twice: its limit keeps about the matches of a single one of 256. */
 export const DOUBLE_ROUND_ROBIN_LIMIT = 181;
 
 /** The largest field this tournament's format (and, in a round robin, its legs) takes. */
 export function participantLimitOf(tournament: Pick<TournamentFields, 'format' | 'legs'>): number {
-  return tournament.format === 'round_robin' && tournament.legs === 2 ? DOUBLE_ROUND_ROBIN_LIMIT : FORMAT_PARTICIPANT_LIMITS[tournament.format];
+  return tournament.format === 'round_robin' && tournament.legs === 2 ? DOUBLE_ROUND_ROBIN_LIMIT : formatCatalog.entry(tournament.format).participantLimit;
 }
-/** The highest `max_participants` any format takes. */
+/** The highest `max_participants` any built-in format takes (the body's bound; each format's own limit is checked too). */
 export const MAX_PARTICIPANTS_LIMIT = Math.max(...Object.values(FORMAT_PARTICIPANT_LIMITS));
 
 /** How many participants a tournament may register: its own cap, never past its format's limit. */
@@ -49,8 +37,10 @@ export function participantCapOf(tournament: Pick<TournamentFields, 'format' | '
   return tournament.maxParticipants === null ? limit : Math.min(tournament.maxParticipants, limit);
 }
 
-/** Formats that take a `rounds` setting, and its range. */
-export const ROUNDS_FORMATS: readonly TournamentFormat[] = ['swiss', 'free_for_all'];
+/** Formats that take a `rounds` setting (the catalog says which), and its range. */
+export function roundsFormats(): string[] {
+  return formatCatalog.all().filter((entry) => entry.takesRounds).map((entry) => entry.name);
+}
 export const ROUNDS_LIMITS = { min: 1, max: 64 } as const;
 
 /** `points` may name only some results: the others keep their value (RFC 7396 merges objects). */
@@ -293,7 +283,7 @@ function withStages<T extends { format?: TournamentFormat; stages?: StageSetting
   }
   const creating = current === undefined;
   if (fields.format !== undefined && fields.format !== 'multi_stage') return !creating && current !== null && sent === undefined ? { ...fields, stages: null } : fields;
-  if (creating && fields.format === undefined) throw InvalidError.field('/format', `is required: one of ${TOURNAMENT_FORMATS.join(', ')}, or send stages.`);
+  if (creating && fields.format === undefined) throw InvalidError.field('/format', `is required: one of ${formatCatalog.names().join(', ')}, or send stages.`);
   const staged = fields.format === 'multi_stage' || (fields.format === undefined && current !== null && current !== undefined);
   if (staged && (sent === null || (sent === undefined && !current))) {
     throw InvalidError.field('/stages', 'a multi_stage tournament is played as 2 to 4 stages: send stages (or another format).');
@@ -313,7 +303,7 @@ function checkCheckInWindow(opensAt: Date | null, closesAt: Date | null): void {
  */
 function completePoints(format: TournamentFormat, current: PointsRule | null, patch: Partial<PointsRule> | null | undefined): PointsRule | null | undefined {
   if (patch === undefined || patch === null) return patch;
-  const base = current ?? (takesRules(format) ? DEFAULT_POINTS[format] : {});
+  const base = current ?? (takesRules(format) ? defaultPointsOf(format) : {});
   return { ...base, ...patch } as PointsRule;
 }
 
@@ -324,8 +314,8 @@ function checkSchedule(startsAt: Date | null, endsAt: Date | null): void {
 }
 
 function checkRounds(format: TournamentFormat, rounds: number | null, maxParticipants: number | null): void {
-  if (rounds !== null && !ROUNDS_FORMATS.includes(format)) {
-    throw InvalidError.field('/rounds', `only ${ROUNDS_FORMATS.join(' and ')} tournaments take rounds; send null or leave it out for ${format}.`);
+  if (rounds !== null && !formatCatalog.entry(format).takesRounds) {
+    throw InvalidError.field('/rounds', `only ${roundsFormats().join(' and ')} tournaments take rounds; send null or leave it out for ${format}.`);
   }
   // With a cap, the largest field is known: more swiss rounds than it has opponents would force rematches.
   if (format === 'swiss' && rounds !== null && maxParticipants !== null && rounds > maxParticipants - 1) {
@@ -334,8 +324,9 @@ function checkRounds(format: TournamentFormat, rounds: number | null, maxPartici
 }
 
 function checkThirdPlaceMatch(format: TournamentFormat, thirdPlaceMatch: boolean): void {
-  if (thirdPlaceMatch && format !== 'single_elimination') {
-    throw InvalidError.field('/third_place_match', `only single_elimination tournaments have a third-place match; send false or leave it out for ${format}.`);
+  if (thirdPlaceMatch && !formatCatalog.entry(format).takesThirdPlaceMatch) {
+    const takers = formatCatalog.all().filter((entry) => entry.takesThirdPlaceMatch).map((entry) => entry.name);
+    throw InvalidError.field('/third_place_match', `only ${takers.join(' and ')} tournaments have a third-place match; send false or leave it out for ${format}.`);
   }
 }
 

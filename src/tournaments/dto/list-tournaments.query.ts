@@ -1,6 +1,6 @@
 import { IsIn, IsOptional, IsString, IsUUID, Length } from 'class-validator';
 import { IsInstant } from '../../platform/http/validation/decorators';
-import { TOURNAMENT_FORMATS } from '../domain/tournament';
+import { formatCatalog } from '../../competition/formats/registry';
 import { TOURNAMENT_STATUSES } from '../domain/tournament-status';
 import { TOURNAMENT_SORT_FIELDS, TournamentSortField } from '../domain/tournament.repository';
 import { ListQuery, SortedBy, SortParameter, StatusList } from '../../platform/pagination/list-query';
@@ -13,7 +13,7 @@ export class ListTournamentsQuery extends ListQuery {
   @StatusList(TOURNAMENT_STATUSES)
   status?: string;
 
-  @IsOptional() @IsIn(TOURNAMENT_FORMATS, { message: `format must be one of ${TOURNAMENT_FORMATS.join(', ')}.` })
+  @IsOptional() @IsIn(formatCatalog.names(), { message: () => `format must be one of ${formatCatalog.names().join(', ')}.` })
   format?: string;
 
   @IsOptional() @IsUUID('all', { message: 'league_id must be a UUID.' })

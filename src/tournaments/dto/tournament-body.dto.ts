@@ -3,17 +3,19 @@ import { CompetitionStatus, competitionFields } from '../../platform/http/valida
 import { Absentable, BodyKind, IsInstant, IsTimeZone, MetadataField, Nullable, Shaped } from '../../platform/http/validation/decorators';
 import { VISIBILITIES } from '../../kernel/sharing';
 import { registerReadOnlyFields } from '../../platform/http/request-validation.pipe';
-import { RULE_LIMITS, WEIGHT_LIMITS } from '../domain/competition-rules';
+import { RULE_LIMITS, WEIGHT_LIMITS } from '../../competition/rules/competition-rules';
 import { IsBestOf, IsPoints, IsTiebreakerList } from './competition-rules.dto';
 import { SCHEDULE_SCHEMA } from './schedule-settings.schema';
 import { STAGES_SCHEMA } from './stages.schema';
-import { MAX_PARTICIPANTS_LIMIT, PARTICIPANT_TYPES, ROUNDS_LIMITS, TOURNAMENT_FORMATS } from '../domain/tournament';
+import { MAX_PARTICIPANTS_LIMIT, PARTICIPANT_TYPES, ROUNDS_LIMITS } from '../domain/tournament';
+import { formatCatalog } from '../../competition/formats/registry';
 import { INITIAL_STATUSES, TOURNAMENT_STATUSES } from '../domain/tournament-status';
 
 /** The tournament's count of participants is the server's; a body naming it is told so. */
 registerReadOnlyFields('participant_count');
 
-const formats = `one of ${TOURNAMENT_FORMATS.join(', ')}`;
+/** The catalog's names, read when a body is checked: a format registered later is accepted and listed. */
+const formatMessage = () => `format must be one of ${formatCatalog.names().join(', ')}.`;
 
 /** The fields of both bodies, declared once, in the order their problems and the OpenAPI document list them. */
 const isPlainObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -21,7 +23,7 @@ const isPlainObject = (value: unknown) => typeof value === 'object' && value !==
 function tournamentFields(kind: BodyKind) {
   abstract class TournamentFields extends competitionFields(kind) {
     // Required unless `stages` are sent (the domain says so): a staged tournament reads multi_stage.
-    @Absentable() @IsIn(TOURNAMENT_FORMATS, { message: `format must be ${formats}.` })
+    @Absentable() @IsIn(formatCatalog.names(), { message: formatMessage })
     format?: string;
 
     @Nullable() @Shaped(Array.isArray, 'stages must be a list of 2 to 4 stages (issue 40, docs/stages.md).', STAGES_SCHEMA)

@@ -1,8 +1,8 @@
-import { FormatSettings } from '../../matches/domain/match';
-import { generateMatches } from '../../matches/domain/generation';
-import { bracketRoundsFor } from '../../matches/domain/series';
-import { TournamentPlay } from '../../matches/domain/tournament-play';
-import { countingIds, someParticipants } from '../../matches/testing/play-out';
+import { FormatSettings } from '../../competition/match/match';
+import { generateMatches } from '../../competition/play/generation';
+import { bracketRoundsFor } from '../../competition/series/series';
+import { TournamentPlay } from '../../competition/play/tournament-play';
+import { countingIds, someParticipants } from '../../competition/testing/play-out';
 import { presentTournamentSnapshot } from '../dto/snapshot.presenter';
 import { ViewerPages } from '../dto/viewer-pages';
 import { bracketSvg } from './svg';

@@ -3,7 +3,7 @@ import { DEFAULT_SVG_OPTIONS, SvgOptions } from './svg-options';
 import { DEFAULT_GRID_WIDTH, groupTablesSvg, tablesPerRow } from './group-tables-svg';
 import { layOutStages } from './stage-layout';
 import { escapeXml } from './xml-text';
-import { deciderText, FORMAT_LABELS, gamesText, OUTCOME_LABELS, STAGE_STATUS_LABELS, STATUS_LABELS, TournamentView, ViewMatch, ViewOpponent } from './tournament-view';
+import { deciderText, formatLabel, gamesText, OUTCOME_LABELS, STAGE_STATUS_LABELS, STATUS_LABELS, TournamentView, ViewMatch, ViewOpponent } from './tournament-view';
 
 /*
  * The bracket and the standings as SVG images, for overlays and READMEs. Pure functions of the view: the same state
@@ -183,7 +183,7 @@ function sectionWidth(section: BracketSection): number {
 }
 
 function header(view: TournamentView): string {
-  const subtitle = `${FORMAT_LABELS[view.format]} · ${STATUS_LABELS[view.status]}`;
+  const subtitle = `${formatLabel(view.format)} · ${STATUS_LABELS[view.status]}`;
   return `<text x="${MARGIN}" y="28" class="h">${escapeXml(view.name)}</text><text x="${MARGIN}" y="48" class="p">${escapeXml(subtitle)}</text>`;
 }
 

@@ -3,10 +3,11 @@
  * holding nothing private (no ids of the account, participants or matches, no metadata, no external ids).
  * Every page, embed, image and the JSON snapshot are drawn from this one value, so they always agree.
  */
-import type { Bracket, MatchResult, MatchStatus } from '../../matches/domain/match';
-import type { StandingRow } from '../../matches/domain/standings';
-import type { StageStatus } from '../../tournaments/domain/stages';
+import type { Bracket, MatchResult, MatchStatus } from '../../competition/match/match';
+import type { StandingRow } from '../../competition/ranking/standings';
+import type { StageStatus } from '../../competition/stages/stage-settings';
 import type { TournamentFormat } from '../../tournaments/domain/tournament';
+import { formatCatalog } from '../../competition/formats/registry';
 import type { TournamentStatus } from '../../tournaments/domain/tournament-status';
 
 export interface ViewOpponent {
@@ -158,14 +159,10 @@ export interface LeagueView {
   ratings: LeagueRatingView[] | null;
 }
 
-export const FORMAT_LABELS: Record<TournamentFormat, string> = {
-  single_elimination: 'Single elimination',
-  double_elimination: 'Double elimination',
-  round_robin: 'Round robin',
-  swiss: 'Swiss',
-  free_for_all: 'Free for all',
-  multi_stage: 'Stages',
-};
+/** A format's name in words, as the catalog gives it. */
+export function formatLabel(format: string): string {
+  return formatCatalog.entry(format).label;
+}
 
 export const STAGE_STATUS_LABELS: Record<StageStatus, string> = {
   pending: 'Not started',

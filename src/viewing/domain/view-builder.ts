@@ -1,9 +1,9 @@
-import { placeholderOf } from '../../matches/domain/stages/placeholders';
+import { placeholderOf } from '../../competition/stages/placeholders';
 import { totalsOf } from '../../leagues/domain/league-results';
-import { formatOf } from '../../matches/domain/formats/registry';
-import { Match } from '../../matches/domain/match';
-import type { StandingRow } from '../../matches/domain/standings';
-import type { StageSettings } from '../../tournaments/domain/stages';
+import { formatOf } from '../../competition/formats/registry';
+import { Match } from '../../competition/match/match';
+import type { StandingRow } from '../../competition/ranking/standings';
+import type { StageSettings } from '../../competition/stages/stage-settings';
 import { LeagueTableRow, LeagueTournamentView, LeagueRatingView, LeagueView, TournamentView, ViewMatch, ViewStage, ViewStandingRow } from './tournament-view';
 
 /** What the view needs of a tournament: its public fields only. */

@@ -1,7 +1,7 @@
-import { FormatSettings } from '../../matches/domain/match';
-import { generateMatches } from '../../matches/domain/generation';
-import { TournamentPlay } from '../../matches/domain/tournament-play';
-import { countingIds, randomReport, ReadySet, seededRandom, someParticipants } from '../../matches/testing/play-out';
+import { FormatSettings } from '../../competition/match/match';
+import { generateMatches } from '../../competition/play/generation';
+import { TournamentPlay } from '../../competition/play/tournament-play';
+import { countingIds, randomReport, ReadySet, seededRandom, someParticipants } from '../../competition/testing/play-out';
 import { buildTournamentView } from '../domain/view-builder';
 import { TournamentView } from '../domain/tournament-view';
 import { updateMessage } from '../live-views';

@@ -6,7 +6,7 @@ import { BracketSection, drawnAsBracket, layOut, RoundColumn } from '../domain/b
 import { GroupPanel, layOutStages, StageSection } from '../domain/stage-layout';
 import { PageOptions, TAB_LABELS, tabsOf } from './page-options';
 import { hasSchedule, ScheduleEntry, scheduleView } from '../domain/schedule-view';
-import { deciderText, FORMAT_LABELS, gamesText, LeagueView, OUTCOME_LABELS, STAGE_STATUS_LABELS, STATUS_LABELS, TournamentView } from '../domain/tournament-view';
+import { deciderText, formatLabel, gamesText, LeagueView, OUTCOME_LABELS, STAGE_STATUS_LABELS, STATUS_LABELS, TournamentView } from '../domain/tournament-view';
 
 /** The pages' templates and static files, next to this module in both src/ and dist/ (nest-cli.json copies them). */
 const VIEWS_DIR = join(__dirname, '..', 'views');
@@ -160,7 +160,7 @@ export class ViewerPages {
     ];
     const content = this.eta.render('tournament', {
       view,
-      formatLabel: FORMAT_LABELS[view.format],
+      formatLabel: formatLabel(view.format),
       startsAt: view.startsAt?.toISOString(),
       startsAtText: view.startsAt ? `${DATE_FORMAT.format(view.startsAt)} UTC` : undefined,
       parts: { status, sections: sectionsHtml, standings, tabs, schedule },
@@ -218,7 +218,7 @@ export class ViewerPages {
         name: tournament.name,
         status: tournament.status,
         statusLabel: STATUS_LABELS[tournament.status],
-        formatLabel: FORMAT_LABELS[tournament.format],
+        formatLabel: formatLabel(tournament.format),
         podium: tournament.placings.filter((placing) => placing.rank <= 3),
       })),
     });

@@ -1,8 +1,8 @@
-import { generateMatches } from '../../matches/domain/generation';
-import { Match } from '../../matches/domain/match';
-import { stageStatuses } from '../../matches/domain/stages/stage-status';
-import { TournamentPlay } from '../../matches/domain/tournament-play';
-import { countingIds, someParticipants } from '../../matches/testing/play-out';
+import { generateMatches } from '../../competition/play/generation';
+import { Match } from '../../competition/match/match';
+import { stageStatuses } from '../../competition/stages/stage-status';
+import { TournamentPlay } from '../../competition/play/tournament-play';
+import { countingIds, someParticipants } from '../../competition/testing/play-out';
 import { seeded, settingsOf } from '../../matches/play-settings';
 import { stageViews } from '../../matches/stages.service';
 import type { FieldEntry } from '../../participants/domain/participant.repository';

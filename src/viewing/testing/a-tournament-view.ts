@@ -1,7 +1,7 @@
-import { FormatSettings, Match } from '../../matches/domain/match';
-import { generateMatches } from '../../matches/domain/generation';
-import { TournamentPlay } from '../../matches/domain/tournament-play';
-import { countingIds, playOut, seededRandom, someParticipants } from '../../matches/testing/play-out';
+import { FormatSettings, Match } from '../../competition/match/match';
+import { generateMatches } from '../../competition/play/generation';
+import { TournamentPlay } from '../../competition/play/tournament-play';
+import { countingIds, playOut, seededRandom, someParticipants } from '../../competition/testing/play-out';
 import type { TournamentFormat } from '../../tournaments/domain/tournament';
 import type { TournamentStatus } from '../../tournaments/domain/tournament-status';
 import { TournamentView } from '../domain/tournament-view';

@@ -1,12 +1,12 @@
 import { Tournament } from '../../../tournaments/domain/tournament';
 import { settingsOf } from '../../play-settings';
-import { generateMatches } from '../generation';
-import { countingIds, someParticipants } from '../../testing/play-out';
-import { HOUR, MINUTE, someStations } from '../../testing/schedule-tournaments';
-import { findConflicts } from './conflicts';
+import { generateMatches } from '../../../competition/play/generation';
+import { countingIds, someParticipants } from '../../../competition/testing/play-out';
+import { HOUR, MINUTE, someStations } from '../../../competition/testing/schedule-tournaments';
+import { findConflicts } from '../../../competition/schedule/conflicts';
 import { planningRules } from './planning-rules';
-import { planSchedule } from './schedule';
-import { scheduleMatchesOf } from './schedule-input';
+import { planSchedule } from '../../../competition/schedule/schedule';
+import { scheduleMatchesOf } from '../../../competition/schedule/schedule-input';
 
 const evening = Date.UTC(2026, 4, 1, 17);
 type Stages = Parameters<typeof Tournament.create>[1]['stages'];

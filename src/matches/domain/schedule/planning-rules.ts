@@ -4,12 +4,12 @@
  * within the stage), keep its `rest_minutes`, and are played inside its `windows` from its `starts_at` on.
  */
 import type { Tournament } from '../../../tournaments/domain/tournament';
-import { SCHEDULE_DEFAULTS, ScheduleSettings } from '../../../tournaments/domain/schedule-settings';
-import { formatOf } from '../formats/registry';
-import type { Match } from '../match';
-import { Span } from './intervals';
-import { durationsBy } from './schedule-input';
-import { StageRules, windowsFrom } from './stage-rules';
+import { SCHEDULE_DEFAULTS, ScheduleSettings } from '../../../competition/schedule/schedule-settings';
+import { formatOf } from '../../../competition/formats/registry';
+import type { Match } from '../../../competition/match/match';
+import { Span } from '../../../competition/schedule/intervals';
+import { durationsBy } from '../../../competition/schedule/schedule-input';
+import { StageRules, windowsFrom } from '../../../competition/schedule/stage-rules';
 
 export interface PlanningRules {
   /** The tournament's settings with their defaults filled in. */

@@ -7,6 +7,7 @@ import { ScheduleSettings20261127410200 } from './20261127410200-schedule-settin
 import { BestOf20261127440100 } from './20261127440100-best-of';
 import { ShareLinkDrops20261127470100 } from './20261127470100-share-link-drops';
 import { Stages20261127500100 } from './20261127500100-stages';
+import { FormatsFromCatalog20261128000100 } from './20261128000100-formats-from-catalog';
 
 /** The schema changes of the tournaments module; the composition root (src/migrations.ts) runs every module's in timestamp order. */
 export const TOURNAMENTS_MIGRATIONS: MigrationObject[] = [
@@ -18,4 +19,5 @@ export const TOURNAMENTS_MIGRATIONS: MigrationObject[] = [
   { name: '20261127440100-best-of', class: BestOf20261127440100 },
   { name: '20261127470100-share-link-drops', class: ShareLinkDrops20261127470100 },
   { name: '20261127500100-stages', class: Stages20261127500100 },
+  { name: '20261128000100-formats-from-catalog', class: FormatsFromCatalog20261128000100 },
 ];

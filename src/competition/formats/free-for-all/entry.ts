@@ -1,0 +1,12 @@
+import type { FormatEntry } from '../catalog';
+import { freeForAll } from './free-for-all';
+
+/** A free-for-all round is one match holding everyone. */
+export const freeForAllEntry: FormatEntry = {
+  name: 'free_for_all',
+  label: 'Free for all',
+  participantLimit: 1024,
+  takesRounds: true,
+  takesThirdPlaceMatch: false,
+  strategy: () => freeForAll,
+};

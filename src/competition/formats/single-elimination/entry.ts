@@ -1,0 +1,11 @@
+import type { FormatEntry } from '../catalog';
+import { singleElimination } from './single-elimination';
+
+export const singleEliminationEntry: FormatEntry = {
+  name: 'single_elimination',
+  label: 'Single elimination',
+  participantLimit: 8192,
+  takesRounds: false,
+  takesThirdPlaceMatch: true,
+  strategy: () => singleElimination,
+};
