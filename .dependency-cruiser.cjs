@@ -40,6 +40,11 @@ function reachable(folder, path = []) {
 }
 
 const folders = Object.keys(BELOW);
+/**
+ * Folders whose `module.json` says `"library": true` (kernel, config, platform) are toolkits every module imports
+ * file by file; every other folder is a module, which others reach through its public index only.
+ */
+const modules = folders.filter((folder) => !JSON.parse(readFileSync(join(SRC, folder, 'module.json'), 'utf8')).library);
 const escape = (name) => name.replace(/[-]/g, '\\-');
 const SPEC = '\\.spec\\.ts$';
 
@@ -77,6 +82,20 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/kernel/', pathNot: SPEC },
       to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'npm-unknown', 'unknown', 'undetermined'] },
+    },
+    {
+      name: 'cross-module-import-not-through-index',
+      comment: "Another module is reached through its public index (src/<module>/index.ts), or the framework-free part of it a worker thread may load (src/<module>/pure.ts), never another file inside it: export what others need there.",
+      severity: 'error',
+      from: { path: '^src/([^/]+)/', pathNot: SPEC },
+      to: { path: `^src/(${modules.map(escape).join('|')})/.`, pathNot: ['^src/$1/', '^src/[^/]+/(index|pure)\\.ts$'] },
+    },
+    {
+      name: 'composition-root-imports-through-index',
+      comment: 'The composition root wires modules through their public index too.',
+      severity: 'error',
+      from: { path: '^src/[^/]+\\.ts$', pathNot: SPEC },
+      to: { path: `^src/(${modules.map(escape).join('|')})/.`, pathNot: '^src/[^/]+/index\\.ts$' },
     },
     {
       name: 'competition-imports-no-package',

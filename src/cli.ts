@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { NestFactory } from '@nestjs/core';
 import { parseArgs } from 'node:util';
-import { CliCommand, CliOptions, COMMANDS, OPTION_TYPES, UsageError } from './admin/cli-commands';
+import { CliCommand, CliOptions, COMMANDS, OPTION_TYPES, UsageError } from './admin';
 import { AppModule } from './app.module';
 import { AppConfig, ConfigError } from './config/app-config';
 import { DomainError, InvalidError } from './kernel/domain-error';

@@ -6,8 +6,8 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
 import { createApp } from './app.factory';
 import { AppConfig, ConfigError } from './config/app-config';
-import { AppMetrics } from './metrics/app-metrics';
-import { startMetricsServer, stopMetricsServer } from './metrics/metrics-server';
+import { AppMetrics } from './metrics';
+import { startMetricsServer, stopMetricsServer } from './metrics';
 import { createLogger } from './platform/logging';
 import { withDatabase } from './platform/persistence/database-runtime';
 

@@ -45,9 +45,12 @@ describe('module direction check', () => {
       'src/kernel/ids.ts': `import { randomUUID } from 'node:crypto';\nexport const id = randomUUID();\n`,
       'src/platform/http.ts': `import { id } from '../kernel/ids';\nexport const http = id;\n`,
       'src/leagues/league.ts': exported('league'),
-      'src/tournaments/domain/tournament.ts': `import { league } from '../../leagues/league';\nimport { id } from '../../kernel/ids';\nexport const t = [league, id];\n`,
-      'src/matches/matches.service.ts': `import { Injectable } from '@nestjs/common';\nimport { t } from '../tournaments/domain/tournament';\nexport const m = [Injectable, t];\n`,
-      'src/app.module.ts': `import { m } from './matches/matches.service';\nexport const app = m;\n`,
+      'src/leagues/index.ts': `export { league } from './league';\n`,
+      'src/tournaments/domain/tournament.ts': `import { league } from '../../leagues';\nimport { id } from '../../kernel/ids';\nexport const t = [league, id];\n`,
+      'src/tournaments/index.ts': `export { t } from './domain/tournament';\n`,
+      'src/matches/matches.service.ts': `import { Injectable } from '@nestjs/common';\nimport { t } from '../tournaments';\nexport const m = [Injectable, t];\n`,
+      'src/matches/index.ts': `export { m } from './matches.service';\n`,
+      'src/app.module.ts': `import { m } from './matches';\nexport const app = m;\n`,
     });
     expect(violations).toEqual([]);
     expect(status).toBe(0);
@@ -67,9 +70,20 @@ describe('module direction check', () => {
       'src/tokens/token.ts': `import { app } from '../app.module';\nexport const token = app;\n`,
       'src/app.module.ts': exported('app'),
       'src/brackets/bracket.ts': `import { http } from '../platform/http';\nexport const bracket = http;\n`,
+      'src/viewing/page.ts': `import { m } from '../matches/b';\nexport const page = m;\n`,
+      'src/app.factory.ts': `import { token } from './tokens/token';\nexport const factory = token;\n`,
     });
     expect(violations).toEqual(
       [
+        // a module, and the composition root, reach another module through its index only
+        'cross-module-import-not-through-index src/viewing/page.ts',
+        'composition-root-imports-through-index src/app.factory.ts',
+        // (the wrong-way arrows below also skip the index: each is reported once more for that)
+        'cross-module-import-not-through-index src/kernel/ids.ts',
+        'cross-module-import-not-through-index src/platform/http.ts',
+        'cross-module-import-not-through-index src/leagues/league.ts',
+        'cross-module-import-not-through-index src/participants/a.ts',
+        'cross-module-import-not-through-index src/matches/b.ts',
         'composition-root-imported src/tokens/token.ts',
         'direction-kernel src/kernel/ids.ts',
         'direction-leagues src/leagues/league.ts',
@@ -88,12 +102,13 @@ describe('module direction check', () => {
 
   describe('reads the direction map from each folder’s module.json', () => {
     const tree = (stagesImports: string[]) => ({
-      'src/kernel/module.json': moduleJson(),
+      'src/kernel/module.json': JSON.stringify({ imports: [], library: true }),
       'src/kernel/ids.ts': exported('id'),
       'src/stages/module.json': moduleJson(...stagesImports),
       'src/stages/stage.ts': `import { id } from '../kernel/ids';\nexport const stage = id;\n`,
       'src/series/module.json': moduleJson('stages'),
-      'src/series/series.ts': `import { stage } from '../stages/stage';\nexport const series = stage;\n`,
+      'src/stages/index.ts': `export { stage } from './stage';\n`,
+      'src/series/series.ts': `import { stage } from '../stages';\nexport const series = stage;\n`,
     });
 
     it('lets a new module import what its module.json names, and what those may', () => {

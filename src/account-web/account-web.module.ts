@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
-import { HealthModule } from '../health/health.module';
-import { LeaguesModule } from '../leagues/leagues.module';
-import { TournamentsModule } from '../tournaments/tournaments.module';
-import { TokensModule } from '../tokens/tokens.module';
-import { WebhooksModule } from '../webhooks/webhooks.module';
+import { HealthModule } from '../health';
+import { LeaguesModule } from '../leagues';
+import { TournamentsModule } from '../tournaments';
+import { TokensModule } from '../tokens';
+import { WebhooksModule } from '../webhooks';
 import { InstantBillingGateway } from './billing/instant-billing.gateway';
 import { BillingGateway } from './domain/billing.gateway';
 import { AccountAuthController } from './http/account-auth.controller';

@@ -8,3 +8,5 @@ export const accountWebManifest: ModuleManifest = {
   nestModules: [AccountWebModule],
   migrations: ACCOUNT_WEB_MIGRATIONS,
 };
+// What other modules may import from this one: the direction check refuses an import of any other file.
+export { registerAccountWebPlugins } from './http/account-web.plugins';

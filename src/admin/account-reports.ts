@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { LeaguesService } from '../leagues/leagues.service';
-import { AccountsService } from '../tokens/accounts.service';
-import { Account } from '../tokens/domain/account';
-import { TournamentsService } from '../tournaments/tournaments.service';
+import { LeaguesService } from '../leagues';
+import { AccountsService } from '../tokens';
+import { Account } from '../tokens';
+import { TournamentsService } from '../tournaments';
 
 /** One line of `account:list`. */
 export interface AccountSummary {

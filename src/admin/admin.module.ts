@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { LeaguesModule } from '../leagues/leagues.module';
-import { TokensModule } from '../tokens/tokens.module';
-import { TournamentsModule } from '../tournaments/tournaments.module';
+import { LeaguesModule } from '../leagues';
+import { TokensModule } from '../tokens';
+import { TournamentsModule } from '../tournaments';
 import { AccountReports } from './account-reports';
 
 /** What the admin command line needs beyond the modules' own services. */

@@ -1,8 +1,8 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { INestApplicationContext } from '@nestjs/common';
 import { migrateDatabase } from '../platform/persistence/migrate';
-import { AccountsService } from '../tokens/accounts.service';
-import { isPlan, Plan, PLANS } from '../tokens/domain/plan';
+import { AccountsService } from '../tokens';
+import { isPlan, Plan, PLANS } from '../tokens';
 import { AccountReports } from './account-reports';
 
 /** A mistake in how the command was typed: shown with the command's usage, exit code 2. */

@@ -8,3 +8,5 @@ export const adminManifest: ModuleManifest = {
   nestModules: [AdminModule],
   ports: [AccountReports],
 };
+// What other modules may import from this one: the direction check refuses an import of any other file.
+export { COMMANDS, CliCommand, CliOptions, OPTION_TYPES, UsageError } from './cli-commands';

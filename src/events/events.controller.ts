@@ -2,9 +2,9 @@ import { RequestValidationPipe } from '../platform/http/request-validation.pipe'
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpProblem } from '../platform/http/error-translation';
-import { AuthenticatedAccount } from '../tokens/accounts.service';
-import { tokenDigest } from '../tokens/domain/token-format';
-import { CurrentAccount } from '../tokens/http/current-account.decorator';
+import { AuthenticatedAccount } from '../tokens';
+import { tokenDigest } from '../tokens';
+import { CurrentAccount } from '../tokens';
 import { ListEventsQuery, SEQUENCE, StreamEventsQuery } from './dto/events.query';
 import { presentEvent } from './dto/event.presenter';
 import { ResponseSink } from './dto/response-sink';

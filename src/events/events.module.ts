@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { TokensModule } from '../tokens/tokens.module';
+import { TokensModule } from '../tokens';
 import { InstalledModules } from '../platform/module-manifest';
 import { EventLog } from './domain/event-log';
 import { EventCatalogue } from './domain/event-types';

@@ -17,3 +17,14 @@ export const eventsManifest: ModuleManifest = {
   problems: EVENTS_PROBLEM_KINDS,
   ports: [EventLog, WritesWithEvents, EventsService, EventCatalogue],
 };
+// What other modules may import from this one: the direction check refuses an import of any other file.
+export { EventLog, NewEvent, SerializedData } from './domain/event-log';
+export { EventCatalogue, EventType } from './domain/event-types';
+export { presentEvent } from './dto/event.presenter';
+export { EventRow, storedEventOf } from './event-rows';
+export { EventWakeups } from './event-wakeups';
+export { deletionData, uuidData } from './events.data';
+export { EventsService } from './events.service';
+export { joinNewestSequenceSql, leagueEventUnnumberedSql, newestLeagueEventSql, newestSequenceSql, newestTournamentEventSql, numberedEventsSql, tournamentEventUnnumberedSql } from './persistence/event-log-sql';
+export { InMemoryEventLog } from './testing/in-memory-event-log';
+export { WritesWithEvents } from './writes-with-events';

@@ -10,3 +10,6 @@ export const healthManifest: ModuleManifest = {
   apiDocs: () => [healthApiDocs()],
   ports: [DatabaseHealth],
 };
+// What other modules may import from this one: the direction check refuses an import of any other file.
+export { DatabaseHealth } from './database-health';
+export { HealthModule } from './health.module';

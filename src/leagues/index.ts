@@ -24,3 +24,19 @@ export const leaguesManifest: ModuleManifest = {
   eventTypes: LEAGUE_EVENT_TYPES,
   ports: [LeaguesService, RatingStore, LeagueResults, LeagueRatedResults],
 };
+// What other modules may import from this one: the direction check refuses an import of any other file.
+export { LeagueClosedError, LeagueNotFoundError, LeagueNotRatedError, UnknownLeagueError } from './domain/league-errors';
+export { LeagueRatedResults, StoredRatings } from './domain/league-rated-results';
+export { CompletedTournament, LeagueEntrant, LeagueResults, RankByRules, totalsOf } from './domain/league-results';
+export { competitorOf } from './domain/league-standings';
+export { League } from './domain/league';
+export { PlayerRating, RatedResult, RatingHistoryEntry, RatingPosition, applyResults, comparePositions, computeRatings, continueRatings, inRatingOrder, isProvisional } from './domain/ratings/rating-engine';
+export { RatingSettings } from './domain/ratings/rating-settings';
+export { RatingState, RatingStore, StoredResult } from './domain/ratings/rating-store';
+export { presentRatingRow } from './dto/league-ratings.presenter';
+export { leagueEtag, presentLeague } from './dto/league.presenter';
+export { LeagueRatingsService } from './league-ratings.service';
+export { LeagueStandingsModule } from './league-standings.module';
+export { LeaguesModule } from './leagues.module';
+export { LeaguesService } from './leagues.service';
+export { sharedLeagueSql } from './persistence/league-sql';

@@ -1,7 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ResourceIdPipe } from '../platform/http/resource-id.pipe';
-import { AuthenticatedAccount } from '../tokens/accounts.service';
-import { CurrentAccount } from '../tokens/http/current-account.decorator';
+import { AuthenticatedAccount } from '../tokens';
+import { CurrentAccount } from '../tokens';
 import { LeagueNotFoundError } from './domain/league-errors';
 import { presentLeagueStandings } from './dto/league-standings.presenter';
 import { LeagueStandingsService } from './league-standings.service';

@@ -1,9 +1,9 @@
 import { RequestValidationPipe } from '../platform/http/request-validation.pipe';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AuthenticatedAccount } from '../tokens/accounts.service';
+import { AuthenticatedAccount } from '../tokens';
 import type { League } from './domain/league';
-import { CurrentAccount } from '../tokens/http/current-account.decorator';
+import { CurrentAccount } from '../tokens';
 import { ExpectedVersion } from '../platform/concurrency/fresh-version';
 import { IdempotentPosts } from '../platform/idempotency/idempotent-posts';
 import { Representation } from '../platform/resources/representation';

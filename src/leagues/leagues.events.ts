@@ -1,6 +1,6 @@
 import type { EventTypeEntry } from '../platform/module-manifest';
 import { schemaRef } from '../platform/openapi/openapi-kit';
-import { deletionData } from '../events/events.data';
+import { deletionData } from '../events';
 
 /** The event types the leagues module appends, with their summary and the schema of their `data`. */
 export const LEAGUE_EVENT_TYPES = {

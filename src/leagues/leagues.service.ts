@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EventLog } from '../events/domain/event-log';
+import { EventLog } from '../events';
 import { ExpectedVersion } from '../platform/concurrency/fresh-version';
 import { isUuid } from '../kernel/ids';
 import { Cursors } from '../platform/pagination/cursors';

@@ -2,9 +2,9 @@ import { RequestValidationPipe } from '../platform/http/request-validation.pipe'
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { ResourceIdPipe } from '../platform/http/resource-id.pipe';
-import { AuthenticatedAccount } from '../tokens/accounts.service';
-import { CurrentAccount } from '../tokens/http/current-account.decorator';
-import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
+import { AuthenticatedAccount } from '../tokens';
+import { CurrentAccount } from '../tokens';
+import { TournamentNotFoundError } from '../tournaments';
 import { CalendarQuery } from './dto/schedule-body.dto';
 import { ScheduleService } from './schedule.service';
 

@@ -1,6 +1,6 @@
 import type { ModuleManifest } from '../platform/module-manifest';
 import { MATCH_EVENT_TYPES } from './matches.events';
-import { TOURNAMENT_START_ERRORS } from '../tournaments/tournaments.openapi';
+import { TOURNAMENT_START_ERRORS } from '../tournaments';
 import { MATCHES_PROBLEM_KINDS } from './matches.problems';
 import { matchesApiDocs, tournamentStartErrors } from './matches.openapi';
 import { MatchesModule } from './matches.module';
@@ -24,3 +24,12 @@ export const matchesManifest: ModuleManifest = {
   eventTypes: MATCH_EVENT_TYPES,
   ports: [MatchesService, StandingsRefresher, ScheduleService],
 };
+// What other modules may import from this one: the direction check refuses an import of any other file.
+export { CALENDAR_CONTENT_TYPE } from './calendar.controller';
+export { presentTotals } from './dto/standing-row.presenter';
+export { MatchesModule } from './matches.module';
+export { MatchesService } from './matches.service';
+export { stationsVersionSql } from './persistence/station-sql';
+export { seeded, settingsOf } from './play-settings';
+export { ScheduleService } from './schedule.service';
+export { stageViews } from './stages.service';

@@ -1,13 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { NewEvent, EventLog } from '../events/domain/event-log';
-import { LeagueNotFoundError } from '../leagues/domain/league-errors';
-import { LeagueRatedResults, StoredRatings } from '../leagues/domain/league-rated-results';
-import { PlayerRating, RatingHistoryEntry } from '../leagues/domain/ratings/rating-engine';
-import { RatingSettings } from '../leagues/domain/ratings/rating-settings';
-import { RatingStore } from '../leagues/domain/ratings/rating-store';
-import { presentRatingRow } from '../leagues/dto/league-ratings.presenter';
-import { League } from '../leagues/domain/league';
-import { LeaguesService } from '../leagues/leagues.service';
+import { NewEvent, EventLog } from '../events';
+import { LeagueNotFoundError } from '../leagues';
+import { LeagueRatedResults, StoredRatings } from '../leagues';
+import { PlayerRating, RatingHistoryEntry } from '../leagues';
+import { RatingSettings } from '../leagues';
+import { RatingStore } from '../leagues';
+import { presentRatingRow } from '../leagues';
+import { League } from '../leagues';
+import { LeaguesService } from '../leagues';
 import { UnitOfWork } from '../platform/persistence/unit-of-work';
 import { LeagueRatingsKeeper } from './league-ratings-keeper';
 

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { CompletedTournament, LeagueEntrant, LeagueResults, RankByRules } from '../leagues/domain/league-results';
-import { ParticipantsService } from '../participants/participants.service';
-import { CompetitionRules, effectiveRules } from '../competition/rules/competition-rules';
-import { Tournament } from '../tournaments/domain/tournament';
+import { CompletedTournament, LeagueEntrant, LeagueResults, RankByRules } from '../leagues';
+import { ParticipantsService } from '../participants';
+import { CompetitionRules, effectiveRules } from '../competition';
+import { Tournament } from '../tournaments';
 import { leagueTournaments } from './league-tournaments';
-import { TournamentsService } from '../tournaments/tournaments.service';
+import { TournamentsService } from '../tournaments';
 import { MatchRepository } from './domain/match.repository';
-import { computeStandings } from '../competition/ranking/standings';
-import { rankByRules } from '../competition/tiebreakers/tiebreakers';
+import { computeStandings } from '../competition';
+import { rankByRules } from '../competition';
 import { settingsOf } from './play-settings';
 
 

@@ -1,6 +1,6 @@
-import { Tournament } from '../tournaments/domain/tournament';
-import { TournamentStatus } from '../tournaments/domain/tournament-status';
-import { TournamentsService } from '../tournaments/tournaments.service';
+import { Tournament } from '../tournaments';
+import { TournamentStatus } from '../tournaments';
+import { TournamentsService } from '../tournaments';
 
 const PAGE = 100;
 

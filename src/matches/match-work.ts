@@ -6,14 +6,14 @@
  */
 import { Offload } from '../platform/work/offload';
 import { FORMAT_TASK_ERRORS, FORMAT_TASKS, standingsOf } from './domain/match-tasks';
-import { FormatSettings } from '../competition/match/match';
+import { FormatSettings } from '../competition';
 import { MatchBatches } from './domain/match.repository';
 import { named, TableEntrant } from './domain/standings-table';
 import { presentStandingRow } from './dto/standing-row.presenter';
 import { seeded } from './play-settings';
-import { computeRatings, continueRatings } from '../leagues/domain/ratings/rating-engine';
-import { planSchedule } from '../competition/schedule/schedule';
-import { conflictsWithFixes } from '../competition/schedule/suggested-fixes';
+import { computeRatings, continueRatings } from '../leagues/pure';
+import { planSchedule } from '../competition';
+import { conflictsWithFixes } from '../competition';
 
 /** The table from the tournament's matches (JSON batches), as the JSON array of rows GET …/standings shows. */
 export function standingsJson(settings: FormatSettings, field: TableEntrant[], matches: MatchBatches): string {

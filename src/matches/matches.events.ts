@@ -1,7 +1,7 @@
 import type { SchemaObject } from 'openapi3-ts/oas31';
 import type { EventTypeEntry } from '../platform/module-manifest';
 import { schemaRef } from '../platform/openapi/openapi-kit';
-import { uuidData } from '../events/events.data';
+import { uuidData } from '../events';
 
 /**
  * The event types play appends, with their summary and the schema of their `data`; `ratings.changed` too, since

@@ -1,17 +1,17 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
-import { ParticipantsModule } from '../participants/participants.module';
+import { ParticipantsModule } from '../participants';
 import { WorkerPool } from '../platform/work/worker-pool';
-import { TournamentsModule } from '../tournaments/tournaments.module';
-import { LeagueResults } from '../leagues/domain/league-results';
+import { TournamentsModule } from '../tournaments';
+import { LeagueResults } from '../leagues';
 import { MATCH_TASK_ERRORS, MatchTasks, MatchWork } from './match-work';
 import { MatchRepository } from './domain/match.repository';
 import { PlayLeagueResults } from './league-results.adapter';
 import { PlayLeagueRatedResults } from './league-rated-results.adapter';
 import { LeagueRatingsKeeper } from './league-ratings-keeper';
-import { LeagueRatedResults } from '../leagues/domain/league-rated-results';
-import { LeaguesModule } from '../leagues/leagues.module';
+import { LeagueRatedResults } from '../leagues';
+import { LeaguesModule } from '../leagues';
 import { MatchesController } from './matches.controller';
 import { MatchesService } from './matches.service';
 import { MatchSchema } from './persistence/match.schema';
@@ -32,8 +32,8 @@ import { PostgresStandingsRefreshes } from './persistence/postgres-standings-ref
 import { StandingsRefresher } from './standings-refresher.service';
 import { StandingsPublisher } from './domain/standings-publisher';
 import { FieldOfPlay, TournamentsInPlay } from './play-ports';
-import { TournamentsService } from '../tournaments/tournaments.service';
-import { ParticipantsService } from '../participants/participants.service';
+import { TournamentsService } from '../tournaments';
+import { ParticipantsService } from '../participants';
 import './matches.problems';
 
 /** The formats' large computations run in worker threads (MATCH_TASKS), so a big start never stalls other requests. */

@@ -1,4 +1,4 @@
-import { GroupsNotFillableError } from '../competition/stages/stage-errors';
+import { GroupsNotFillableError } from '../competition';
 import type { ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
 import { InvalidError } from '../kernel/domain-error';
 import { API_HEADERS, ApiDocs, ApiOperation, emptyResponse, getOneOperation, headerRefs, idParameter, jsonBody, jsonResponse, ref, schemaRef } from '../platform/openapi/openapi-kit';
@@ -7,10 +7,10 @@ import { ProblemSource, problemResponse } from '../platform/openapi/problem-exam
 import { queryParameters, requestBodySchema } from '../platform/openapi/request-schema';
 import { listSchema } from '../platform/openapi/resource-operations';
 import { MAX_PAGE_SIZE } from '../platform/pagination/page';
-import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
-import { bracketReached } from '../competition/bracket/bracket-reached';
-import { generateMatches } from '../competition/play/generation';
-import { BRACKETS, DECIDER_METHODS, MATCH_RESULTS, MATCH_STATUSES } from '../competition/match/match';
+import { TournamentNotFoundError } from '../tournaments';
+import { bracketReached } from '../competition';
+import { generateMatches } from '../competition';
+import { BRACKETS, DECIDER_METHODS, MATCH_RESULTS, MATCH_STATUSES } from '../competition';
 import {
   CorrectionReopensTournamentError,
   DependentMatchesReportedError,
@@ -20,10 +20,10 @@ import {
   MatchNotReadyError,
   NotEnoughCheckedInError,
   NotEnoughParticipantsError,
-} from '../competition/match/match-errors';
+} from '../competition';
 import { MatchRecord } from './domain/match.repository';
-import { TournamentPlay } from '../competition/play/tournament-play';
-import { ScheduleConflictError } from '../competition/schedule/pin';
+import { TournamentPlay } from '../competition';
+import { ScheduleConflictError } from '../competition';
 import { ListMatchesQuery } from './dto/list-matches.query';
 import { PreviewMatchQuery, UpdateMatchDto, UpdateMatchQuery } from './dto/match-body.dto';
 import { presentMatch } from './dto/match.presenter';

@@ -1,9 +1,9 @@
-import { Entrant, FieldEntry } from '../participants/domain/participant.repository';
-import { Participant } from '../participants/domain/participant';
+import { Entrant, FieldEntry } from '../participants';
+import { Participant } from '../participants';
 import { ExpectedVersion } from '../platform/concurrency/fresh-version';
-import { Tournament } from '../tournaments/domain/tournament';
-import { StageSettings } from '../competition/stages/stage-settings';
-import type { FinalRank } from '../tournaments/tournaments.service';
+import { Tournament } from '../tournaments';
+import { StageSettings } from '../competition';
+import type { FinalRank } from '../tournaments';
 
 /**
  * What play needs of a tournament, declared here by its caller: reading it, locking it for a report, and the

@@ -1,9 +1,9 @@
-import { effectiveRules } from '../competition/rules/competition-rules';
-import { Tournament } from '../tournaments/domain/tournament';
-import { formatOf } from '../competition/formats/registry';
-import { FormatSettings, SeededParticipant, StagePlay } from '../competition/match/match';
-import { StageSettings } from '../competition/stages/stage-settings';
-import { bracketRoundsFor } from '../competition/series/series';
+import { effectiveRules } from '../competition';
+import { Tournament } from '../tournaments';
+import { formatOf } from '../competition';
+import { FormatSettings, SeededParticipant, StagePlay } from '../competition';
+import { StageSettings } from '../competition';
+import { bracketRoundsFor } from '../competition';
 
 /** The format and its rounds, a default that depends on the field (swiss) resolved from the participant count (so a report need not read the field). */
 export function settingsOf(tournament: Tournament): FormatSettings {

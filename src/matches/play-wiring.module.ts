@@ -1,10 +1,10 @@
 import { Injectable, Module, OnModuleInit } from '@nestjs/common';
-import { LeagueRatingsService } from '../leagues/league-ratings.service';
-import { LeagueStandingsModule } from '../leagues/league-standings.module';
-import { ParticipantsModule } from '../participants/participants.module';
-import { SeedingRatingsHook } from '../participants/seeding-ratings';
-import { StatusChangeHook } from '../tournaments/status-change-hook';
-import { TournamentsModule } from '../tournaments/tournaments.module';
+import { LeagueRatingsService } from '../leagues';
+import { LeagueStandingsModule } from '../leagues';
+import { ParticipantsModule } from '../participants';
+import { SeedingRatingsHook } from '../participants';
+import { StatusChangeHook } from '../tournaments';
+import { TournamentsModule } from '../tournaments';
 import { MatchesModule } from './matches.module';
 import { MatchesService } from './matches.service';
 

@@ -1,6 +1,6 @@
-import { NewEvent } from '../events/domain/event-log';
-import { StageSettings } from '../competition/stages/stage-settings';
-import { Tournament } from '../tournaments/domain/tournament';
+import { NewEvent } from '../events';
+import { StageSettings } from '../competition';
+import { Tournament } from '../tournaments';
 
 /** stage.completed and stage.started (issue 40) for each stage whose status moved from `before` to `after`. */
 export function stageEvents(tournament: Tournament, before: readonly StageSettings[], after: readonly StageSettings[]): NewEvent[] {

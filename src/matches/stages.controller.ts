@@ -2,9 +2,9 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import { RequestValidationPipe } from '../platform/http/request-validation.pipe';
 import { NoQueryParameters } from '../platform/http/no-query-parameters.pipe';
 import { ResourceIdPipe } from '../platform/http/resource-id.pipe';
-import { AuthenticatedAccount } from '../tokens/accounts.service';
-import { CurrentAccount } from '../tokens/http/current-account.decorator';
-import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
+import { AuthenticatedAccount } from '../tokens';
+import { CurrentAccount } from '../tokens';
+import { TournamentNotFoundError } from '../tournaments';
 import { StageDecisionDto } from './dto/stage-decision-body.dto';
 import { presentStage } from './dto/stage.presenter';
 import { StagesService } from './stages.service';

@@ -2,9 +2,9 @@ import type { ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
 import { API_HEADERS, ApiDocs, ApiOperation, idParameter, jsonBody, jsonResponse, ref, schemaRef } from '../platform/openapi/openapi-kit';
 import { problemResponse } from '../platform/openapi/problem-examples';
 import { requestBodySchema } from '../platform/openapi/request-schema';
-import { STAGE_FORMATS, STAGE_LIMITS } from '../competition/stages/stage-settings';
-import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
-import { DecisionRowsNotTiedError, StageNotAwaitingDecisionError, StageNotFoundError } from '../competition/stages/stage-errors';
+import { STAGE_FORMATS, STAGE_LIMITS } from '../competition';
+import { TournamentNotFoundError } from '../tournaments';
+import { DecisionRowsNotTiedError, StageNotAwaitingDecisionError, StageNotFoundError } from '../competition';
 import { StageDecisionDto } from './dto/stage-decision-body.dto';
 import './matches.problems';
 

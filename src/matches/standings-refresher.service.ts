@@ -1,9 +1,9 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
-import { EventLog, SerializedData } from '../events/domain/event-log';
+import { EventLog, SerializedData } from '../events';
 import { WakeableLoop } from '../platform/concurrency/wakeable-loop';
 import { UnitOfWork } from '../platform/persistence/unit-of-work';
-import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
+import { TournamentNotFoundError } from '../tournaments';
 import { MatchRepository } from './domain/match.repository';
 import { StandingsRefreshes, WaitingRefresh } from './domain/standings-refreshes';
 import { tableEntrants } from './domain/standings-table';

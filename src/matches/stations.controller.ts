@@ -3,9 +3,9 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res
 import type { FastifyReply } from 'fastify';
 import { NoQueryParameters } from '../platform/http/no-query-parameters.pipe';
 import { ResourceIdPipe } from '../platform/http/resource-id.pipe';
-import { AuthenticatedAccount } from '../tokens/accounts.service';
-import { CurrentAccount } from '../tokens/http/current-account.decorator';
-import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
+import { AuthenticatedAccount } from '../tokens';
+import { CurrentAccount } from '../tokens';
+import { TournamentNotFoundError } from '../tournaments';
 import { parseSpans, StationNotFoundError } from './domain/schedule/station';
 import { CreateStationDto, UpdateStationDto } from './dto/station-body.dto';
 import { presentStation } from './dto/station.presenter';

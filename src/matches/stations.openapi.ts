@@ -6,8 +6,8 @@ import { requestBodySchema } from '../platform/openapi/request-schema';
 import { STATION_LIMITS, StationNotFoundError, TooManyStationsError } from './domain/schedule/station';
 import { CreateStationDto, UpdateStationDto } from './dto/station-body.dto';
 import { ScheduleRequestDto } from './dto/schedule-body.dto';
-import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
-import { SCHEDULE_RULES } from '../competition/schedule/conflicts';
+import { TournamentNotFoundError } from '../tournaments';
+import { SCHEDULE_RULES } from '../competition';
 import './matches.problems';
 
 /** The stations part of the OpenAPI document (issue 41): where a tournament's matches are played. */

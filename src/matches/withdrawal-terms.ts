@@ -1,7 +1,7 @@
-import type { Participant } from '../participants/domain/participant';
-import type { Tournament } from '../tournaments/domain/tournament';
-import { NotEnoughCheckedInError } from '../competition/match/match-errors';
-import { Withdrawals, WithdrawalTerms } from '../competition/withdrawals/withdrawals';
+import type { Participant } from '../participants';
+import type { Tournament } from '../tournaments';
+import { NotEnoughCheckedInError } from '../competition';
+import { Withdrawals, WithdrawalTerms } from '../competition';
 
 /** The withdrawals the format rules apply, from the participants who left. */
 export function withdrawalTermsOf(withdrawn: Participant[]): Withdrawals {

@@ -8,3 +8,7 @@ export const metricsManifest: ModuleManifest = {
   nestModules: [MetricsModule.forRoot()],
   ports: [AppMetrics],
 };
+// What other modules may import from this one: the direction check refuses an import of any other file.
+export { AppMetrics } from './app-metrics';
+export { startMetricsServer, stopMetricsServer } from './metrics-server';
+export { countRequests } from './request-metrics';

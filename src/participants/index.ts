@@ -17,3 +17,12 @@ export const participantsManifest: ModuleManifest = {
   eventTypes: PARTICIPANT_EVENT_TYPES,
   ports: [ParticipantsService, SeedingRatingsHook],
 };
+// What other modules may import from this one: the direction check refuses an import of any other file.
+export { AlreadyWithdrawnError, NotWithdrawnError, ParticipantNotFoundError } from './domain/participant-errors';
+export { Entrant, FieldEntry } from './domain/participant.repository';
+export { Participant } from './domain/participant';
+export { WithdrawalReason, reinstate, withdraw } from './domain/withdrawal';
+export { participantEtag, presentParticipant } from './dto/participant.presenter';
+export { ParticipantsModule } from './participants.module';
+export { ParticipantsService } from './participants.service';
+export { SeedingRatingsHook } from './seeding-ratings';

@@ -1,7 +1,7 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
-import { TournamentsModule } from '../tournaments/tournaments.module';
-import { TournamentsService } from '../tournaments/tournaments.service';
+import { TournamentsModule } from '../tournaments';
+import { TournamentsService } from '../tournaments';
 import { ParticipantRepository } from './domain/participant.repository';
 import { PostgresParticipantRepository } from './persistence/postgres-participant.repository';
 import { ParticipantSchema } from './persistence/participant.schema';

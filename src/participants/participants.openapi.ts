@@ -7,7 +7,7 @@ import { LIST_PARAMETER_DOCS } from '../platform/openapi/openapi-document';
 import { problemResponse, ProblemSource } from '../platform/openapi/problem-examples';
 import { FieldDocs, queryParameters, requestBodySchema } from '../platform/openapi/request-schema';
 import { COMMON_FIELD_DOCS, resourceSchemas } from '../platform/openapi/resource-operations';
-import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
+import { TournamentNotFoundError } from '../tournaments';
 import { newParticipants, Participant, PARTICIPANT_LIMITS, repeatedInBatch } from './domain/participant';
 import { PARTICIPANT_STATUSES } from './domain/withdrawal';
 import {
@@ -23,10 +23,9 @@ import {
   TournamentFullError,
 } from './domain/participant-errors';
 import { MAX_RANDOM_SEED, SEEDING_ORDERS } from './domain/seeding';
-import { LeagueNotRatedError, UnknownLeagueError } from '../leagues/domain/league-errors';
-import '../leagues/leagues.problems';
+import { LeagueNotRatedError, UnknownLeagueError } from '../leagues';
 import { SeedParticipantsDto } from './dto/seed-body.dto';
-import { MAX_PARTICIPANTS_LIMIT } from '../tournaments/domain/tournament';
+import { MAX_PARTICIPANTS_LIMIT } from '../tournaments';
 import { ListParticipantsQuery } from './dto/list-participants.query';
 import { BULK_LIMITS, CreateParticipantDto, UpdateParticipantDto } from './dto/participant-body.dto';
 import { presentParticipant } from './dto/participant.presenter';

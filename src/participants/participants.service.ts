@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { EventLog, NewEvent } from '../events/domain/event-log';
+import { EventLog, NewEvent } from '../events';
 import { ExpectedVersion, withFreshVersion } from '../platform/concurrency/fresh-version';
 import { Cursors } from '../platform/pagination/cursors';
 import { keysetPage } from '../platform/pagination/list-request';

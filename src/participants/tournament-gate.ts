@@ -1,5 +1,5 @@
-import { Tournament } from '../tournaments/domain/tournament';
-import type { TournamentRegistration } from '../tournaments/tournaments.service';
+import { Tournament } from '../tournaments';
+import type { TournamentRegistration } from '../tournaments';
 
 /**
  * What the participants module needs of a tournament, declared here by its caller: the tournament itself (404 when

@@ -10,3 +10,7 @@ export const rateLimitManifest: ModuleManifest = {
   apiDocs: ({ rateLimitPerMinute }) => [rateLimitApiDocs(rateLimitPerMinute)],
   ports: [RateLimiter],
 };
+// What other modules may import from this one: the direction check refuses an import of any other file.
+export { RateLimitGuard } from './rate-limit.guard';
+export { RateLimitModule } from './rate-limit.module';
+export { RateLimitWindow, RateLimiter } from './rate-limiter';

@@ -6,7 +6,7 @@ import { IS_PUBLIC } from '../platform/auth/public.decorator';
 import { PreGuardAccounting } from '../platform/http/pre-guard-accounting';
 import type { ProblemResponse } from '../platform/http/problem';
 import { RouteTable } from '../platform/http/route-table';
-import { CallerIdentification } from '../tokens/http/caller-identification';
+import { CallerIdentification } from '../tokens';
 import { RateLimiter } from './rate-limiter';
 
 /**

@@ -11,7 +11,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpProblem } from '../platform/http/error-translation';
 import { isPublic } from '../platform/auth/public.decorator';
-import { CallerIdentification } from '../tokens/http/caller-identification';
+import { CallerIdentification } from '../tokens';
 import { RateLimiter, RateLimitWindow } from './rate-limiter';
 
 /** What the library resolved for a handler: its window, or that it is not limited. */

@@ -8,7 +8,7 @@ import {
   type ThrottlerStorage,
 } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppMetrics } from '../metrics/app-metrics';
+import { AppMetrics } from '../metrics';
 import type { ProblemResponse } from '../platform/http/problem';
 import { rateLimitHeaders } from './rate-limit-headers';
 

@@ -1,5 +1,5 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { AppMetrics } from '../metrics/app-metrics';
+import { AppMetrics } from '../metrics';
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { AccountsService } from './accounts.service';

@@ -18,3 +18,16 @@ export const tournamentsManifest: ModuleManifest = {
   eventTypes: TOURNAMENT_EVENT_TYPES,
   ports: [TournamentsService, StatusChangeHook],
 };
+// What other modules may import from this one: the direction check refuses an import of any other file.
+export { TournamentNotFoundError } from './domain/tournament-errors';
+export { TournamentStatus, locksSetup } from './domain/tournament-status';
+export { MAX_PARTICIPANTS_LIMIT, Tournament } from './domain/tournament';
+export type { TournamentFormat } from './domain/tournament';
+export { presentTournament, tournamentEtag } from './dto/tournament.presenter';
+export { leagueTournamentIdsSql, leagueTournamentsVersionSql, sharedTournamentSql } from './persistence/tournament-sql';
+export { StatusChangeHook } from './status-change-hook';
+export type { StatusChangeRules, TransitionNote } from './status-change-hook';
+export { aTournament } from './testing/a-tournament';
+export { TournamentsModule } from './tournaments.module';
+export { TournamentsService } from './tournaments.service';
+export type { FinalRank, TournamentRegistration } from './tournaments.service';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Tournament } from './domain/tournament';
 import { TournamentStatus } from './domain/tournament-status';
-import type { SlotCheck } from '../competition/stages/stage-settings';
+import type { SlotCheck } from '../competition';
 
 /** What the rules tell the client about a status change (a start that left out participants who did not check in). */
 export interface TransitionNote {

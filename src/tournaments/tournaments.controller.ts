@@ -2,8 +2,8 @@ import { RequestValidationPipe } from '../platform/http/request-validation.pipe'
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { RouteSchema } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AuthenticatedAccount } from '../tokens/accounts.service';
-import { CurrentAccount } from '../tokens/http/current-account.decorator';
+import { AuthenticatedAccount } from '../tokens';
+import { CurrentAccount } from '../tokens';
 import { ExpectedVersion } from '../platform/concurrency/fresh-version';
 import { IdempotentPosts } from '../platform/idempotency/idempotent-posts';
 import { Representation } from '../platform/resources/representation';

@@ -1,6 +1,6 @@
 import type { EventTypeEntry } from '../platform/module-manifest';
 import { schemaRef } from '../platform/openapi/openapi-kit';
-import { deletionData, uuidData } from '../events/events.data';
+import { deletionData, uuidData } from '../events';
 
 /** The event types the tournaments module appends, with their summary and the schema of their `data`. */
 export const TOURNAMENT_EVENT_TYPES = {

@@ -1,6 +1,6 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module } from '@nestjs/common';
-import { LeaguesModule } from '../leagues/leagues.module';
+import { LeaguesModule } from '../leagues';
 import { TournamentRepository } from './domain/tournament.repository';
 import { PostgresTournamentRepository } from './persistence/postgres-tournament.repository';
 import { TournamentSchema } from './persistence/tournament.schema';

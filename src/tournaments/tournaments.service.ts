@@ -1,14 +1,14 @@
-import { StageSettings } from '../competition/stages/stage-settings';
+import { StageSettings } from '../competition';
 import { Injectable } from '@nestjs/common';
 import { ExpectedVersion, StaleVersionError } from '../platform/concurrency/fresh-version';
 import { DomainError, ServiceUnavailableError } from '../kernel/domain-error';
-import { EventLog, NewEvent } from '../events/domain/event-log';
-import { LeaguesService } from '../leagues/leagues.service';
+import { EventLog, NewEvent } from '../events';
+import { LeaguesService } from '../leagues';
 import { Cursors } from '../platform/pagination/cursors';
 import { UnitOfWork } from '../platform/persistence/unit-of-work';
 import { ownedPage } from '../platform/pagination/list-request';
 import { ListRequest, Page } from '../platform/pagination/page';
-import { manualGroupLabels } from '../competition/stages/stage-settings';
+import { manualGroupLabels } from '../competition';
 import { NewTournament, participantCapOf, Tournament, TournamentChanges } from './domain/tournament';
 import { TournamentInProgressError, TournamentNotFoundError } from './domain/tournament-errors';
 import { locksSetup, TournamentStatus } from './domain/tournament-status';

@@ -1,6 +1,6 @@
 import { setTimeout as nextTurn } from 'node:timers/promises';
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { EventWakeups } from '../events/event-wakeups';
+import { EventWakeups } from '../events';
 import { LivePatch, changedParts } from './dto/viewer-pages';
 import { FanOut } from './fan-out';
 import { LiveViewer, SseFrame, sseFrame } from './viewer-socket';

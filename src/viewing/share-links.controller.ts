@@ -1,15 +1,15 @@
 import { Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { LeagueNotFoundError } from '../leagues/domain/league-errors';
-import { leagueEtag, presentLeague } from '../leagues/dto/league.presenter';
-import { LeaguesService } from '../leagues/leagues.service';
+import { LeagueNotFoundError } from '../leagues';
+import { leagueEtag, presentLeague } from '../leagues';
+import { LeaguesService } from '../leagues';
 import { TakesNoBody } from '../platform/http/body-parsing';
 import { ResourceIdPipe } from '../platform/http/resource-id.pipe';
-import { AuthenticatedAccount } from '../tokens/accounts.service';
-import { CurrentAccount } from '../tokens/http/current-account.decorator';
-import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
-import { presentTournament, tournamentEtag } from '../tournaments/dto/tournament.presenter';
-import { TournamentsService } from '../tournaments/tournaments.service';
+import { AuthenticatedAccount } from '../tokens';
+import { CurrentAccount } from '../tokens';
+import { TournamentNotFoundError } from '../tournaments';
+import { presentTournament, tournamentEtag } from '../tournaments';
+import { TournamentsService } from '../tournaments';
 
 const TournamentId = new ResourceIdPipe(TournamentNotFoundError);
 const LeagueId = new ResourceIdPipe(LeagueNotFoundError);

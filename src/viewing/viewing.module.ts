@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
-import { LeaguesModule } from '../leagues/leagues.module';
-import { MatchesModule } from '../matches/matches.module';
-import { ParticipantsModule } from '../participants/participants.module';
-import { RateLimitModule } from '../rate-limit/rate-limit.module';
-import { TournamentsModule } from '../tournaments/tournaments.module';
+import { LeaguesModule } from '../leagues';
+import { MatchesModule } from '../matches';
+import { ParticipantsModule } from '../participants';
+import { RateLimitModule } from '../rate-limit';
+import { TournamentsModule } from '../tournaments';
 import { ReadContext, SharedStates } from './domain/shared-states';
 import { LiveViews } from './live-views';
 import { MikroOrmReadContext, PgSharedStates } from './persistence/pg-shared-states';

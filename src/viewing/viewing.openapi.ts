@@ -1,13 +1,13 @@
 import type { ParameterObject } from 'openapi3-ts/oas31';
-import { League } from '../leagues/domain/league';
-import { LeagueNotFoundError } from '../leagues/domain/league-errors';
-import { presentLeague } from '../leagues/dto/league.presenter';
+import { League } from '../leagues';
+import { LeagueNotFoundError } from '../leagues';
+import { presentLeague } from '../leagues';
 import { NotSharedError } from '../kernel/sharing';
 import { API_HEADERS, ApiDocs, ApiOperation, headerRefs, idParameter, jsonResponse, publicOperation, ref } from '../platform/openapi/openapi-kit';
 import { problemResponse } from '../platform/openapi/problem-examples';
-import { Tournament } from '../tournaments/domain/tournament';
-import { TournamentNotFoundError } from '../tournaments/domain/tournament-errors';
-import { presentTournament } from '../tournaments/dto/tournament.presenter';
+import { Tournament } from '../tournaments';
+import { TournamentNotFoundError } from '../tournaments';
+import { presentTournament } from '../tournaments';
 import { TooManyViewerStreamsError } from './domain/stream-slots';
 import './viewing.problems';
 

@@ -14,3 +14,6 @@ export const webhooksManifest: ModuleManifest = {
   problems: WEBHOOKS_PROBLEM_KINDS,
   ports: [WebhooksService],
 };
+// What other modules may import from this one: the direction check refuses an import of any other file.
+export { WebhooksModule } from './webhooks.module';
+export { WebhooksService } from './webhooks.service';

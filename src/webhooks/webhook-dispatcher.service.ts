@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
-import { EventWakeups } from '../events/event-wakeups';
+import { EventWakeups } from '../events';
 import { WakeableLoop } from '../platform/concurrency/wakeable-loop';
 import { packageVersion } from '../platform/package-version';
 import { Clock } from './delivery/clock';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Counter, Gauge } from 'prom-client';
-import { AppMetrics } from '../metrics/app-metrics';
+import { AppMetrics } from '../metrics';
 import { DeliveryQueue } from './persistence/delivery-queue';
 
 /** The delivery backlog (read at scrape time) and what the attempts give, on the service's /metrics. */

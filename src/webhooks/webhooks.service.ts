@@ -11,7 +11,7 @@ import { DeliveryNotFoundError, WebhookDisabledError, WebhookLimitReachedError, 
 import { DeliveryPage, WebhookStore } from './domain/webhook-store';
 import { Clock } from './delivery/clock';
 import { WebhookDispatcher } from './webhook-dispatcher.service';
-import { EventCatalogue } from '../events/domain/event-types';
+import { EventCatalogue } from '../events';
 
 /** Events one replay queues at most; replay again from the last one's sequence for more. */
 export const MAX_REPLAY = 10_000;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AccountsService } from '../../tokens/accounts.service';
+import { AccountsService } from '../../tokens';
 import { BillingGateway } from '../domain/billing.gateway';
 
 /**

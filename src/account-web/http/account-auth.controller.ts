@@ -1,11 +1,11 @@
 import { Controller, Get, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppMetrics } from '../../metrics/app-metrics';
+import { AppMetrics } from '../../metrics';
 import { Public } from '../../platform/auth/public.decorator';
 import { InvalidError } from '../../kernel/domain-error';
-import { AccountsService } from '../../tokens/accounts.service';
-import { EmailTakenError } from '../../tokens/domain/account-errors';
-import { MIN_PASSWORD_LENGTH } from '../../tokens/domain/password';
+import { AccountsService } from '../../tokens';
+import { EmailTakenError } from '../../tokens';
+import { MIN_PASSWORD_LENGTH } from '../../tokens';
 import { SignInThrottle } from '../persistence/sign-in-throttle';
 import { controlCharacterErrors, hasErrors } from './form-text';
 import { CsrfGuard, FormSubmissionThrottle, SignedInGuard } from './page-guards';

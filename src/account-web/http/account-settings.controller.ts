@@ -1,10 +1,10 @@
 import { Controller, Get, Param, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../platform/auth/public.decorator';
-import { AccountsService } from '../../tokens/accounts.service';
-import { SubscriptionRequiredError, TokenChangedError, WrongPasswordError } from '../../tokens/domain/account-errors';
-import { ApiToken } from '../../tokens/domain/api-token';
-import { WebhooksService } from '../../webhooks/webhooks.service';
+import { AccountsService } from '../../tokens';
+import { SubscriptionRequiredError, TokenChangedError, WrongPasswordError } from '../../tokens';
+import { ApiToken } from '../../tokens';
+import { WebhooksService } from '../../webhooks';
 import { BillingGateway } from '../domain/billing.gateway';
 import { SignInThrottle } from '../persistence/sign-in-throttle';
 import { TokenReveals } from '../persistence/token-reveals';

@@ -1,6 +1,6 @@
 import { Controller, Get, Req, Res, UseFilters } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DatabaseHealth } from '../../health/database-health';
+import { DatabaseHealth } from '../../health';
 import { Public } from '../../platform/auth/public.decorator';
 import { packageVersion } from '../../platform/package-version';
 import { instanceUrl } from '../../platform/http/instance-url';

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '../../kernel/domain-error';
 import { isUuid } from '../../kernel/ids';
 import { Visibility } from '../../kernel/sharing';
-import { LeaguesService } from '../../leagues/leagues.service';
-import { TournamentsService } from '../../tournaments/tournaments.service';
+import { LeaguesService } from '../../leagues';
+import { TournamentsService } from '../../tournaments';
 
 /** What the account page shows of one tournament or league. */
 export interface SharedItem {

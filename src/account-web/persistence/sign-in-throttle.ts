@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { AppConfig } from '../../config/app-config';
-import { normaliseEmail } from '../../tokens/domain/account';
+import { normaliseEmail } from '../../tokens';
 import { queryRows, writeRows } from '../../platform/persistence/sql';
 
 /**

@@ -1,6 +1,6 @@
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { AccountsService } from '../../tokens/accounts.service';
+import { AccountsService } from '../../tokens';
 import { StreamAccess } from '../domain/stream-access';
 
 /** The tokens module's answer to "does this stream's token still work". */

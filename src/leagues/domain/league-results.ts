@@ -1,4 +1,4 @@
-import { CompetitionTotals, totalsOf } from '../../competition/ranking/totals';
+import { CompetitionTotals, totalsOf } from '../../competition';
 
 export { CompetitionTotals, totalsOf };
 

@@ -5,18 +5,18 @@
  * thousands of objects to clone.
  */
 import { InvalidError } from '../../kernel/domain-error';
-import type { StageStatus } from '../../competition/stages/stage-settings';
+import type { StageStatus } from '../../competition';
 import { newId } from '../../kernel/ids';
-import { generateMatches } from '../../competition/play/generation';
-import { FormatSettings, Match, SeededParticipant } from '../../competition/match/match';
-import * as errors from '../../competition/match/match-errors';
+import { generateMatches } from '../../competition';
+import { FormatSettings, Match, SeededParticipant } from '../../competition';
+import { matchErrors as errors } from '../../competition';
 import { MatchBatches, MatchRecord } from './match.repository';
-import { ResultReport } from '../../competition/match/report';
-import { stageStatuses } from '../../competition/stages/stage-status';
-import { formatOf } from '../../competition/formats/registry';
-import { computeStandings, StandingRow } from '../../competition/ranking/standings';
-import { PlayChanges, ReportChanges, TournamentPlay } from '../../competition/play/tournament-play';
-import { WithdrawalTerms, Withdrawals } from '../../competition/withdrawals/withdrawals';
+import { ResultReport } from '../../competition';
+import { stageStatuses } from '../../competition';
+import { formatOf } from '../../competition';
+import { computeStandings, StandingRow } from '../../competition';
+import { PlayChanges, ReportChanges, TournamentPlay } from '../../competition';
+import { WithdrawalTerms, Withdrawals } from '../../competition';
 
 /** Whose the generated matches are, and when they were made (an ISO instant: it crosses threads as text). */
 export interface GenerationContext {

@@ -1,7 +1,7 @@
 import { KeysetPosition } from '../../platform/pagination/cursor';
 import { SortDirection } from '../../platform/pagination/page';
-import { Bracket, Match, MatchScope, MatchStatus } from '../../competition/match/match';
-import type { PlayChanges } from '../../competition/play/tournament-play';
+import { Bracket, Match, MatchScope, MatchStatus } from '../../competition';
+import type { PlayChanges } from '../../competition';
 
 /** A match as stored: the format's view of it plus whose it is, its schedule and its version. */
 export interface MatchRecord extends Match {

@@ -1,6 +1,6 @@
-import type { Participant } from '../../participants/domain/participant';
+import type { Participant } from '../../participants';
 import type { TableOfPlay } from './match-tasks';
-import type { StandingRow } from '../../competition/ranking/standings';
+import type { StandingRow } from '../../competition';
 
 /** A participant as a table names them: who, their seed, and whether they left the tournament. */
 export type TableEntrant = Pick<Participant, 'id' | 'seed' | 'name' | 'status'>;

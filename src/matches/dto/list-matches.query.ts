@@ -1,6 +1,6 @@
 import { IsIn, IsOptional, IsUUID, Matches, MaxLength } from 'class-validator';
 import { ListQuery, SortedBy, SortParameter, StatusList } from '../../platform/pagination/list-query';
-import { BRACKETS, MATCH_STATUSES } from '../../competition/match/match';
+import { BRACKETS, MATCH_STATUSES } from '../../competition';
 
 /** Query string of GET /api/v1/tournaments/:id/matches. Unknown parameters are refused. */
 export class ListMatchesQuery extends ListQuery {

@@ -1,6 +1,6 @@
 import { IsBoolean, IsIn, IsOptional, IsUUID } from 'class-validator';
 import { Absentable, IsInstant, IsNumberList, Nullable, Shaped } from '../../platform/http/validation/decorators';
-import { DECIDER_METHODS, REPORTED_OUTCOMES } from '../../competition/match/match';
+import { DECIDER_METHODS, REPORTED_OUTCOMES } from '../../competition';
 
 /** The most opponents a match holds: a free-for-all of the largest field. */
 const MAX_OPPONENTS = 1024;

@@ -1,6 +1,6 @@
 import { etagFor } from '../../platform/http/etag';
 import { wireInstantOrNull as instant } from '../../platform/http/wire-instant';
-import { isBye } from '../../competition/match/match';
+import { isBye } from '../../competition';
 import { placeholderOf, presentSource } from './stage-source.presenter';
 import { MatchRecord } from '../domain/match.repository';
 import type { Entrants, ReportResult } from '../matches.service';

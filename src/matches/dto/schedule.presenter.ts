@@ -1,4 +1,4 @@
-import type { ConflictWithFix } from '../../competition/schedule/suggested-fixes';
+import type { ConflictWithFix } from '../../competition';
 import type { SchedulePreview } from '../schedule.service';
 
 const instant = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

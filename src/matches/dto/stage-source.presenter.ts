@@ -1,6 +1,6 @@
-import { StageSource } from '../../competition/match/match';
+import { StageSource } from '../../competition';
 
-export { placeholderOf } from '../../competition/stages/placeholders';
+export { placeholderOf } from '../../competition';
 
 /** A placeholder's source as the client reads it: `{ stage, group, place }`, `{ stage, best, rank }` or `{ stage, seed }`. */
 export function presentSource(source: StageSource): Record<string, string | number> {

@@ -1,10 +1,10 @@
-import { presentStageSettings } from '../../competition/stages/stage-settings';
-import type { FieldEntry } from '../../participants/domain/participant.repository';
-import type { RankedRow } from '../../competition/stages/qualifiers';
+import { presentStageSettings } from '../../competition';
+import type { FieldEntry } from '../../participants';
+import type { RankedRow } from '../../competition';
 import type { StageView } from '../stages.service';
 import { presentTotals } from './standing-row.presenter';
 import { placeholderOf } from './stage-source.presenter';
-import type { StageSource } from '../../competition/match/match';
+import type { StageSource } from '../../competition';
 
 type Names = ReadonlyMap<string, FieldEntry>;
 

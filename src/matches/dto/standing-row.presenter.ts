@@ -1,4 +1,4 @@
-import type { StandingRow } from '../../competition/ranking/standings';
+import type { StandingRow } from '../../competition';
 import type { NamedStandingRow } from '../domain/standings-table';
 
 type Totals = Omit<StandingRow, 'rank' | 'participantId' | 'tiebreakers'>;

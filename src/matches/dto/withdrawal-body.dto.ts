@@ -1,6 +1,6 @@
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Absentable, Nullable } from '../../platform/http/validation/decorators';
-import { WITHDRAWAL_REASONS } from '../../competition/withdrawals/withdrawals';
+import { WITHDRAWAL_REASONS } from '../../competition';
 
 const MAX_SCORE = 1_000_000_000;
 

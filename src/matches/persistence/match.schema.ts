@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { BRACKETS, MATCH_OUTCOMES, MATCH_STATUSES, REPORTED_OUTCOMES } from '../../competition/match/match';
+import { BRACKETS, MATCH_OUTCOMES, MATCH_STATUSES, REPORTED_OUTCOMES } from '../../competition';
 import { MatchRecord } from '../domain/match.repository';
 
 /** A column as MikroORM's EntitySchema takes it; `columnType` is also the type a JSON recordset reads it as. */

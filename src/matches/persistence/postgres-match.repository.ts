@@ -4,7 +4,7 @@ import { MatchBatches, MatchListQuery, MatchRecord, MatchRepository, MatchWrites
 import { parseTimestamptz } from '../../platform/persistence/pg-timestamp';
 import { queryRows, writeRows } from '../../platform/persistence/sql';
 import { MATCH_COLUMNS } from './match.schema';
-import type { MatchScope } from '../../competition/match/match';
+import type { MatchScope } from '../../competition';
 
 /** The table's columns (the schema's list), each with the MatchRecord property it holds. */
 const FIELDS = Object.entries(MATCH_COLUMNS).map(([field, column]) => ({ field, ...column }));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { emptyOpponent, newMatch } from '../../competition/match/match';
+import { emptyOpponent, newMatch } from '../../competition';
 import { MatchRecord, UNSCHEDULED } from '../domain/match.repository';
 
 /**

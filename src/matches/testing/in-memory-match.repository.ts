@@ -1,6 +1,6 @@
 import { MATCH_COLUMNS } from '../persistence/match.schema';
 import { SET_AT_CREATION, MatchBatches, MatchListQuery, MatchRecord, MatchRepository, MatchWrites, PositionedMatch } from '../domain/match.repository';
-import type { MatchScope } from '../../competition/match/match';
+import type { MatchScope } from '../../competition';
 
 /** Matches a JSON batch of `allOfAsJson` holds at most, by number, as the adapter groups them. */
 const JSON_BATCH = 1000;

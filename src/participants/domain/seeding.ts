@@ -2,7 +2,7 @@
  * Seeding a whole field in one request (issue 43): by name, at random (reproducibly, from a `random_seed`), or by
  * a league's ratings. Pure: the order only, from the participants and what the caller read for them.
  */
-import { competitorOf } from '../../leagues/domain/league-standings';
+import { competitorOf } from '../../leagues';
 import { PARTICIPANT_LIMITS } from './participant';
 import { FieldEntry } from './participant.repository';
 import { seededRandom } from '../../kernel/seeded-random';

@@ -1,4 +1,4 @@
-import { NewEvent } from '../../events/domain/event-log';
+import { NewEvent } from '../../events';
 import { StaleVersionError } from '../../platform/concurrency/fresh-version';
 import type { OwnedRows } from '../../platform/resources/owned-rows';
 import { KeysetListQuery, Positioned } from '../../platform/pagination/page';

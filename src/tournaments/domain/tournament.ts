@@ -1,13 +1,13 @@
 import { InvalidError } from '../../kernel/domain-error';
 import { applyMergePatch, checkMetadataSize, currentFields, Metadata, sameValue } from '../../kernel/merge-patch';
 import { newId } from '../../kernel/ids';
-import { checkRules, checkWeight, defaultPointsOf, PointsRule, takesRules, TiebreakerName } from '../../competition/rules/competition-rules';
+import { checkRules, checkWeight, defaultPointsOf, PointsRule, takesRules, TiebreakerName } from '../../competition';
 import { rotateShareLink, shareIdFor, Visibility } from '../../kernel/sharing';
-import { BestOf, bestOfProblems } from '../../competition/rules/best-of';
-import { mergeScheduleSettings, ScheduleSettings } from '../../competition/schedule/schedule-settings';
-import { readStages, SlotCheck, StageSettings, withStageSchedules } from '../../competition/stages/stage-settings';
-import { TOURNAMENT_FORMATS, TournamentFormat } from '../../competition/formats/format-names';
-import { formatCatalog } from '../../competition/formats/registry';
+import { BestOf, bestOfProblems } from '../../competition';
+import { mergeScheduleSettings, ScheduleSettings } from '../../competition';
+import { readStages, SlotCheck, StageSettings, withStageSchedules } from '../../competition';
+import { TOURNAMENT_FORMATS, TournamentFormat } from '../../competition';
+import { formatCatalog } from '../../competition';
 import { TournamentFieldLockedError } from './tournament-errors';
 import { locksSetup, TOURNAMENT_LIFECYCLE, TournamentStatus } from './tournament-status';
 

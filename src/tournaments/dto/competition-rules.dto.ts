@@ -1,6 +1,6 @@
 import { Shaped } from '../../platform/http/validation/decorators';
-import { RULE_LIMITS, TIEBREAKERS } from '../../competition/rules/competition-rules';
-import { BEST_OF_LIMITS, ROUND_NAMES } from '../../competition/rules/best-of';
+import { RULE_LIMITS, TIEBREAKERS } from '../../competition';
+import { BEST_OF_LIMITS, ROUND_NAMES } from '../../competition';
 
 /**
  * Request rules of the competition-rules fields. They check the shape; the domain checks the contents (a

@@ -1,6 +1,6 @@
 import { IsIn, IsOptional, IsString, IsUUID, Length } from 'class-validator';
 import { IsInstant } from '../../platform/http/validation/decorators';
-import { formatCatalog } from '../../competition/formats/registry';
+import { formatCatalog } from '../../competition';
 import { TOURNAMENT_STATUSES } from '../domain/tournament-status';
 import { TOURNAMENT_SORT_FIELDS, TournamentSortField } from '../domain/tournament.repository';
 import { ListQuery, SortedBy, SortParameter, StatusList } from '../../platform/pagination/list-query';

@@ -1,4 +1,4 @@
-import { SCHEDULE_LIMITS } from '../../competition/schedule/schedule-settings';
+import { SCHEDULE_LIMITS } from '../../competition';
 
 const minutes = (min: number) => ({ type: 'integer', format: 'int32', minimum: min, maximum: SCHEDULE_LIMITS.minutes });
 const instant = { type: 'string', format: 'date-time', maxLength: 40 };

@@ -1,5 +1,5 @@
-import { STAGE_FORMATS, STAGE_LIMITS } from '../../competition/stages/stage-settings';
-import { TIEBREAKERS } from '../../competition/rules/competition-rules';
+import { STAGE_FORMATS, STAGE_LIMITS } from '../../competition';
+import { TIEBREAKERS } from '../../competition';
 import { SCHEDULE_SCHEMA } from './schedule-settings.schema';
 
 const whole = (minimum: number, maximum?: number) => ({ type: 'integer', format: 'int32', minimum, ...(maximum === undefined ? {} : { maximum }) });

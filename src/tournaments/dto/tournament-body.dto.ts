@@ -3,12 +3,12 @@ import { CompetitionStatus, competitionFields } from '../../platform/http/valida
 import { Absentable, BodyKind, IsInstant, IsTimeZone, MetadataField, Nullable, Shaped } from '../../platform/http/validation/decorators';
 import { VISIBILITIES } from '../../kernel/sharing';
 import { registerReadOnlyFields } from '../../platform/http/request-validation.pipe';
-import { RULE_LIMITS, WEIGHT_LIMITS } from '../../competition/rules/competition-rules';
+import { RULE_LIMITS, WEIGHT_LIMITS } from '../../competition';
 import { IsBestOf, IsPoints, IsTiebreakerList } from './competition-rules.dto';
 import { SCHEDULE_SCHEMA } from './schedule-settings.schema';
 import { STAGES_SCHEMA } from './stages.schema';
 import { MAX_PARTICIPANTS_LIMIT, PARTICIPANT_TYPES, ROUNDS_LIMITS } from '../domain/tournament';
-import { formatCatalog } from '../../competition/formats/registry';
+import { formatCatalog } from '../../competition';
 import { INITIAL_STATUSES, TOURNAMENT_STATUSES } from '../domain/tournament-status';
 
 /** The tournament's count of participants is the server's; a body naming it is told so. */

@@ -2,9 +2,9 @@ import { parseInstant } from '../../kernel/validation';
 import { domainFieldsOf } from '../../platform/http/body-fields';
 import { etagFor } from '../../platform/http/etag';
 import { wireInstantOrNull as instant } from '../../platform/http/wire-instant';
-import { effectiveRules } from '../../competition/rules/competition-rules';
-import { presentStageSettings } from '../../competition/stages/stage-settings';
-import { SCHEDULE_DEFAULTS } from '../../competition/schedule/schedule-settings';
+import { effectiveRules } from '../../competition';
+import { presentStageSettings } from '../../competition';
+import { SCHEDULE_DEFAULTS } from '../../competition';
 import { NewTournament, Tournament, TOURNAMENT_WIRE_NAMES, TournamentChanges } from '../domain/tournament';
 import { CreateTournamentDto, UpdateTournamentDto } from './tournament-body.dto';
 

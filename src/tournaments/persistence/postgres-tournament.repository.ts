@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { NewEvent } from '../../events/domain/event-log';
-import { WritesWithEvents } from '../../events/writes-with-events';
+import { NewEvent } from '../../events';
+import { WritesWithEvents } from '../../events';
 import { Conditions, KeysetStatement, keysetSql, SortKeys } from '../../platform/persistence/keyset-query';
 import { PlainRows } from '../../platform/persistence/plain-rows';
 import { openTransaction, queryArrays, queryRows } from '../../platform/persistence/sql';

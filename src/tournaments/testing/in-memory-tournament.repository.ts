@@ -1,5 +1,5 @@
-import { NewEvent } from '../../events/domain/event-log';
-import { InMemoryEventLog } from '../../events/testing/in-memory-event-log';
+import { NewEvent } from '../../events';
+import { InMemoryEventLog } from '../../events';
 import { KeysetPosition } from '../../platform/pagination/cursor';
 import { keysetRows, SortKey } from '../../platform/pagination/in-memory-keyset';
 import { Tournament } from '../domain/tournament';

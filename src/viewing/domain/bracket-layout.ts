@@ -1,5 +1,5 @@
-import { formatOf } from '../../competition/formats/registry';
-import type { Bracket } from '../../competition/match/match';
+import { formatOf } from '../../competition';
+import type { Bracket } from '../../competition';
 import { TournamentView, ViewMatch } from './tournament-view';
 
 /** One column of a bracket, or one round of a round-based format; `matches` empty for a round not paired yet. */

@@ -1,5 +1,5 @@
-import { formatOf } from '../../competition/formats/registry';
-import type { StageStatus } from '../../competition/stages/stage-settings';
+import { formatOf } from '../../competition';
+import type { StageStatus } from '../../competition';
 import { BracketSection, layOut, RoundColumn } from './bracket-layout';
 import { TournamentView, ViewMatch, ViewStage, ViewStandingRow } from './tournament-view';
 

@@ -3,12 +3,12 @@
  * holding nothing private (no ids of the account, participants or matches, no metadata, no external ids).
  * Every page, embed, image and the JSON snapshot are drawn from this one value, so they always agree.
  */
-import type { Bracket, MatchResult, MatchStatus } from '../../competition/match/match';
-import type { StandingRow } from '../../competition/ranking/standings';
-import type { StageStatus } from '../../competition/stages/stage-settings';
-import type { TournamentFormat } from '../../tournaments/domain/tournament';
-import { formatCatalog } from '../../competition/formats/registry';
-import type { TournamentStatus } from '../../tournaments/domain/tournament-status';
+import type { Bracket, MatchResult, MatchStatus } from '../../competition';
+import type { StandingRow } from '../../competition';
+import type { StageStatus } from '../../competition';
+import type { TournamentFormat } from '../../tournaments';
+import { formatCatalog } from '../../competition';
+import type { TournamentStatus } from '../../tournaments';
 
 export interface ViewOpponent {
   /** Null while the slot waits for an earlier match's winner or loser. */

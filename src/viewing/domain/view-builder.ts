@@ -1,9 +1,9 @@
-import { placeholderOf } from '../../competition/stages/placeholders';
-import { totalsOf } from '../../leagues/domain/league-results';
-import { formatOf } from '../../competition/formats/registry';
-import { Match } from '../../competition/match/match';
-import type { StandingRow } from '../../competition/ranking/standings';
-import type { StageSettings } from '../../competition/stages/stage-settings';
+import { placeholderOf } from '../../competition';
+import { totalsOf } from '../../leagues';
+import { formatOf } from '../../competition';
+import { Match } from '../../competition';
+import type { StandingRow } from '../../competition';
+import type { StageSettings } from '../../competition';
 import { LeagueTableRow, LeagueTournamentView, LeagueRatingView, LeagueView, TournamentView, ViewMatch, ViewStage, ViewStandingRow } from './tournament-view';
 
 /** What the view needs of a tournament: its public fields only. */

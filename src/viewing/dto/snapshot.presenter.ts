@@ -1,4 +1,4 @@
-import { presentTotals } from '../../matches/dto/standing-row.presenter';
+import { presentTotals } from '../../matches';
 import { wireInstantOrNull as instant } from '../../platform/http/wire-instant';
 import { deciderText, LeagueView, TournamentView } from '../domain/tournament-view';
 

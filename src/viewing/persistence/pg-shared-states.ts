@@ -5,11 +5,11 @@ import {
   newestLeagueEventSql,
   newestTournamentEventSql,
   tournamentEventUnnumberedSql,
-} from '../../events/persistence/event-log-sql';
-import { sharedLeagueSql } from '../../leagues/persistence/league-sql';
-import { stationsVersionSql } from '../../matches/persistence/station-sql';
+} from '../../events';
+import { sharedLeagueSql } from '../../leagues';
+import { stationsVersionSql } from '../../matches';
 import { queryRows } from '../../platform/persistence/sql';
-import { leagueTournamentIdsSql, leagueTournamentsVersionSql, sharedTournamentSql } from '../../tournaments/persistence/tournament-sql';
+import { leagueTournamentIdsSql, leagueTournamentsVersionSql, sharedTournamentSql } from '../../tournaments';
 import { ReadContext, SharedState, SharedStates } from '../domain/shared-states';
 
 /**

@@ -1,12 +1,12 @@
-import { generateMatches } from '../../competition/play/generation';
-import { Match } from '../../competition/match/match';
-import { stageStatuses } from '../../competition/stages/stage-status';
-import { TournamentPlay } from '../../competition/play/tournament-play';
-import { countingIds, someParticipants } from '../../competition/testing/play-out';
-import { seeded, settingsOf } from '../../matches/play-settings';
-import { stageViews } from '../../matches/stages.service';
-import type { FieldEntry } from '../../participants/domain/participant.repository';
-import { aTournament } from '../../tournaments/testing/a-tournament';
+import { generateMatches } from '../../competition';
+import { Match } from '../../competition';
+import { stageStatuses } from '../../competition';
+import { TournamentPlay } from '../../competition';
+import { countingIds, someParticipants } from '../../competition';
+import { seeded, settingsOf } from '../../matches';
+import { stageViews } from '../../matches';
+import type { FieldEntry } from '../../participants';
+import { aTournament } from '../../tournaments';
 import { TournamentView } from '../domain/tournament-view';
 import { buildTournamentView } from '../domain/view-builder';
 

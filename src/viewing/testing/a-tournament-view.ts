@@ -1,9 +1,9 @@
-import { FormatSettings, Match } from '../../competition/match/match';
-import { generateMatches } from '../../competition/play/generation';
-import { TournamentPlay } from '../../competition/play/tournament-play';
-import { countingIds, playOut, seededRandom, someParticipants } from '../../competition/testing/play-out';
-import type { TournamentFormat } from '../../tournaments/domain/tournament';
-import type { TournamentStatus } from '../../tournaments/domain/tournament-status';
+import { FormatSettings, Match } from '../../competition';
+import { generateMatches } from '../../competition';
+import { TournamentPlay } from '../../competition';
+import { countingIds, playOut, seededRandom, someParticipants } from '../../competition';
+import type { TournamentFormat } from '../../tournaments';
+import type { TournamentStatus } from '../../tournaments';
 import { TournamentView } from '../domain/tournament-view';
 import { buildTournamentView, ParticipantFacts } from '../domain/view-builder';
 

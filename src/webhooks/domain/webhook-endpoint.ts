@@ -1,5 +1,5 @@
 import { InvalidError } from '../../kernel/domain-error';
-import { EventCatalogue, EventType } from '../../events/domain/event-types';
+import { EventCatalogue, EventType } from '../../events';
 
 export const MAX_ENDPOINTS_PER_ACCOUNT = 20;
 /**

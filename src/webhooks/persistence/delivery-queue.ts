@@ -4,8 +4,8 @@ import { queryRows, writeRows } from '../../platform/persistence/sql';
 import { UnitOfWork } from '../../platform/persistence/unit-of-work';
 import { AttemptDecision } from '../domain/retry-schedule';
 import { endpointWants } from '../domain/webhook-endpoint';
-import { EventType } from '../../events/domain/event-types';
-import { joinNewestSequenceSql, numberedEventsSql } from '../../events/persistence/event-log-sql';
+import { EventType } from '../../events';
+import { joinNewestSequenceSql, numberedEventsSql } from '../../events';
 import { EventRow, eventBody, instant } from './event-bodies';
 
 /** Events turned into deliveries per endpoint per pass. */

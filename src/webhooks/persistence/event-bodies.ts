@@ -1,5 +1,5 @@
-import { presentEvent } from '../../events/dto/event.presenter';
-import { EventRow, storedEventOf } from '../../events/event-rows';
+import { presentEvent } from '../../events';
+import { EventRow, storedEventOf } from '../../events';
 import { parseTimestamptz } from '../../platform/persistence/pg-timestamp';
 
 export type { EventRow };

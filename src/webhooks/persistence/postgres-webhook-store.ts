@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { EventType } from '../../events/domain/event-types';
+import { EventType } from '../../events';
 import { queryRows, writeRows } from '../../platform/persistence/sql';
 import { UnitOfWork } from '../../platform/persistence/unit-of-work';
 import { Delivery, DeliveryStatus } from '../domain/delivery';
 import { EndpointFields, WebhookEndpoint } from '../domain/webhook-endpoint';
 import { DeliveryPage, WebhookStore } from '../domain/webhook-store';
-import { newestSequenceSql, numberedEventsSql } from '../../events/persistence/event-log-sql';
+import { newestSequenceSql, numberedEventsSql } from '../../events';
 import { EventRow, eventBody, instant } from './event-bodies';
 
 const ENDPOINT_COLUMNS =

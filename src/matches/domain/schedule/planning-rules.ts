@@ -3,13 +3,13 @@
  * set its own keys, each falling back to the tournament's: its matches take its `match_minutes` (rounds named
  * within the stage), keep its `rest_minutes`, and are played inside its `windows` from its `starts_at` on.
  */
-import type { Tournament } from '../../../tournaments/domain/tournament';
-import { SCHEDULE_DEFAULTS, ScheduleSettings } from '../../../competition/schedule/schedule-settings';
-import { formatOf } from '../../../competition/formats/registry';
-import type { Match } from '../../../competition/match/match';
-import { Span } from '../../../competition/schedule/intervals';
-import { durationsBy } from '../../../competition/schedule/schedule-input';
-import { StageRules, windowsFrom } from '../../../competition/schedule/stage-rules';
+import type { Tournament } from '../../../tournaments';
+import { SCHEDULE_DEFAULTS, ScheduleSettings } from '../../../competition';
+import { formatOf } from '../../../competition';
+import type { Match } from '../../../competition';
+import { Span } from '../../../competition';
+import { durationsBy } from '../../../competition';
+import { StageRules, windowsFrom } from '../../../competition';
 
 export interface PlanningRules {
   /** The tournament's settings with their defaults filled in. */

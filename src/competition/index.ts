@@ -1,0 +1,38 @@
+/** What other modules may use of the competition engine: the formats, their catalog and the algorithms they share. */
+export * as matchErrors from './match/match-errors';
+// What other modules may import from this one: the direction check refuses an import of any other file.
+export { bracketReached } from './bracket/bracket-reached';
+export { TOURNAMENT_FORMATS, TournamentFormat } from './formats/format-names';
+export { formatCatalog, formatOf } from './formats/registry';
+export { CorrectionReopensTournamentError, DependentMatchesReportedError, DrawNotAllowedError, MatchNotFoundError, MatchNotReadyError, MatchesPendingError, NotEnoughCheckedInError, NotEnoughParticipantsError, WithdrawalDependentsError } from './match/match-errors';
+export { BRACKETS, Bracket, DECIDER_METHODS, FormatSettings, MATCH_OUTCOMES, MATCH_RESULTS, MATCH_STATUSES, Match, MatchScope, MatchStatus, REPORTED_OUTCOMES, SeededParticipant, StagePlay, StageSource, emptyOpponent, isBye, isReported, newMatch, participantsOf } from './match/match';
+export type { MatchResult } from './match/match';
+export { ResultReport } from './match/report';
+export { generateMatches } from './play/generation';
+export { PlayChanges, ReportChanges, ReportOptions, TournamentPlay, needsField } from './play/tournament-play';
+export { StandingRow, computeStandings } from './ranking/standings';
+export { CompetitionTotals, totalsOf } from './ranking/totals';
+export { BEST_OF_LIMITS, BestOf, ROUND_NAMES, bestOfProblems } from './rules/best-of';
+export { CompetitionRules, PointsRule, RULE_LIMITS, TIEBREAKERS, TiebreakerName, WEIGHT_LIMITS, checkRules, checkWeight, defaultPointsOf, effectiveRules, takesRules } from './rules/competition-rules';
+export { renderCalendar } from './schedule/calendar';
+export { SCHEDULE_RULES } from './schedule/conflicts';
+export type { Timed } from './schedule/conflicts';
+export { Span } from './schedule/intervals';
+export { ScheduleConflictError, pinClashes } from './schedule/pin';
+export { durationsBy, scheduleMatchesOf, withStoredPlaces } from './schedule/schedule-input';
+export { SCHEDULE_DEFAULTS, SCHEDULE_LIMITS, ScheduleSettings, mergeScheduleSettings } from './schedule/schedule-settings';
+export { ScheduleInput, SchedulePlan, planSchedule } from './schedule/schedule';
+export { StageRules, windowsFrom } from './schedule/stage-rules';
+export { conflictsWithFixes } from './schedule/suggested-fixes';
+export type { ConflictWithFix } from './schedule/suggested-fixes';
+export { bracketRoundsFor, keepsSeriesOpen } from './series/series';
+export { placeholderOf } from './stages/placeholders';
+export { GroupSeeding, fillGroups, groupLabels, parseSlots } from './stages/placement';
+export { RankedRow, TieAtCut, qualify } from './stages/qualifiers';
+export { DecisionRowsNotTiedError, GroupsNotFillableError, StageNotAwaitingDecisionError, StageNotFoundError } from './stages/stage-errors';
+export { groupField, groupTable, groupsIn } from './stages/stage-play';
+export { STAGE_FORMATS, STAGE_LIMITS, SlotCheck, StageSettings, StageStatus, manualGroupLabels, presentStageSettings, readStages, withStageSchedules } from './stages/stage-settings';
+export { stageStatuses } from './stages/stage-status';
+export { countingIds, playOut, seededRandom, someParticipants } from './testing/play-out';
+export { rankByRules } from './tiebreakers/tiebreakers';
+export { WITHDRAWAL_REASONS, WithdrawalTerms, Withdrawals } from './withdrawals/withdrawals';
