@@ -51,17 +51,27 @@ describe('webhooks', () => {
     expect(response.statusCode).toBe(201);
     return response.json() as { id: string };
   };
-  const deliveries = async (endpointId: string) => {
-    const response = await testApp.http.get(`/api/v1/webhooks/${endpointId}/deliveries`, { token: account.token });
+  const deliveries = async (endpointId: string, who = account) => {
+    const response = await testApp.http.get(`/api/v1/webhooks/${endpointId}/deliveries`, { token: who.token });
     expect(response.statusCode).toBe(200);
     return (response.json() as { data: DeliveryView[] }).data;
   };
-  const waitForDelivery = async (endpointId: string, done: (d: DeliveryView) => boolean, timeoutMs = 10_000) => {
+  const waitForDelivery = async (endpointId: string, done: (d: DeliveryView) => boolean, timeoutMs = 10_000, who = account) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const found = (await deliveries(endpointId)).find(done);
+      const found = (await deliveries(endpointId, who)).find(done);
       if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no matching delivery: ${JSON.stringify(await deliveries(endpointId))}`);
+      if (Date.now() > deadline) throw new Error(`no matching delivery: ${JSON.stringify(await deliveries(endpointId, who))}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  // A receiver has a request before the worker records its outcome: wait for the record, not the request.
+  const waitForSucceeded = async (endpointId: string, count: number, who: TestAccount) => {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const listed = await deliveries(endpointId, who);
+      if (listed.filter((d) => d.status === 'succeeded').length >= count) return;
+      if (Date.now() > deadline) throw new Error(`fewer than ${count} succeeded deliveries: ${JSON.stringify(listed)}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
@@ -260,6 +270,7 @@ describe('webhooks', () => {
     await makeLeague(who);
     await makeLeague(who);
     await local.waitFor(3);
+    await waitForSucceeded(endpoint.id, 3, who);
     const first = await testApp.http.get(`/api/v1/webhooks/${endpoint.id}/deliveries?limit=2`, { token: who.token });
     const page = first.json() as { data: DeliveryView[]; next_cursor: string };
     expect(page.data.map((d) => d.status)).toEqual(['succeeded', 'succeeded']);
@@ -294,6 +305,7 @@ describe('webhooks', () => {
       const endpoint = await createEndpoint({ url: local.url(), event_types: ['league.created'] }, who);
       for (let i = 0; i < 3; i++) await makeLeague(who);
       await local.waitFor(3);
+      await waitForSucceeded(endpoint.id, 3, who);
       // From now on the receiver fails: what is replayed stays pending, retried on the schedule.
       local.behaviour = (_q, response) => response.writeHead(503).end();
       const queued: number[] = [];
@@ -317,6 +329,7 @@ describe('webhooks', () => {
       const endpoint = await createEndpoint({ url: local.url(), event_types: ['league.created'] }, who);
       for (let i = 0; i < 3; i++) await makeLeague(who);
       await local.waitFor(3);
+      await waitForSucceeded(endpoint.id, 3, who);
       // 10 000 test messages waiting, due tomorrow (so none is sent meanwhile).
       await sql(
         `insert into webhook_deliveries (account_id, endpoint_id, id, event_id, event_type, body, next_attempt_at)
@@ -362,8 +375,7 @@ describe('webhooks', () => {
     const local = await receiver();
     const endpoint = await createEndpoint({ url: local.url(), event_types: ['league.created'] }, who);
     await makeLeague(who);
-    await local.waitFor(1);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitForSucceeded(endpoint.id, 1, who);
     const em = testApp.app.get(EntityManager).fork();
     await em.getConnection().execute("update webhook_deliveries set created_at = now() - interval '31 days' where account_id = ?", [who.id]);
     await em.getConnection().execute(
