@@ -6,8 +6,8 @@ import { EventStreams } from './event-streams.service';
 
 const BATCH = 2_000;
 /**
- * While committed events wait for an older transaction to end, or another instance holds the sequencer: look again
- * this soon, doubling (up to MAX_RETRY_MS) while passes number nothing, so a long transaction elsewhere costs few passes.
+ * While another instance holds the sequencer: look again this soon, doubling (up to MAX_RETRY_MS) while passes
+ * number nothing, so a sequencer busy elsewhere costs few passes.
  */
 const RETRY_MS = 5;
 const MAX_RETRY_MS = 100;
@@ -15,7 +15,7 @@ const MAX_RETRY_MS = 100;
 /**
  * Numbers appended events (docs/events.md): woken by NOTIFY events_appended when a writer commits, and every
  * EVENT_POLL_MS in case a notification was lost. One pass at a time per instance, one instance at a time (an
- * advisory lock); a pass that leaves events waiting for an older transaction runs again shortly. What a pass
+ * advisory lock); a full batch runs again at once, a pass refused the lock again shortly. What a pass
  * numbers for accounts with streams open here goes straight to them: reading it back would cost the streams a
  * round trip and a turn of the shared connection on every event.
  */
@@ -50,8 +50,8 @@ export class EventSequencing implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   /**
-   * Numbers everything committed so far (for tests): resolves once nothing waits, or after `timeoutMs` (a writing
-   * transaction elsewhere in the cluster can hold numbering back as long as it runs).
+   * Numbers everything committed so far (for tests): resolves once nothing waits, or after `timeoutMs` (another
+   * instance may hold the sequencer).
    */
   async drain(timeoutMs = 20_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
@@ -63,7 +63,7 @@ export class EventSequencing implements OnApplicationBootstrap, BeforeApplicatio
     }
   }
 
-  /** One batch; true when events still wait (for an older transaction, or for the instance holding the sequencer). */
+  /** One batch; true when events still wait (past a full batch, or for the instance holding the sequencer). */
   private async pass(): Promise<boolean> {
     const pass = await this.numberBatch();
     if (!pass.busy && !pass.waiting) {

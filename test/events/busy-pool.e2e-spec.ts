@@ -52,7 +52,7 @@ describe('event streams while the request pool is taken', () => {
     await blocker.query('begin');
     let held: Promise<Response[]> | undefined;
     try {
-      // A table lock, not a row lock: a transaction that locks rows has a transaction id, and numbering waits for it.
+      // A table lock holds every status change (each in its own pooled connection's transaction) before its write.
       await blocker.query('lock table tournaments in exclusive mode');
       // Each status change takes a pooled connection into its transaction and waits there for the lock.
       held = Promise.all(Array.from({ length: POOL_SIZE }, () => api(`/api/v1/tournaments/${id}`, { method: 'PATCH', body: JSON.stringify({ status: 'registration_open' }) })));

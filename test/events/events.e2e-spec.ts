@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { Client } from 'pg';
+import { EventSequencing } from '../../src/events/event-sequencing.service';
 import { EventRetention } from '../../src/events/event-retention.service';
 import { createAccountWithToken, createPremiumAccount, regenerateToken, TestAccount } from '../support/accounts';
 import { StandingsRefreshes } from '../../src/matches/domain/standings-refreshes';
@@ -189,6 +191,25 @@ describe('events: the feed, the stream and cheap polling', () => {
       const after = await feed(`?after=${before.next_after}`, account);
       expect(after.data.map((event) => event.type)).toEqual(['participant.registered']);
       expect(after.data[0].sequence).toBe(before.next_after + 1);
+    });
+
+    it('numbers a committed event while an older transaction elsewhere in the cluster is still open', async () => {
+      const account = await createPremiumAccount(testApp);
+      const elsewhere = new Client({ connectionString: testApp.config.databaseUrl });
+      await elsewhere.connect();
+      try {
+        await elsewhere.query('begin');
+        // A transaction id older than the write's, held open throughout: numbering must not wait for it to end.
+        await elsewhere.query('select pg_current_xact_id()');
+        const created = await http().post('/api/v1/leagues', { name: 'While another writes' }, as(account));
+        expect(created.statusCode).toBe(201);
+        await testApp.app.get(EventSequencing).drain(3_000);
+        const read = (await http().get('/api/v1/events', as(account))).json() as Feed;
+        expect(read.data.map((event) => event.type)).toEqual(['league.created']);
+      } finally {
+        await elsewhere.query('rollback');
+        await elsewhere.end();
+      }
     });
 
     it('says 410 events_expired (with the oldest available) for a position the retention sweep passed; without after it starts at the oldest kept', async () => {

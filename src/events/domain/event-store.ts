@@ -24,7 +24,7 @@ export interface SequencingPass {
   /** Another instance's sequencer held the lock: nothing was done. */
   busy: boolean;
   numbered: number;
-  /** Unnumbered events remain (their transactions, or older ones, were still running). */
+  /** The batch was full: committed events may remain unnumbered. */
   waiting: boolean;
   /** The events it numbered of the accounts it was asked to hand over, by account then sequence. */
   handedOver: AccountEvent[];

@@ -92,7 +92,7 @@ export class PostgresEventStore extends EventStore {
 
   /**
    * One statement (its own transaction, so the advisory lock lasts as long as it does): take the lock, number what
-   * is ready, notify its accounts' readers, and say whether events of transactions still open wait. Its snapshot
+   * has committed, and notify its accounts' readers. Its snapshot
    * is taken before the lock, so another instance's pass can commit in between unseen: locking the ready rows
    * re-reads each one's latest version and skips those that pass numbered (else they would be numbered twice).
    */
@@ -101,7 +101,6 @@ export class PostgresEventStore extends EventStore {
       locked: boolean;
       numbered: number;
       notified: number;
-      waiting: boolean;
       horizon: string;
       last_xid: string | null;
       handed_over: (EventRow & { account_id: string })[] | null;
@@ -111,7 +110,7 @@ export class PostgresEventStore extends EventStore {
        ), ready as materialized (
          select account_id, id, xid, ordinal from events
           where (select locked from lock) and sequence is null
-            and xid >= $3::xid8 and xid < pg_snapshot_xmin(pg_current_snapshot())
+            and xid >= $3::xid8
           order by xid, ordinal limit $1
             for no key update
        ), numbered as (
@@ -134,7 +133,6 @@ export class PostgresEventStore extends EventStore {
        select (select locked from lock) as locked,
               (select count(*)::int from sequenced) as numbered,
               (select count(*)::int from notified) as notified,
-              exists (select 1 from events where sequence is null and xid >= pg_snapshot_xmin(pg_current_snapshot())) as waiting,
               pg_snapshot_xmin(pg_current_snapshot())::text as horizon,
               (select max(xid)::text from ready) as last_xid,
               (select json_agg(json_build_object('account_id', account_id, 'sequence', sequence, 'id', id, 'type', type,
@@ -145,11 +143,14 @@ export class PostgresEventStore extends EventStore {
       'events-sequence-pending',
     );
     if (!pass.locked) return { busy: true, numbered: 0, waiting: true, handedOver: [] };
-    // A full batch may have left later events of its last transaction; otherwise everything below the horizon is numbered.
-    const below = pass.numbered === batch ? pass.last_xid! : pass.horizon;
+    // Transactions still open hold their events back from no one, but they may commit them later: the next pass
+    // starts no higher than the oldest of them (the horizon). A full batch may also have left later events of its
+    // last transaction, and of those after it.
+    const full = pass.numbered === batch;
+    const below = full && BigInt(pass.last_xid!) < BigInt(pass.horizon) ? pass.last_xid! : pass.horizon;
     if (BigInt(below) > BigInt(this.numberedBelow)) this.numberedBelow = below;
     const handedOver = (pass.handed_over ?? []).map((row) => ({ ...storedEventOf(row), accountId: row.account_id }));
-    return { busy: false, numbered: pass.numbered, waiting: pass.waiting || pass.numbered === batch, handedOver };
+    return { busy: false, numbered: pass.numbered, waiting: full, handedOver };
   }
 
   /**
