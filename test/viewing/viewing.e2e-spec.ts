@@ -1,6 +1,7 @@
 import { XMLValidator } from 'fast-xml-parser';
 import { Client } from 'pg';
 import { EventWakeups } from '../../src/events/event-wakeups';
+import { SEQUENCER_LOCK } from '../../src/events/persistence/postgres-event-store';
 import { SharedStates } from '../../src/viewing/domain/shared-states';
 import { ViewingService } from '../../src/viewing/viewing.service';
 import { setUpApiTest } from '../support/api-test';
@@ -250,13 +251,13 @@ describe('viewers: shared tournaments and leagues without a token', () => {
       const before = await http().get(`/v/${tournament.shareId}/bracket.svg`);
       const oldTag = String(before.headers.etag);
       expect(oldTag).toMatch(/^"e\d+-/);
-      // An open transaction holding an id keeps the log from numbering anything committed after it began (on the
-      // whole server: kept as short as it can be).
+      // The sequencer's lock, held as another instance's sequencer would hold it, keeps the log from numbering
+      // anything meanwhile (on the whole server: kept as short as it can be).
       const holder = new Client({ connectionString: process.env.TEST_DATABASE_URL });
       await holder.connect();
       try {
         await holder.query('begin');
-        await holder.query('select pg_current_xact_id()');
+        await holder.query('select pg_advisory_xact_lock($1)', [SEQUENCER_LOCK]);
         await organiser.playOut(tournament.base, undefined, 1);
         // The account's wake-up (another of its events numbered, on any instance) makes the cached view stale now
         // rather than within the second.

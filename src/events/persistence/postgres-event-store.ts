@@ -7,7 +7,7 @@ import { MaintenanceConnection } from './maintenance-connection';
 import { EventRow, storedEventOf } from '../event-rows';
 
 /** Any constant: the advisory lock that lets one sequencer run at a time, across instances. */
-const SEQUENCER_LOCK = 2_028_112_520;
+export const SEQUENCER_LOCK = 2_028_112_520;
 const EVENT_COLUMNS = 'e.sequence, e.id, e.type, e.occurred_at, e.tournament_id, e.league_id, e.data';
 
 /** The event log's reads, in PostgreSQL. Each read is one statement, so what it returns is one snapshot. */

@@ -21,6 +21,22 @@ describe('viewer pages', () => {
     expect(parts[1].html.startsWith(`<li id="v-m-${first.number}" class="match match-completed"`)).toBe(true);
   });
 
+  it('render a new state as a fresh renderer would, reusing only the matches and rows that did not change', () => {
+    const before = aTournamentView({ format: 'single_elimination', count: 16 });
+    const after = structuredClone(before);
+    const first = after.matches[0];
+    first.status = 'completed';
+    first.opponents[0] = { ...first.opponents[0], name: 'Renamed <b>', score: 1, result: 'win' };
+    first.opponents[1] = { ...first.opponents[1], score: 0, result: 'loss' };
+    after.standings[0] = { ...after.standings[0], wins: 1, played: 1 };
+    pages.tournament(before);
+    const reused = pages.tournament(after);
+    const fresh = new ViewerPages().tournament(after);
+    expect(reused.content).toBe(fresh.content);
+    expect(JSON.stringify(reused.parts)).toBe(JSON.stringify(fresh.parts));
+    expect(reused.content).toContain('Renamed &lt;b&gt;');
+  });
+
   it('send a whole section when its rounds change (a swiss round is paired)', () => {
     const before = aTournamentView({ format: 'free_for_all', count: 4 });
     const after = { ...before, plannedRounds: 2 };

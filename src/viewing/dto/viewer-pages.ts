@@ -5,11 +5,14 @@ import { Eta } from 'eta';
 import { BracketSection, drawnAsBracket, layOut, RoundColumn } from '../domain/bracket-layout';
 import { GroupPanel, layOutStages, StageSection } from '../domain/stage-layout';
 import { PageOptions, TAB_LABELS, tabsOf } from './page-options';
+import { RenderedPieces } from './rendered-pieces';
 import { hasSchedule, ScheduleEntry, scheduleView } from '../domain/schedule-view';
 import { deciderText, formatLabel, gamesText, LeagueView, OUTCOME_LABELS, STAGE_STATUS_LABELS, STATUS_LABELS, TournamentView } from '../domain/tournament-view';
 
 /** The pages' templates and static files, next to this module in both src/ and dist/ (nest-cli.json copies them). */
 const VIEWS_DIR = join(__dirname, '..', 'views');
+/** Rendered pieces kept: a 1 024-player page has about 2 000; a few such pages, or many small ones. */
+const PIECES_KEPT = 8_192;
 const ASSETS_DIR = join(__dirname, '..', 'assets');
 
 export interface ViewerAsset {
@@ -81,11 +84,11 @@ export function childParts(html: string, prefix: string, end: string): { childre
 }
 
 /**
- * A part and its swappable children, which need not sit side by side in its markup: the shell is what is left once
- * each child's markup is taken out, and only ever compared.
+ * A part and its swappable children, which need not sit side by side in its markup; the shell is its markup rendered
+ * without them, only ever compared (rendered, not cut out of the markup: cutting copied the whole bracket each time).
  */
-function partWith(id: string, html: string, children: LivePart[]): LivePart {
-  return { id, html, children, shell: children.reduce((rest, child) => rest.replace(child.html, ''), html) };
+function partWith(id: string, html: string, children: LivePart[], shell: string): LivePart {
+  return { id, html, children, shell };
 }
 
 export interface RenderedPage {
@@ -129,6 +132,8 @@ function tournamentSummary(view: TournamentView): string {
  */
 export class ViewerPages {
   private readonly eta = new Eta({ views: VIEWS_DIR, cache: true, autoEscape: true });
+  /** Matches and standings rows already rendered, by what they show: a new state renders only those that changed. */
+  private readonly pieces = new RenderedPieces(PIECES_KEPT);
 
   /** `now`: what the schedule tab calls playing (its start has come); the page's script keeps it current after. */
   tournament(view: TournamentView, now = new Date()): RenderedPage {
@@ -142,7 +147,17 @@ export class ViewerPages {
     const sectionsHtml = this.eta.render('sections', { sections, sectionHtml: sections.map((section) => section.html), emptyText, entrants: view.entrants });
     const tiebreakers = view.standings[0]?.tiebreakers.map((tiebreaker) => tiebreakerLabel(tiebreaker.name)) ?? [];
     const games = view.standings.some((row) => row.gamesWon !== undefined);
-    const standings = this.eta.render('standings', { rows: view.standings, tiebreakers, name: view.name, games });
+    const rows = view.standings.map((row, index): LivePart => {
+      const tie = index > 0 && view.standings[index - 1].rank === row.rank;
+      const key = JSON.stringify([row, tie, games]);
+      const html = this.pieces.get(`s${key}`, () => this.eta.render('standing-row', { row, tie, games }));
+      // Compared without its rank. A rank is where a row's run of ties starts (`data-tie` marks a row tied with the one
+      // above): the live script numbers the rows itself, so a result that moves 600 rows down by one sends the rows
+      // that changed, not 600.
+      return { id: `v-s-${row.key}`, html, compared: this.pieces.get(`c${key}`, () => html.replace(/<td class="rank">\d+<\/td>/, '')) };
+    });
+    const standingsOf = (rowHtml: string[]) => this.eta.render('standings', { rows: view.standings, rowHtml, tiebreakers, name: view.name, games });
+    const standings = standingsOf(rows.map((row) => row.html));
     const status = this.eta.render('status', { status: view.status, statusLabel: STATUS_LABELS[view.status], summary: tournamentSummary(view), ...podiumOf(view) });
     const planned = hasSchedule(view);
     const schedule = this.eta.render('schedule', { planned, ...(planned ? scheduleView(view, now) : { stations: [], byTime: [] }), time: timeHtml, sides: sidesHtml });
@@ -155,8 +170,8 @@ export class ViewerPages {
       { id: 'v-status', html: status },
       { id: 'v-tabs', html: tabs },
       { id: 'v-schedule', html: schedule },
-      { id: 'v-sections', html: sectionsHtml, children: sections, shell: sectionsHtml.replace(sections.map((section) => section.html).join(''), '') },
-      { id: 'v-standings', html: standings, ...standingsRows(standings), ordered: true },
+      partWith('v-sections', sectionsHtml, sections, this.eta.render('sections', { sections, sectionHtml: [], emptyText, entrants: view.entrants })),
+      { ...partWith('v-standings', standings, rows, standingsOf([])), ordered: true },
     ];
     const content = this.eta.render('tournament', {
       view,
@@ -173,13 +188,17 @@ export class ViewerPages {
     return sections.map((section) => {
       const rounds = section.rounds.map((round) => this.roundPart(round, level + 1));
       const html = this.eta.render('section', { section, spread, roundHtml: rounds.map((round) => round.html), level });
-      return partWith(`v-sec-${section.key}`, html, rounds);
+      return partWith(`v-sec-${section.key}`, html, rounds, this.eta.render('section', { section, spread, roundHtml: [], level }));
     });
   }
 
   private roundPart(round: RoundColumn, level: number): LivePart {
-    const html = this.eta.render('round', { round, level, outcomeLabels: OUTCOME_LABELS, gamesText, deciderText });
-    return { id: `v-r-${round.key}`, html, ...childParts(html, 'v-m-', '</ol>') };
+    const matches = round.matches.map((match) => ({
+      id: `v-m-${match.number}`,
+      html: this.pieces.get(`m${JSON.stringify(match)}`, () => this.eta.render('match', { match, outcomeLabels: OUTCOME_LABELS, gamesText, deciderText })),
+    }));
+    const html = this.eta.render('round', { round, level, matchHtml: matches.map((match) => match.html) });
+    return { id: `v-r-${round.key}`, html, children: matches, shell: matches.length === 0 ? html : this.eta.render('round', { round, level, matchHtml: [] }) };
   }
 
   /** A stage: its title (with its status), then its brackets or its groups. */
@@ -187,7 +206,7 @@ export class ViewerPages {
     const title: LivePart = { id: `v-st-${stage.key}`, html: this.eta.render('stage-title', { stage, statusLabel: STAGE_STATUS_LABELS[stage.status] }) };
     const inner = stage.brackets ? this.bracketParts(stage.brackets, true, 3) : stage.groups.map((group) => this.groupPart(group, stage.name));
     const html = this.eta.render('stage', { stage, titleHtml: title.html, innerHtml: inner.map((part) => part.html) });
-    return partWith(`v-stage-${stage.key}`, html, [title, ...inner]);
+    return partWith(`v-stage-${stage.key}`, html, [title, ...inner], this.eta.render('stage', { stage, titleHtml: '', innerHtml: [] }));
   }
 
   /**
@@ -199,7 +218,7 @@ export class ViewerPages {
     const tableHtml = group.rows.length === 0 ? '' : this.eta.render('group-rows', { group });
     const table: LivePart[] = tableHtml === '' ? [] : [{ id: `v-gt-${group.key}`, html: tableHtml, ...childParts(tableHtml, 'v-s-', '</tbody>'), ordered: true }];
     const html = this.eta.render('group', { group, stageName, tableHtml, roundHtml: rounds.map((round) => round.html) });
-    return partWith(`v-grp-${group.key}`, html, [...table, ...rounds]);
+    return partWith(`v-grp-${group.key}`, html, [...table, ...rounds], this.eta.render('group', { group, stageName, tableHtml: '', roundHtml: [] }));
   }
 
   league(view: LeagueView): RenderedPage {
@@ -254,16 +273,6 @@ export class ViewerPages {
   }
 }
 
-/**
- * The standings' rows as children. A rank is where a row's run of ties starts (`data-tie` marks a row tied with the one
- * above): the live script numbers them itself, so a result that moves ranks by one for 600 rows sends the rows that
- * changed, not 600.
- */
-function standingsRows(html: string): { children: LivePart[]; shell: string } {
-  const rows = childParts(html, 'v-s-', '</tbody>');
-  return { ...rows, children: rows.children.map((row) => ({ ...row, compared: row.html.replace(/<td class="rank">\d+<\/td>/, '') })) };
-}
-
 const ORDINALS: Record<number, string> = { 1: '1st', 2: '2nd', 3: '3rd' };
 
 /** A completed tournament's winner(s) and its first three places (ties share a place); nothing before. */
@@ -294,7 +303,9 @@ export function changedParts(previous: LivePart[], next: LivePart[]): LivePatch[
   const changed: LivePatch[] = [];
   for (const part of next) {
     const old = before.get(part.id);
-    if (old && (old.compared ?? old.html) === (part.compared ?? part.html)) continue;
+    // A part with children is compared by its shell and then child by child, never whole: its markup may be the
+    // whole bracket, kept as a rope of its pieces that a comparison would copy.
+    if (old && !(old.children && part.children) && (old.compared ?? old.html) === (part.compared ?? part.html)) continue;
     if (old?.children && part.children && old.shell !== undefined && old.shell === part.shell) {
       const oldIds = old.children.map((child) => child.id);
       const newIds = part.children.map((child) => child.id);
