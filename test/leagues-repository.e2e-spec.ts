@@ -4,6 +4,7 @@ import { League } from '../src/leagues/domain/league';
 import { LeagueNotEmptyError } from '../src/leagues/domain/league-errors';
 import { PostgresLeagueRepository } from '../src/leagues/persistence/postgres-league.repository';
 import { aLeague } from '../src/leagues/testing/a-league';
+import { PostgresLeagueTournamentCounts } from '../src/tournaments/persistence/postgres-league-tournament-counts';
 import { describeLeagueRepositoryContract } from './contracts/league-repository.contract';
 import { createPremiumAccount } from './support/accounts';
 import { startTestApp, TestApp } from './support/test-app';
@@ -18,6 +19,9 @@ afterAll(() => testApp.close());
 
 const em = () => testApp.app.get(EntityManager);
 
+/** The repository on this entity manager, with the tournament counts the tournaments module gives it (on the same one). */
+const leaguesOn = (manager: EntityManager) => new PostgresLeagueRepository(manager, new PostgresLeagueTournamentCounts(manager));
+
 /** A tournaments row referencing the league, written as the tournaments module's table holds it. */
 async function insertTournament(league: League, manager: EntityManager = em().fork()): Promise<void> {
   await manager.execute(
@@ -29,7 +33,7 @@ async function insertTournament(league: League, manager: EntityManager = em().fo
 
 describeLeagueRepositoryContract('MikroORM on PostgreSQL', () => ({
   // Each fork is a fresh identity map, like a new request.
-  repository: () => new PostgresLeagueRepository(em().fork()),
+  repository: () => leaguesOn(em().fork()),
   newAccount: async () => (await createPremiumAccount(testApp)).id,
   attachTournament: (league) => insertTournament(league),
 }));
@@ -41,7 +45,7 @@ describe('MikroORM league repository on PostgreSQL: locking for attachment', () 
 
   async function storedLeague(status: 'draft' | 'active' = 'active'): Promise<League> {
     const league = aLeague({ accountId: (await createPremiumAccount(testApp)).id, status });
-    await new PostgresLeagueRepository(em().fork()).add(league);
+    await leaguesOn(em().fork()).add(league);
     return league;
   }
 
@@ -57,7 +61,7 @@ describe('MikroORM league repository on PostgreSQL: locking for attachment', () 
     const attaching = em()
       .fork()
       .transactional(async (tx) => {
-        expect(await new PostgresLeagueRepository(tx).lockForAttachment(league.accountId, league.id)).toBe('active');
+        expect(await leaguesOn(tx).lockForAttachment(league.accountId, league.id)).toBe('active');
         locked();
         await released;
         await insertTournament(league, tx);
@@ -73,24 +77,24 @@ describe('MikroORM league repository on PostgreSQL: locking for attachment', () 
 
   it('holds off a delete until the attaching transaction commits, and the delete then finds the league not empty', async () => {
     const league = await storedLeague();
-    const deleter = new PostgresLeagueRepository(em().fork());
+    const deleter = leaguesOn(em().fork());
     const read = (await deleter.findOwned(league.accountId, league.id))!;
 
     const deleting = await whileAttaching(league, () => deleter.remove(read));
 
     await expect(deleting.outcome).rejects.toThrow(LeagueNotEmptyError);
-    expect((await new PostgresLeagueRepository(em().fork()).findOwned(league.accountId, league.id))?.tournamentCount).toBe(1);
+    expect((await leaguesOn(em().fork()).findOwned(league.accountId, league.id))?.tournamentCount).toBe(1);
   });
 
   it('holds off a status change until the attaching transaction commits', async () => {
     const league = await storedLeague();
-    const writer = new PostgresLeagueRepository(em().fork());
+    const writer = leaguesOn(em().fork());
     const read = (await writer.findOwned(league.accountId, league.id))!;
     read.update({ status: 'completed' });
 
     await (await whileAttaching(league, () => writer.save(read))).outcome;
 
-    expect(await new PostgresLeagueRepository(em().fork()).findOwned(league.accountId, league.id)).toMatchObject({
+    expect(await leaguesOn(em().fork()).findOwned(league.accountId, league.id)).toMatchObject({
       status: 'completed',
       tournamentCount: 1,
     });

@@ -30,6 +30,7 @@ export { LeagueRatedResults, StoredRatings } from './domain/league-rated-results
 export { CompletedTournament, LeagueEntrant, LeagueResults, RankByRules, totalsOf } from './domain/league-results';
 export { competitorOf } from './domain/league-standings';
 export { League } from './domain/league';
+export { LeagueTournamentCounts } from './domain/league-tournament-counts';
 export { PlayerRating, RatedResult, RatingHistoryEntry, RatingPosition, applyResults, comparePositions, computeRatings, continueRatings, inRatingOrder, isProvisional } from './domain/ratings/rating-engine';
 export { RatingSettings } from './domain/ratings/rating-settings';
 export { RatingState, RatingStore, StoredResult } from './domain/ratings/rating-store';

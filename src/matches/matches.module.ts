@@ -32,8 +32,8 @@ import { PostgresStandingsRefreshes } from './persistence/postgres-standings-ref
 import { StandingsRefresher } from './standings-refresher.service';
 import { StandingsPublisher } from './domain/standings-publisher';
 import { FieldOfPlay, TournamentsInPlay } from './play-ports';
-import { TournamentsService } from '../tournaments';
-import { ParticipantsService } from '../participants';
+import { TournamentsInPlayAdapter } from './adapters/tournaments-in-play.adapter';
+import { FieldOfPlayAdapter } from './adapters/field-of-play.adapter';
 import './matches.problems';
 
 /** The formats' large computations run in worker threads (MATCH_TASKS), so a big start never stalls other requests. */
@@ -68,9 +68,9 @@ function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {
     { provide: StandingsRefreshes, useClass: PostgresStandingsRefreshes },
     StandingsRefresher,
     { provide: StandingsPublisher, useExisting: StandingsRefresher },
-    // The ports play declares, served by the tournaments and participants modules' services.
-    { provide: TournamentsInPlay, useExisting: TournamentsService },
-    { provide: FieldOfPlay, useExisting: ParticipantsService },
+    // The ports play declares, served by its adapters over the tournaments and participants modules' public API.
+    { provide: TournamentsInPlay, useClass: TournamentsInPlayAdapter },
+    { provide: FieldOfPlay, useClass: FieldOfPlayAdapter },
   ],
   // For the league table (src/leagues/league-standings.module.ts): the port the leagues module owns.
   exports: [LeagueResults, LeagueRatedResults, MatchesService, StandingsRefresher, ScheduleService],

@@ -28,6 +28,9 @@ import { MatchRecord } from './domain/match.repository';
 import { StandingsPublisher } from './domain/standings-publisher';
 import { MATCH_TASKS } from './match-work';
 import { MatchesService, MatchUpdate, ReportFlags } from './matches.service';
+import { FieldOfPlayAdapter } from './adapters/field-of-play.adapter';
+import { TournamentsInPlayAdapter } from './adapters/tournaments-in-play.adapter';
+import { TournamentsGateAdapter } from '../participants/adapters/tournaments-gate.adapter';
 import { InMemoryMatchRepository } from './testing/in-memory-match.repository';
 import { InMemoryStandingsRefreshes } from './testing/in-memory-standings-refreshes';
 
@@ -60,11 +63,11 @@ describe('MatchesService', () => {
     events = new InMemoryEventLog();
     const leagues = new LeaguesService(new InMemoryLeagueRepository(), cursors, unitOfWork, events);
     tournaments = new TournamentsService(new InMemoryTournamentRepository(events), cursors, leagues, unitOfWork, statusChanges, events);
-    participants = new ParticipantsService(new InMemoryParticipantRepository(), tournaments, cursors, unitOfWork, heavyWork, events, new SeedingRatingsHook());
+    participants = new ParticipantsService(new InMemoryParticipantRepository(), new TournamentsGateAdapter(tournaments), cursors, unitOfWork, heavyWork, events, new SeedingRatingsHook());
     matches = new InMemoryMatchRepository();
     refreshes = new InMemoryStandingsRefreshes();
     publisher = new CountingPublisher();
-    service = new MatchesService(matches, tournaments, participants, unitOfWork, cursors, new InlineOffload(MATCH_TASKS), heavyWork, events, refreshes, publisher, new InMemoryStationRepository());
+    service = new MatchesService(matches, new TournamentsInPlayAdapter(tournaments), new FieldOfPlayAdapter(participants), unitOfWork, cursors, new InlineOffload(MATCH_TASKS), heavyWork, events, refreshes, publisher, new InMemoryStationRepository());
     statusChanges.bind(service);
   });
 

@@ -8,7 +8,7 @@ import type { FinalRank } from '../tournaments';
 /**
  * What play needs of a tournament, declared here by its caller: reading it, locking it for a report, and the
  * status changes play itself brings about (completion with final ranks, reopening by a correction). The matches
- * module binds it to TournamentsService (matches.module.ts).
+ * module binds it to its adapter over the tournaments module's service (adapters/tournaments-in-play.adapter.ts).
  */
 export abstract class TournamentsInPlay {
   abstract get(accountId: string, tournamentId: string): Promise<Tournament>;
@@ -22,7 +22,8 @@ export abstract class TournamentsInPlay {
 
 /**
  * What play needs of a tournament's field, declared here by its caller: the field in seeding order, names for
- * events, final ranks, withdrawals and check-in. The matches module binds it to ParticipantsService.
+ * events, final ranks, withdrawals and check-in. The matches module binds it to its adapter over the participants
+ * module's service (adapters/field-of-play.adapter.ts).
  */
 export abstract class FieldOfPlay {
   abstract inSeedingOrder(accountId: string, tournamentId: string): Promise<FieldEntry[]>;

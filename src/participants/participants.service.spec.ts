@@ -13,6 +13,7 @@ import { TournamentsService } from '../tournaments/tournaments.service';
 import { ParticipantNotFoundError } from './domain/participant-errors';
 import { SeedingRatingsHook } from './seeding-ratings';
 import { ParticipantsService } from './participants.service';
+import { TournamentsGateAdapter } from './adapters/tournaments-gate.adapter';
 import { InMemoryParticipantRepository } from './testing/in-memory-participant.repository';
 import { InMemoryEventLog } from '../events/testing/in-memory-event-log';
 
@@ -32,7 +33,7 @@ describe('ParticipantsService', () => {
       new StatusChangeHook(),
       new InMemoryEventLog(),
     );
-    service = new ParticipantsService(new InMemoryParticipantRepository(), tournaments, cursors, unitOfWork, new UnlimitedHeavyWorkGate(), new InMemoryEventLog(), new SeedingRatingsHook());
+    service = new ParticipantsService(new InMemoryParticipantRepository(), new TournamentsGateAdapter(tournaments), cursors, unitOfWork, new UnlimitedHeavyWorkGate(), new InMemoryEventLog(), new SeedingRatingsHook());
   });
 
   const aTournament = async (maxParticipants: number | null = null) =>

@@ -21,7 +21,7 @@ export const tournamentsManifest: ModuleManifest = {
 // What other modules may import from this one: the direction check refuses an import of any other file.
 export { TournamentNotFoundError } from './domain/tournament-errors';
 export { TournamentStatus, locksSetup } from './domain/tournament-status';
-export { MAX_PARTICIPANTS_LIMIT, Tournament } from './domain/tournament';
+export { MAX_PARTICIPANTS_LIMIT, Tournament, participantCapOf } from './domain/tournament';
 export type { TournamentFormat } from './domain/tournament';
 export { presentTournament, tournamentEtag } from './dto/tournament.presenter';
 export { leagueTournamentIdsSql, leagueTournamentsVersionSql, sharedTournamentSql } from './persistence/tournament-sql';
@@ -30,4 +30,4 @@ export type { StatusChangeRules, TransitionNote } from './status-change-hook';
 export { aTournament } from './testing/a-tournament';
 export { TournamentsModule } from './tournaments.module';
 export { TournamentsService } from './tournaments.service';
-export type { FinalRank, TournamentRegistration } from './tournaments.service';
+export type { FinalRank } from './tournaments.service';

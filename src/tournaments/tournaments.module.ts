@@ -7,9 +7,10 @@ import { TournamentSchema } from './persistence/tournament.schema';
 import { TournamentsController } from './tournaments.controller';
 import { TournamentsService } from './tournaments.service';
 import { StatusChangeHook } from './status-change-hook';
+import { LeagueTournamentCountsModule } from './league-tournament-counts.module';
 
 @Module({
-  imports: [MikroOrmModule.forFeature([TournamentSchema]), LeaguesModule],
+  imports: [MikroOrmModule.forFeature([TournamentSchema]), LeaguesModule, LeagueTournamentCountsModule],
   controllers: [TournamentsController],
   providers: [TournamentsService, StatusChangeHook, { provide: TournamentRepository, useClass: PostgresTournamentRepository }],
   exports: [TournamentsService, StatusChangeHook],

@@ -8,28 +8,14 @@ import { Cursors } from '../platform/pagination/cursors';
 import { UnitOfWork } from '../platform/persistence/unit-of-work';
 import { ownedPage } from '../platform/pagination/list-request';
 import { ListRequest, Page } from '../platform/pagination/page';
-import { manualGroupLabels } from '../competition';
-import { NewTournament, participantCapOf, Tournament, TournamentChanges } from './domain/tournament';
+import { NewTournament, Tournament, TournamentChanges } from './domain/tournament';
 import { TournamentInProgressError, TournamentNotFoundError } from './domain/tournament-errors';
-import { locksSetup, TournamentStatus } from './domain/tournament-status';
+import { TournamentStatus } from './domain/tournament-status';
 import { OwnedResources } from '../platform/resources/owned-resources';
 import { RetiredShareLinks } from '../platform/sharing/retired-share-links';
 import { StatusChangeHook, TransitionNote } from './status-change-hook';
 import { presentTournament } from './dto/tournament.presenter';
 import { StaleTournamentError, TournamentFilters, TournamentRepository, TournamentSortField } from './domain/tournament.repository';
-
-/** What registering participants needs to know of a tournament. */
-export interface TournamentRegistration {
-  status: TournamentStatus;
-  /** In progress or over: the field is fixed (spec §11). */
-  setupLocked: boolean;
-  /** The tournament's own cap, or its format's limit when that is lower (or no cap is set). */
-  maxParticipants: number;
-  checkInOpensAt: Date | null;
-  checkInClosesAt: Date | null;
-  /** The labels a participant's `group` may take (the first stage's, seeded `manual`); null: the tournament has none. */
-  manualGroups: string[] | null;
-}
 
 /** A participant's place once the tournament is over (ties share a rank). */
 export interface FinalRank {
@@ -189,28 +175,11 @@ export class TournamentsService {
   }
 
   /**
-   * For the participants module, inside its UnitOfWork: locks the tournament until that transaction ends, so that
-   * registrations and status changes of one tournament happen one at a time (the cap holds under concurrent adds,
-   * and nobody joins a tournament that is starting). 404 when the account has no such tournament.
+   * The tournament, its row locked until the caller's transaction ends: registrations, play's reports and status
+   * changes of one tournament happen one at a time (a cap holds under concurrent adds, nobody joins a tournament
+   * that is starting, two reports never interleave). 404 when the account has no such tournament.
    */
-  async lockForRegistration(accountId: string, id: string): Promise<TournamentRegistration> {
-    const tournament = await this.tournaments.lockOwned(accountId, id);
-    if (!tournament) throw new TournamentNotFoundError();
-    return {
-      status: tournament.status,
-      setupLocked: locksSetup(tournament.status),
-      maxParticipants: participantCapOf(tournament),
-      checkInOpensAt: tournament.checkInOpensAt,
-      checkInClosesAt: tournament.checkInClosesAt,
-      manualGroups: manualGroupLabels(tournament.stages),
-    };
-  }
-
-  /**
-   * For the matches module, inside its UnitOfWork: the tournament, locked until that transaction ends, so that
-   * reports of one tournament's matches happen one at a time. 404 when the account has no such tournament.
-   */
-  async lockForPlay(accountId: string, id: string): Promise<Tournament> {
+  async getLocked(accountId: string, id: string): Promise<Tournament> {
     const tournament = await this.tournaments.lockOwned(accountId, id);
     if (!tournament) throw new TournamentNotFoundError();
     return tournament;
@@ -220,7 +189,7 @@ export class TournamentsService {
    * Play has ended (the last result is in, or a correction re-derived the ranks): the tournament completes by
    * itself, inside the reporting transaction, and its completion event carries the final ranks.
    */
-  async completeByPlay(tournament: Tournament, finalRanks: FinalRank[]): Promise<void> {
+  async completeWithFinalRanks(tournament: Tournament, finalRanks: FinalRank[]): Promise<void> {
     if (tournament.update({ status: 'completed' })) await this.tournaments.save(tournament, (saved) => completionEvent(saved, finalRanks));
     else await this.events.append(completionEvent(tournament, finalRanks));
   }
@@ -230,20 +199,20 @@ export class TournamentsService {
    * until its last match is reported again. A tournament of a completed or archived league stays as it is
    * (409 league_closed): a closed league's record is final.
    */
-  async reopenByPlay(tournament: Tournament): Promise<void> {
+  async reopen(tournament: Tournament): Promise<void> {
     await this.checkReopenable(tournament);
     tournament.reopen();
     await this.tournaments.save(tournament, (saved) => tournamentEvent('tournament.status_changed', saved));
   }
 
   /** Play moved a staged tournament's stages (a status, a decision): saved in play's transaction, with tournament.updated (play sends stage.* too). */
-  async recordStagesByPlay(tournament: Tournament, stages: StageSettings[]): Promise<void> {
+  async recordStages(tournament: Tournament, stages: StageSettings[]): Promise<void> {
     tournament.stages = stages;
     tournament.updatedAt = new Date();
     await this.tournaments.save(tournament, (saved) => tournamentEvent('tournament.updated', saved));
   }
 
-  /** Whether `reopenByPlay` would accept it (a dry run previews the refusal too); the league stays share-locked. */
+  /** Whether `reopen` would accept it (a dry run previews the refusal too); the league stays share-locked. */
   async checkReopenable(tournament: Tournament): Promise<void> {
     if (tournament.leagueId) await this.leagues.lockAttachableLeague(tournament.accountId, tournament.leagueId);
   }

@@ -2,14 +2,13 @@ import { Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { LeagueNotFoundError } from '../leagues';
 import { leagueEtag, presentLeague } from '../leagues';
-import { LeaguesService } from '../leagues';
 import { TakesNoBody } from '../platform/http/body-parsing';
 import { ResourceIdPipe } from '../platform/http/resource-id.pipe';
 import { AuthenticatedAccount } from '../tokens';
 import { CurrentAccount } from '../tokens';
 import { TournamentNotFoundError } from '../tournaments';
 import { presentTournament, tournamentEtag } from '../tournaments';
-import { TournamentsService } from '../tournaments';
+import { ShareLinkRotation } from './viewing-ports';
 
 const TournamentId = new ResourceIdPipe(TournamentNotFoundError);
 const LeagueId = new ResourceIdPipe(LeagueNotFoundError);
@@ -20,16 +19,13 @@ const LeagueId = new ResourceIdPipe(LeagueNotFoundError);
  */
 @Controller('/api/v1')
 export class ShareLinksController {
-  constructor(
-    private readonly tournaments: TournamentsService,
-    private readonly leagues: LeaguesService,
-  ) {}
+  constructor(private readonly shareLinks: ShareLinkRotation) {}
 
   @Post('tournaments/:id/share/rotate')
   @TakesNoBody()
   @HttpCode(200)
   async rotateTournament(@CurrentAccount() account: AuthenticatedAccount, @Param('id', TournamentId) id: string, @Res({ passthrough: true }) reply: FastifyReply) {
-    const tournament = await this.tournaments.rotateShareId(account.id, id, undefined);
+    const tournament = await this.shareLinks.rotateTournament(account.id, id);
     reply.header('etag', tournamentEtag(tournament));
     return presentTournament(tournament);
   }
@@ -38,7 +34,7 @@ export class ShareLinksController {
   @TakesNoBody()
   @HttpCode(200)
   async rotateLeague(@CurrentAccount() account: AuthenticatedAccount, @Param('id', LeagueId) id: string, @Res({ passthrough: true }) reply: FastifyReply) {
-    const league = await this.leagues.rotateShareId(account.id, id, undefined);
+    const league = await this.shareLinks.rotateLeague(account.id, id);
     reply.header('etag', leagueEtag(league));
     return presentLeague(league);
   }

@@ -3,7 +3,6 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { NotFoundError } from '../kernel/domain-error';
 import { CALENDAR_CONTENT_TYPE } from '../matches';
-import { ScheduleService } from '../matches';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { RateLimiter, RateLimitWindow } from '../rate-limit';
@@ -17,6 +16,7 @@ import { StreamSlots, TooManyViewerStreamsError } from './domain/stream-slots';
 import { VIEWER_ASSETS } from './dto/viewer-pages';
 import { LiveViews, RETRY_FRAME } from './live-views';
 import { ViewerSocket } from './viewer-socket';
+import { SharedContent } from './viewing-ports';
 import { RenderedView, Representation, SharedView, SharedViewNotFoundError, ViewingService } from './viewing.service';
 
 const LIVE_SCRIPT = VIEWER_ASSETS['live.js'].integrity;
@@ -85,7 +85,7 @@ export class ViewerController {
     private readonly viewing: ViewingService,
     private readonly live: LiveViews,
     private readonly limiter: RateLimiter,
-    private readonly schedule: ScheduleService,
+    private readonly content: SharedContent,
     config: AppConfig,
   ) {
     this.window = { name: 'public', limit: config.publicRateLimitPerMinute, ttl: 60_000, blockDuration: 60_000 };
@@ -130,7 +130,7 @@ export class ViewerController {
       const { accountId, tournamentId } = await this.viewing.sharedTournament(share);
       // An id that cannot be a participant's matches nobody: the same empty calendar as an unknown one.
       const filter = typeof participant === 'string' ? participant.toLowerCase() : undefined;
-      body = await this.schedule.calendar(accountId, tournamentId, filter);
+      body = await this.content.calendar(accountId, tournamentId, filter);
     } catch (error) {
       if (error instanceof SharedViewNotFoundError || error instanceof NotFoundError) return this.notFound(reply, 'json');
       throw error;

@@ -11,11 +11,15 @@ import { ShareLinkFeed } from './persistence/share-link-feed';
 import { ShareLinksController } from './share-links.controller';
 import { ViewerController } from './viewer.controller';
 import { ViewingService } from './viewing.service';
+import { SharedContent, ShareLinkRotation } from './viewing-ports';
+import { SharedContentAdapter } from './adapters/shared-content.adapter';
+import { ShareLinksAdapter } from './adapters/share-links.adapter';
 import './viewing.problems';
 
 /**
  * Viewers: read-only pages, embeds, images and a snapshot of unlisted tournaments and leagues under /v/, live, with no
- * token (docs/viewing.md); and the organiser's rotation of a share link. Reads through the other modules' services.
+ * token (docs/viewing.md); and the organiser's rotation of a share link. Reads and rotates through the ports it declares
+ * (viewing-ports.ts), served by its adapters over the other modules' public API.
  */
 @Module({
   imports: [TournamentsModule, LeaguesModule, ParticipantsModule, MatchesModule, RateLimitModule],
@@ -26,6 +30,8 @@ import './viewing.problems';
     ShareLinkFeed,
     { provide: SharedStates, useClass: PgSharedStates },
     { provide: ReadContext, useClass: MikroOrmReadContext },
+    { provide: SharedContent, useClass: SharedContentAdapter },
+    { provide: ShareLinkRotation, useClass: ShareLinksAdapter },
   ],
 })
 export class ViewingModule {}

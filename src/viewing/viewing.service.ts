@@ -2,12 +2,7 @@ import { createHash } from 'node:crypto';
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { NotFoundError } from '../kernel/domain-error';
 import { isShareId } from '../kernel/sharing';
-import { LeaguesService } from '../leagues';
-import { LeagueRatedResults } from '../leagues';
-import { MatchesService } from '../matches';
-import { ParticipantsService } from '../participants';
 import { Tournament } from '../tournaments';
-import { TournamentsService } from '../tournaments';
 import { ReadContext, SharedState, SharedStates } from './domain/shared-states';
 import { bracketSvg, standingsSvg } from './domain/svg';
 import { DEFAULT_SVG_OPTIONS, SvgOptions, variantOf } from './domain/svg-options';
@@ -15,6 +10,7 @@ import { LeagueView, TournamentView } from './domain/tournament-view';
 import { buildLeagueView, buildTournamentView, TournamentFacts } from './domain/view-builder';
 import { presentLeagueSnapshot, presentTournamentSnapshot } from './dto/snapshot.presenter';
 import { EventWakeups } from '../events';
+import { SharedContent } from './viewing-ports';
 import { LivePart, RENDERER, RenderedPage, ViewerPages } from './dto/viewer-pages';
 import { PageFacts, PageOptions, readPageOptions, tabsOf, variantKey } from './dto/page-options';
 import { hasSchedule } from './domain/schedule-view';
@@ -191,12 +187,8 @@ export class ViewingService implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly states: SharedStates,
     private readonly context: ReadContext,
-    private readonly tournaments: TournamentsService,
-    private readonly leagues: LeaguesService,
-    private readonly matches: MatchesService,
-    private readonly participants: ParticipantsService,
+    private readonly content: SharedContent,
     private readonly wakeups: EventWakeups,
-    private readonly rated: LeagueRatedResults,
   ) {}
 
   /**
@@ -324,38 +316,28 @@ export class ViewingService implements OnModuleInit, OnModuleDestroy {
   private async load(shareId: string, state: SharedState): Promise<SharedView | null> {
     try {
       if (state.kind === 'tournament') {
-        const tournament = await this.tournaments.get(state.accountId, state.id);
-        const { field, matches, standings, stages, stations } = await this.matches.overview(tournament);
+        const tournament = await this.content.tournament(state.accountId, state.id);
+        const { field, matches, standings, stages, stations } = await this.content.play(tournament);
         const entrants = new Map(field.map((participant, index) => [participant.id, index]));
         const view = buildTournamentView(facts(tournament), field, matches, standings, stages, stations);
         return new SharedView(shareId, state, { kind: 'tournament', view }, this.pages, entrants);
       }
-      const league = await this.leagues.get(state.accountId, state.id);
-      const tournaments = await this.leagueTournaments(state.accountId, state.id);
+      const league = await this.content.league(state.accountId, state.id);
+      const tournaments = await this.content.leagueTournaments(state.accountId, state.id);
       const withFields = await Promise.all(
         tournaments.map(async (tournament) => ({
           facts: facts(tournament),
           shared: tournament.visibility === 'unlisted',
-          field: tournament.status === 'completed' ? await this.participants.inSeedingOrder(state.accountId, tournament.id) : [],
+          field: tournament.status === 'completed' ? await this.content.field(state.accountId, tournament.id) : [],
         })),
       );
-      const ratings = league.rating === null ? null : (await this.rated.table(state.accountId, state.id, league.rating)).rows;
+      const ratings = await this.content.ratings(league);
       const ratingRows = ratings?.map((row, index) => ({ rank: index + 1, name: row.name, score: row.score, matches: row.matches, provisional: row.provisional })) ?? null;
       return new SharedView(shareId, state, { kind: 'league', view: buildLeagueView(league, withFields, ratingRows) }, this.pages);
     } catch (error) {
       // Deleted between the state read and this one: it leads nowhere now.
       if (error instanceof NotFoundError) return null;
       throw error;
-    }
-  }
-
-  private async leagueTournaments(accountId: string, leagueId: string): Promise<Tournament[]> {
-    const all: Tournament[] = [];
-    for (let cursor: string | undefined; ; ) {
-      const page = await this.tournaments.list(accountId, { filters: { leagueId }, sort: { field: 'created_at', direction: 'asc' }, limit: 100, cursor });
-      all.push(...page.items);
-      if (!page.nextCursor) return all;
-      cursor = page.nextCursor;
     }
   }
 }

@@ -2,14 +2,6 @@ import { EntitySchema } from '@mikro-orm/core';
 import { competitionColumns } from '../../platform/persistence/competition-columns';
 import { League } from '../domain/league';
 
-/**
- * Tournaments referencing a league, counted in SQL (index `tournaments_by_league`).
- * The leagues module reads the tournaments table by its league_id column only; it imports nothing of that module.
- */
-export function tournamentCountSql(leagueAlias: string): string {
-  return `(select count(*)::int from tournaments t where t.league_id = ${leagueAlias}.id)`;
-}
-
 /** Maps the decorator-free domain class to the `leagues` table. */
 export const LeagueSchema = new EntitySchema<League>({
   class: League,
@@ -29,8 +21,8 @@ export const LeagueSchema = new EntitySchema<League>({
     visibility: { type: 'text' },
     rating: { type: 'json', nullable: true },
     shareId: { type: 'text', nullable: true, fieldName: 'share_id' },
-    // Computed on every read, never written.
-    tournamentCount: { type: 'integer', formula: (table) => tournamentCountSql(table.alias), fieldName: 'tournament_count', persist: false },
+    // No column: asked of the tournaments module on every read (LeagueTournamentCounts), never written.
+    tournamentCount: { type: 'integer', fieldName: 'tournament_count', persist: false },
     createdAt: { type: 'datetime', fieldName: 'created_at' },
     updatedAt: { type: 'datetime', fieldName: 'updated_at' },
     // Optimistic locking: MikroORM adds `where version = ?` to every update and bumps it.

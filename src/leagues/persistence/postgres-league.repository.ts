@@ -15,7 +15,8 @@ import {
   PositionedLeague,
   StaleLeagueError,
 } from '../domain/league.repository';
-import { LeagueSchema, tournamentCountSql } from './league.schema';
+import { LeagueTournamentCounts } from '../domain/league-tournament-counts';
+import { LeagueSchema } from './league.schema';
 
 /**
  * Sort keys as SQL expressions, each backed by an (account_id, key, id) index
@@ -27,8 +28,8 @@ const SORT_KEYS: SortKeys<LeagueSortField> = {
   name: { expression: 'lower(name) collate "C"', type: 'text' },
 };
 
-/** Every column, and the tournaments referencing the league (read only). */
-const COLUMNS = `*, ${tournamentCountSql('leagues')} as tournament_count`;
+/** Every column (`tournamentCount` is asked of the tournaments module, which keeps the tournaments). */
+const COLUMNS = '*';
 
 /** Never rewritten by an update (version is bumped separately). */
 const IMMUTABLE_COLUMNS = new Set(['id', 'account_id', 'created_at', 'version']);
@@ -41,20 +42,23 @@ const IMMUTABLE_COLUMNS = new Set(['id', 'account_id', 'created_at', 'version'])
 export class PostgresLeagueRepository extends LeagueRepository {
   private readonly rows: PlainRows<League>;
 
-  constructor(private readonly em: EntityManager) {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly tournamentCounts: LeagueTournamentCounts,
+  ) {
     super();
     this.rows = new PlainRows(em, LeagueSchema);
   }
 
   async findOwned(accountId: string, id: string): Promise<League | null> {
     const [row] = await queryRows<Record<string, unknown>>(this.em, `select ${COLUMNS} from leagues where id = ? and account_id = ?`, [id, accountId]);
-    return row ? this.rows.toEntity(row) : null;
+    return row ? (await this.counted([this.rows.toEntity(row)]))[0] : null;
   }
 
   async findShared(shareId: string): Promise<League | null> {
     // Only unlisted rows have a share id (a check constraint); index leagues_by_share_id.
     const [row] = await queryRows<Record<string, unknown>>(this.em, `select ${COLUMNS} from leagues where share_id = ? limit 1`, [shareId]);
-    return row ? this.rows.toEntity(row) : null;
+    return row ? (await this.counted([this.rows.toEntity(row)]))[0] : null;
   }
 
   async add(league: League): Promise<void> {
@@ -92,7 +96,16 @@ export class PostgresLeagueRepository extends LeagueRepository {
   async list(query: LeagueListQuery): Promise<PositionedLeague[]> {
     const { sql, values } = keysetSql('leagues', COLUMNS, SORT_KEYS, query, listConditions(query));
     const rows = await queryRows<Record<string, unknown> & { sort_key: string | null }>(this.em, sql, values);
-    return rows.map((row) => ({ league: this.rows.toEntity(row), position: { value: row.sort_key, id: row.id as string } }));
+    const leagues = await this.counted(rows.map((row) => this.rows.toEntity(row)));
+    return rows.map((row, index) => ({ league: leagues[index], position: { value: row.sort_key, id: row.id as string } }));
+  }
+
+  /** The leagues, each with the tournaments referencing it now: one question to the tournaments module for them all. */
+  private async counted(leagues: League[]): Promise<League[]> {
+    if (leagues.length === 0) return leagues;
+    const counts = await this.tournamentCounts.countsOf(leagues.map((league) => league.id));
+    for (const league of leagues) league.tournamentCount = counts.get(league.id) ?? 0;
+    return leagues;
   }
 
   async lockForAttachment(accountId: string, id: string): Promise<LeagueStatus | null> {
