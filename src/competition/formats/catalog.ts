@@ -3,8 +3,9 @@
  * field it starts with, the settings it accepts, its ranking rules, its label, and its strategy (format.ts). The
  * tournaments module validates settings against it, the OpenAPI document lists its names, viewing labels with it,
  * and play looks a format's strategy up in it by name. A format is its folder plus one registration line
- * (registry.ts).
+ * (registry.ts); nothing outside the folders and the catalog branches on a format's name.
  */
+import type { RoundName } from '../rules/best-of';
 import type { PointsRule, TiebreakerName } from '../rules/competition-rules';
 import type { Format } from './format';
 
@@ -28,6 +29,20 @@ export interface FormatEntry {
   readonly takesRounds: boolean;
   /** Whether it may have a third-place match. */
   readonly takesThirdPlaceMatch: boolean;
+  /** With a cap on the field, the most rounds it plays without rematches; absent where its rounds are not bounded so. */
+  readonly maxRounds?: (entrants: number) => number;
+  /** Whether a stage of a tournament played as stages may be played in it (every format but stages themselves). */
+  readonly canBeStage: boolean;
+  /** Whether a tournament of it is played as stages (the `stages` setting), each stage in another format. */
+  readonly playedInStages: boolean;
+  /** Whether every pair may meet twice (`legs: 2`), and the largest field it then starts with; absent: one leg only. */
+  readonly twoLegs?: { participantLimit: number };
+  /** How its matches may be played as series (`best_of`): refused with a reason, or allowed, an even count too where a series may end level. */
+  readonly series: { refused: string } | { evenBestOfAllowed: boolean };
+  /** The rounds its bracket names from the end, which `best_of` may set by name; empty where rounds are only numbered. */
+  readonly bracketNames: readonly RoundName[];
+  /** Whether level scores are settled by a decider (a knockout match cannot stay level). */
+  readonly levelScoresNeedDecider: boolean;
   /** Its ranking rules when it ranks by points; absent for the others (brackets, free-for-all). */
   readonly rules?: FormatRules;
   /** Its strategy; `lookup` finds another format's (a format played as stages of others). */
@@ -65,6 +80,18 @@ export class FormatCatalog {
   /** Every registered entry, in registration order. */
   all(): FormatEntry[] {
     return this.registered.map((name) => this.entry(name));
+  }
+
+  /** The names of the formats whose entry says so, in registration order. */
+  namesWhere(test: (entry: FormatEntry) => boolean): string[] {
+    return this.all().filter(test).map((entry) => entry.name);
+  }
+
+  /** The format a tournament played as stages reads (the `stages` setting goes with it). */
+  stagedFormat(): string {
+    const staged = this.namesWhere((entry) => entry.playedInStages);
+    if (staged.length !== 1) throw new Error(`exactly one format is played in stages; registered: ${staged.join(', ') || 'none'}`);
+    return staged[0];
   }
 
   /** The strategy a tournament of this format plays by (built once, on first use). */
