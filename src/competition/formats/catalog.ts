@@ -54,11 +54,22 @@ export class FormatCatalog {
   private readonly strategies = new Map<string, Format>();
   /** The names, in registration order: one array that grows as formats register (validators hold it). */
   private readonly registered: string[] = [];
+  private readonly registeringModules: string[] = [];
 
-  register(entry: FormatEntry): void {
+  /**
+   * Adds a format. One registered outside registry.ts names the module that registers it (`__filename`): worker
+   * threads, which play formats from their own copy of the catalog, load it too.
+   */
+  register(entry: FormatEntry, registeredBy?: string): void {
     if (this.entries.has(entry.name)) throw new Error(`the format ${entry.name} is already registered`);
     this.entries.set(entry.name, entry);
     this.registered.push(entry.name);
+    if (registeredBy !== undefined) this.registeringModules.push(registeredBy);
+  }
+
+  /** The modules that registered formats beyond the built-ins: what a worker thread loads before it plays. */
+  modulesToPreload(): readonly string[] {
+    return [...this.registeringModules];
   }
 
   /** Every format's name, in registration order. */
