@@ -37,8 +37,10 @@ export interface FormatEntry {
   readonly playedInStages: boolean;
   /** Whether every pair may meet twice (`legs: 2`), and the largest field it then starts with; absent: one leg only. */
   readonly twoLegs?: { participantLimit: number };
-  /** How its matches may be played as series (`best_of`): refused with a reason, or allowed, an even count too where a series may end level. */
-  readonly series: { refused: string } | { evenBestOfAllowed: boolean };
+  /** Why its matches are not played as series (`best_of` other than 1), where they are not. */
+  readonly seriesRefused?: string;
+  /** Whether an even `best_of` fits: a series that may end level. */
+  readonly evenBestOfAllowed: boolean;
   /** The rounds its bracket names from the end, which `best_of` may set by name; empty where rounds are only numbered. */
   readonly bracketNames: readonly RoundName[];
   /** Whether level scores are settled by a decider (a knockout match cannot stay level). */

@@ -24,7 +24,7 @@ export type BestOf = number | BestOfByRound;
 
 /** Formats where a series may end level (an even best_of: a chess match of two games), in the catalog's order. */
 function levelSeriesFormats(): string[] {
-  return formatCatalog.namesWhere(({ series }) => 'evenBestOfAllowed' in series && series.evenBestOfAllowed);
+  return formatCatalog.namesWhere((entry) => entry.evenBestOfAllowed);
 }
 
 export function isBestOfByRound(value: BestOf): value is BestOfByRound {
@@ -42,13 +42,13 @@ export function highestBestOf(value: BestOf | null): number {
 export function bestOfProblems(format: TournamentFormat, value: BestOf | null): FieldProblem[] {
   if (value === null) return [];
   const problems: FieldProblem[] = [];
-  const { series, bracketNames } = formatCatalog.entry(format);
+  const { seriesRefused, evenBestOfAllowed, bracketNames } = formatCatalog.entry(format);
   const check = (count: number, pointer: string) => {
     if (!Number.isInteger(count) || count < BEST_OF_LIMITS.min || count > BEST_OF_LIMITS.max) {
       problems.push({ pointer, detail: `must be a whole number from ${BEST_OF_LIMITS.min} to ${BEST_OF_LIMITS.max}.` });
-    } else if ('refused' in series && count !== 1) {
-      problems.push({ pointer, detail: series.refused });
-    } else if (count % 2 === 0 && !('evenBestOfAllowed' in series && series.evenBestOfAllowed)) {
+    } else if (seriesRefused !== undefined && count !== 1) {
+      problems.push({ pointer, detail: seriesRefused });
+    } else if (count % 2 === 0 && !evenBestOfAllowed) {
       problems.push({ pointer, detail: `an even best_of may end level: only ${levelSeriesFormats().join(' and ')} take one; send an odd number for ${format}.` });
     }
   };

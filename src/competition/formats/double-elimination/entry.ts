@@ -9,7 +9,7 @@ export const doubleEliminationEntry: FormatEntry = {
   takesThirdPlaceMatch: false,
   canBeStage: true,
   playedInStages: false,
-  series: { evenBestOfAllowed: false },
+  evenBestOfAllowed: false,
   bracketNames: ['final', 'semi_final', 'quarter_final', 'grand_final'],
   levelScoresNeedDecider: true,
   strategy: () => doubleElimination,

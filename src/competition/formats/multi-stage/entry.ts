@@ -10,7 +10,7 @@ export const multiStageEntry: FormatEntry = {
   takesThirdPlaceMatch: false,
   canBeStage: false,
   playedInStages: true,
-  series: { evenBestOfAllowed: false },
+  evenBestOfAllowed: false,
   bracketNames: [],
   levelScoresNeedDecider: false,
   strategy: (lookup) => multiStage(lookup),

@@ -12,7 +12,7 @@ export const roundRobinEntry: FormatEntry = {
   playedInStages: false,
   // A double round robin plays every pair twice: its limit keeps about the matches of a single one of 256.
   twoLegs: { participantLimit: 181 },
-  series: { evenBestOfAllowed: true },
+  evenBestOfAllowed: true,
   bracketNames: [],
   levelScoresNeedDecider: false,
   rules: {

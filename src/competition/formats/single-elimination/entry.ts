@@ -9,7 +9,7 @@ export const singleEliminationEntry: FormatEntry = {
   takesThirdPlaceMatch: true,
   canBeStage: true,
   playedInStages: false,
-  series: { evenBestOfAllowed: false },
+  evenBestOfAllowed: false,
   bracketNames: ['final', 'semi_final', 'quarter_final'],
   levelScoresNeedDecider: true,
   strategy: () => singleElimination,

@@ -12,7 +12,7 @@ export const swissEntry: FormatEntry = {
   maxRounds: (entrants) => entrants - 1,
   canBeStage: true,
   playedInStages: false,
-  series: { evenBestOfAllowed: true },
+  evenBestOfAllowed: true,
   bracketNames: [],
   levelScoresNeedDecider: false,
   rules: {

@@ -45,7 +45,7 @@ export const kingOfTheHillEntry: FormatEntry = {
   takesThirdPlaceMatch: false,
   canBeStage: false,
   playedInStages: false,
-  series: { evenBestOfAllowed: false },
+  evenBestOfAllowed: false,
   bracketNames: [],
   levelScoresNeedDecider: false,
   rules: { points: { win: 1, draw: 0, loss: 0 }, tiebreakers: ['wins', 'seed'], fits: ['wins', 'seed'] },
