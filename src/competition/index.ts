@@ -31,7 +31,7 @@ export { GroupSeeding, fillGroups, groupLabels, parseSlots } from './stages/plac
 export { RankedRow, TieAtCut, qualify } from './stages/qualifiers';
 export { DecisionRowsNotTiedError, GroupsNotFillableError, StageNotAwaitingDecisionError, StageNotFoundError } from './stages/stage-errors';
 export { groupField, groupTable, groupsIn } from './stages/stage-play';
-export { STAGE_FORMATS, STAGE_LIMITS, SlotCheck, StageSettings, StageStatus, manualGroupLabels, presentStageSettings, readStages, withStageSchedules } from './stages/stage-settings';
+export { STAGE_LIMITS, SlotCheck, StageSettings, StageStatus, manualGroupLabels, presentStageSettings, readStages, stageFormats, withStageSchedules } from './stages/stage-settings';
 export { stageStatuses } from './stages/stage-status';
 export { countingIds, playOut, seededRandom, someParticipants } from './testing/play-out';
 export { rankByRules } from './tiebreakers/tiebreakers';

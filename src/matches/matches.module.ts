@@ -34,6 +34,7 @@ import { StandingsPublisher } from './domain/standings-publisher';
 import { FieldOfPlay, TournamentsInPlay } from './play-ports';
 import { TournamentsInPlayAdapter } from './adapters/tournaments-in-play.adapter';
 import { FieldOfPlayAdapter } from './adapters/field-of-play.adapter';
+import { formatCatalog } from '../competition';
 import './matches.problems';
 
 /** The formats' large computations run in worker threads (MATCH_TASKS), so a big start never stalls other requests. */
@@ -41,6 +42,7 @@ function matchWorkerPool(config: AppConfig): WorkerPool<MatchTasks> {
   return new WorkerPool<MatchTasks>({
     module: require.resolve('./match-work'),
     exportName: 'MATCH_TASKS',
+    preload: formatCatalog.modulesToPreload(),
     threads: config.workThreads,
     maxQueued: config.workQueueLimit,
     taskTimeoutMs: config.workTaskTimeoutMs,

@@ -1,13 +1,13 @@
 import { effectiveRules } from '../competition';
 import { Tournament } from '../tournaments';
-import { formatOf } from '../competition';
+import { formatCatalog, formatOf } from '../competition';
 import { FormatSettings, SeededParticipant, StagePlay } from '../competition';
 import { StageSettings } from '../competition';
 import { bracketRoundsFor } from '../competition';
 
 /** The format and its rounds, a default that depends on the field (swiss) resolved from the participant count (so a report need not read the field). */
 export function settingsOf(tournament: Tournament): FormatSettings {
-  if (tournament.format === 'multi_stage') return { format: 'multi_stage', rounds: null, bestOf: null, stages: (tournament.stages ?? []).map(stagePlayOf) };
+  if (formatCatalog.entry(tournament.format).playedInStages) return { format: tournament.format, rounds: null, bestOf: null, stages: (tournament.stages ?? []).map(stagePlayOf) };
   const rounds = tournament.rounds ?? formatOf(tournament.format).roundsFixedAtStart(tournament.participantCount);
   return {
     format: tournament.format,

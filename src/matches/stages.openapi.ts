@@ -2,7 +2,7 @@ import type { ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
 import { API_HEADERS, ApiDocs, ApiOperation, idParameter, jsonBody, jsonResponse, ref, schemaRef } from '../platform/openapi/openapi-kit';
 import { problemResponse } from '../platform/openapi/problem-examples';
 import { requestBodySchema } from '../platform/openapi/request-schema';
-import { STAGE_FORMATS, STAGE_LIMITS } from '../competition';
+import { STAGE_LIMITS, stageFormats } from '../competition';
 import { TournamentNotFoundError } from '../tournaments';
 import { DecisionRowsNotTiedError, StageNotAwaitingDecisionError, StageNotFoundError } from '../competition';
 import { StageDecisionDto } from './dto/stage-decision-body.dto';
@@ -96,7 +96,7 @@ export function stagesApiDocs(): ApiDocs {
             key: { type: 'string', maxLength: 32 },
             name: { type: 'string', maxLength: 200 },
             status: { type: 'string', enum: ['pending', 'in_progress', 'awaiting_decision', 'completed'] },
-            format: { type: 'string', enum: [...STAGE_FORMATS] },
+            format: { type: 'string', enum: stageFormats() },
             groups: {
               type: 'array',
               maxItems: STAGE_LIMITS.maxGroups,

@@ -1,9 +1,7 @@
 import { FieldProblem, InvalidError } from '../../kernel/domain-error';
 import { Decider, DECIDER_METHODS, DeciderMethod, Match, MatchFormat } from '../match/match';
 import { ResultReport } from '../match/report';
-
-/** The formats whose matches cannot stay level, so a decider settles them (issue 40). */
-const KNOCKOUT_FORMATS: readonly MatchFormat[] = ['single_elimination', 'double_elimination'];
+import { formatCatalog, formatOf } from '../formats/registry';
 
 const MAX_DECIDER_SCORE = 1_000_000_000;
 
@@ -18,8 +16,9 @@ export function deciderOf(format: MatchFormat, match: Match, report: ResultRepor
   if (sent === undefined) return null;
   const problems: FieldProblem[] = [];
   const fits = (pointer: string, detail: string) => problems.push({ pointer, detail });
-  if (!KNOCKOUT_FORMATS.includes(format)) {
-    fits('/decider', `a decider settles level scores in single and double elimination; a ${format} match ${format === 'free_for_all' ? 'is reported as ranks' : 'may end level'}.`);
+  // Only a knockout match cannot stay level (its format's entry says so).
+  if (!formatCatalog.entry(format).levelScoresNeedDecider) {
+    fits('/decider', `a decider settles level scores in single and double elimination; a ${format} match ${formatOf(format).reportsRanks ? 'is reported as ranks' : 'may end level'}.`);
     throw new InvalidError(problems);
   }
   const shape = readShape(sent, fits);

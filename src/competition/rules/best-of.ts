@@ -5,6 +5,7 @@
  */
 import { FieldProblem } from '../../kernel/domain-error';
 import type { TournamentFormat } from '../formats/format-names';
+import { formatCatalog } from '../formats/registry';
 
 export const BEST_OF_LIMITS = { min: 1, max: 9 } as const;
 
@@ -21,9 +22,10 @@ export interface BestOfByRound {
 /** What a tournament stores: a number, a per-round object, or null (1: single games). */
 export type BestOf = number | BestOfByRound;
 
-/** Formats where a series may end level (an even best_of: a chess match of two games). */
-const LEVEL_SERIES_FORMATS: readonly TournamentFormat[] = ['round_robin', 'swiss'];
-const BRACKET_FORMATS: readonly TournamentFormat[] = ['single_elimination', 'double_elimination'];
+/** Formats where a series may end level (an even best_of: a chess match of two games), in the catalog's order. */
+function levelSeriesFormats(): string[] {
+  return formatCatalog.namesWhere((entry) => entry.evenBestOfAllowed);
+}
 
 export function isBestOfByRound(value: BestOf): value is BestOfByRound {
   return typeof value === 'object' && value !== null;
@@ -40,13 +42,14 @@ export function highestBestOf(value: BestOf | null): number {
 export function bestOfProblems(format: TournamentFormat, value: BestOf | null): FieldProblem[] {
   if (value === null) return [];
   const problems: FieldProblem[] = [];
+  const { seriesRefused, evenBestOfAllowed, bracketNames } = formatCatalog.entry(format);
   const check = (count: number, pointer: string) => {
     if (!Number.isInteger(count) || count < BEST_OF_LIMITS.min || count > BEST_OF_LIMITS.max) {
       problems.push({ pointer, detail: `must be a whole number from ${BEST_OF_LIMITS.min} to ${BEST_OF_LIMITS.max}.` });
-    } else if (format === 'free_for_all' && count !== 1) {
-      problems.push({ pointer, detail: 'free_for_all matches rank everyone at once and are not played as series: send 1, null or leave it out.' });
-    } else if (count % 2 === 0 && !LEVEL_SERIES_FORMATS.includes(format)) {
-      problems.push({ pointer, detail: `an even best_of may end level: only ${LEVEL_SERIES_FORMATS.join(' and ')} take one; send an odd number for ${format}.` });
+    } else if (seriesRefused !== undefined && count !== 1) {
+      problems.push({ pointer, detail: seriesRefused });
+    } else if (count % 2 === 0 && !evenBestOfAllowed) {
+      problems.push({ pointer, detail: `an even best_of may end level: only ${levelSeriesFormats().join(' and ')} take one; send an odd number for ${format}.` });
     }
   };
   if (!isBestOfByRound(value)) {
@@ -57,10 +60,16 @@ export function bestOfProblems(format: TournamentFormat, value: BestOf | null): 
   for (const [key, count] of Object.entries(value.rounds)) {
     const pointer = `/best_of/rounds/${key}`;
     const named = (ROUND_NAMES as readonly string[]).includes(key);
-    if (named && !BRACKET_FORMATS.includes(format)) problems.push({ pointer, detail: `rounds are named only in brackets; use a round number for ${format}.` });
-    else if (key === 'grand_final' && format !== 'double_elimination') problems.push({ pointer, detail: 'only double_elimination has a grand_final.' });
+    if (named && bracketNames.length === 0) problems.push({ pointer, detail: `rounds are named only in brackets; use a round number for ${format}.` });
+    else if (named && !bracketNames.includes(key as RoundName)) problems.push({ pointer, detail: roundNamedElsewhere(key as RoundName) });
     else if (!named && !/^[1-9][0-9]{0,2}$/.test(key)) problems.push({ pointer, detail: `a round is a number from 1 or one of ${ROUND_NAMES.join(', ')}.` });
     else check(count, pointer);
   }
   return problems;
+}
+
+/** A bracket round this format does not name, and the formats that do (a grand_final: double elimination). */
+function roundNamedElsewhere(name: RoundName): string {
+  const namers = formatCatalog.namesWhere((entry) => entry.bracketNames.includes(name));
+  return `only ${namers.join(' and ')} ${namers.length === 1 ? 'has' : 'have'} a ${name}.`;
 }

@@ -100,8 +100,10 @@ export function rulesProblems(format: TournamentFormat, stored: StoredRules): Fi
     }
   }
   if (stored.tiebreakers !== null) problems.push(...tiebreakerProblems(format, stored.tiebreakers));
-  if (stored.legs !== null && stored.legs !== 1 && (format !== 'round_robin' || stored.legs !== 2)) {
-    problems.push({ pointer: '/legs', detail: format === 'round_robin' ? 'must be 1 or 2.' : 'only round_robin tournaments play 2 legs; send 1, null or leave it out.' });
+  const playsTwoLegs = formatCatalog.entry(format).twoLegs !== undefined;
+  if (stored.legs !== null && stored.legs !== 1 && (!playsTwoLegs || stored.legs !== 2)) {
+    const twoLegFormats = formatCatalog.namesWhere((entry) => entry.twoLegs !== undefined);
+    problems.push({ pointer: '/legs', detail: playsTwoLegs ? 'must be 1 or 2.' : `only ${twoLegFormats.join(' and ')} tournaments play 2 legs; send 1, null or leave it out.` });
   }
   return problems;
 }

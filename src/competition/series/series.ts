@@ -4,7 +4,7 @@
  */
 import { FieldProblem, InvalidError } from '../../kernel/domain-error';
 import { isBestOfByRound, RoundName } from '../rules/best-of';
-import { formatOf } from '../formats/registry';
+import { formatCatalog, formatOf } from '../formats/registry';
 import { FormatSettings, Game, Match } from '../match/match';
 import { ResultReport } from '../match/report';
 
@@ -30,8 +30,8 @@ export function bestOfFor(settings: Pick<FormatSettings, 'bestOf' | 'bracketRoun
   const setting = settings.bestOf ?? null;
   if (setting === null) return 1;
   if (!isBestOfByRound(setting)) return setting;
-  const layoutIsBracket = settings.format === 'single_elimination' || settings.format === 'double_elimination';
-  const name = layoutIsBracket ? roundNameOf(match, settings.bracketRounds ?? 0) : null;
+  const namesRounds = formatCatalog.entry(settings.format).bracketNames.length > 0;
+  const name = namesRounds ? roundNameOf(match, settings.bracketRounds ?? 0) : null;
   if (name !== null && setting.rounds[name] !== undefined) return setting.rounds[name];
   if (match.bracket !== 'grand_final' && match.bracket !== 'third_place' && setting.rounds[String(match.round)] !== undefined) return setting.rounds[String(match.round)];
   return setting.default;

@@ -6,10 +6,15 @@
 import { FieldProblem, InvalidError } from '../../kernel/domain-error';
 import { PointsRule, rulesProblems, TiebreakerName, defaultPointsOf } from '../rules/competition-rules';
 import { readStageSchedule, StageSchedule } from '../schedule/schedule-settings';
+import type { FormatEntry } from '../formats/catalog';
+import type { TournamentFormat } from '../formats/format-names';
+import { formatCatalog } from '../formats/registry';
 
-/** The formats a stage plays (every format but `multi_stage` itself). */
-export const STAGE_FORMATS = ['single_elimination', 'double_elimination', 'round_robin', 'swiss', 'free_for_all'] as const;
-export type StageFormat = (typeof STAGE_FORMATS)[number];
+/** The formats a stage may be played in, in the catalog's order (every format but stages themselves). */
+export function stageFormats(): string[] {
+  return formatCatalog.namesWhere((entry) => entry.canBeStage);
+}
+export type StageFormat = TournamentFormat;
 
 export const STAGE_LIMITS = { minStages: 2, maxStages: 4, maxGroups: 64 } as const;
 export const STAGE_KEY_PATTERN = /^[a-z0-9_-]{1,32}$/;
@@ -126,20 +131,22 @@ function readStage(item: Raw, index: number, count: number, at: string, problems
   const { key, name, format } = item;
   if (typeof key !== 'string' || !STAGE_KEY_PATTERN.test(key)) problems.push({ pointer: `${at}/key`, detail: 'must be 1 to 32 of a-z, 0-9, _ and -.' });
   if (typeof name !== 'string' || name.trim().length === 0 || name.length > 200) problems.push({ pointer: `${at}/name`, detail: 'must be a text of 1 to 200 characters.' });
-  if (typeof format !== 'string' || !(STAGE_FORMATS as readonly string[]).includes(format)) {
-    problems.push({ pointer: `${at}/format`, detail: `must be one of ${STAGE_FORMATS.join(', ')}.` });
+  if (typeof format !== 'string' || !stageFormats().includes(format)) {
+    problems.push({ pointer: `${at}/format`, detail: `must be one of ${stageFormats().join(', ')}.` });
     return null;
   }
   const stageFormat = format as StageFormat;
+  const entry = formatCatalog.entry(stageFormat);
+  const stagesWhere = (test: (entry: FormatEntry) => boolean) => formatCatalog.namesWhere((other) => other.canBeStage && test(other)).join(' and ');
   const groups = item.groups ?? 1;
   if (!isWhole(groups, 1, STAGE_LIMITS.maxGroups)) problems.push({ pointer: `${at}/groups`, detail: `must be a whole number from 1 to ${STAGE_LIMITS.maxGroups}.` });
   const rounds = item.rounds ?? null;
-  if (rounds !== null && (!isWhole(rounds, 1, 64) || (stageFormat !== 'swiss' && stageFormat !== 'free_for_all'))) {
-    problems.push({ pointer: `${at}/rounds`, detail: 'only swiss and free_for_all stages take rounds, a whole number from 1 to 64.' });
+  if (rounds !== null && (!isWhole(rounds, 1, 64) || !entry.takesRounds)) {
+    problems.push({ pointer: `${at}/rounds`, detail: `only ${stagesWhere((other) => other.takesRounds)} stages take rounds, a whole number from 1 to 64.` });
   }
   const thirdPlaceMatch = item.third_place_match ?? false;
-  if (typeof thirdPlaceMatch !== 'boolean' || (thirdPlaceMatch && stageFormat !== 'single_elimination')) {
-    problems.push({ pointer: `${at}/third_place_match`, detail: 'true or false; only single_elimination stages have a third-place match.' });
+  if (typeof thirdPlaceMatch !== 'boolean' || (thirdPlaceMatch && !entry.takesThirdPlaceMatch)) {
+    problems.push({ pointer: `${at}/third_place_match`, detail: `true or false; only ${stagesWhere((other) => other.takesThirdPlaceMatch)} stages have a third-place match.` });
   }
   const points = readPoints(stageFormat, item.points, `${at}/points`, problems);
   const tiebreakers = item.tiebreakers ?? null;

@@ -7,6 +7,8 @@ export interface WorkerPoolOptions {
   /** The module (absolute path) whose `exportName` export is the task table; it is loaded in each worker. */
   module: string;
   exportName: string;
+  /** Modules each worker loads first, for what they register (a format registered beyond the built-ins). */
+  preload?: readonly string[];
   threads: number;
   /** Tasks waiting for a free thread beyond which run() refuses at once (503): the wait stays bounded. */
   maxQueued: number;
@@ -69,6 +71,7 @@ if (workerData.module.endsWith('.ts')) {
     module._compile(transformSync(readFileSync(filename, 'utf8'), options).code, filename);
   };
 }
+for (const module of workerData.preload) require(module);
 const tasks = require(workerData.module)[workerData.exportName];
 parentPort.on('message', async ({ id, name, args, chunked }) => {
   try {
@@ -102,7 +105,7 @@ class Thread {
   constructor(options: WorkerPoolOptions, onReply: (thread: Thread, reply: Reply) => void, onExit: (thread: Thread, error: Error) => void) {
     this.worker = new Worker(BOOTSTRAP, {
       eval: true,
-      workerData: { module: options.module, exportName: options.exportName },
+      workerData: { module: options.module, exportName: options.exportName, preload: options.preload ?? [] },
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb },
     });
     // Idle threads do not keep the process alive (the command line, a test that forgets to close).

@@ -21,12 +21,10 @@ export type TournamentFields = Pick<Tournament, keyof typeof TOURNAMENT_WIRE_NAM
 
 /** The largest field each format starts with in bounded time and memory, by name (the catalog's limits). */
 export const FORMAT_PARTICIPANT_LIMITS: Readonly<Record<string, number>> = Object.fromEntries(formatCatalog.all().map((entry) => [entry.name, entry.participantLimit]));
-/** A round robin of `legs: 2` plays every pair twice: its limit keeps about the matches of a single one of 256. */
-export const DOUBLE_ROUND_ROBIN_LIMIT = 181;
-
-/** The largest field this tournament's format (and, in a round robin, its legs) takes. */
+/** The largest field this tournament's format (and, where every pair may meet twice, its legs) takes. */
 export function participantLimitOf(tournament: Pick<TournamentFields, 'format' | 'legs'>): number {
-  return tournament.format === 'round_robin' && tournament.legs === 2 ? DOUBLE_ROUND_ROBIN_LIMIT : formatCatalog.entry(tournament.format).participantLimit;
+  const { participantLimit, twoLegs } = formatCatalog.entry(tournament.format);
+  return twoLegs !== undefined && tournament.legs === 2 ? twoLegs.participantLimit : participantLimit;
 }
 /** The highest `max_participants` any built-in format takes (the body's bound; each format's own limit is checked too). */
 export const MAX_PARTICIPANTS_LIMIT = Math.max(...Object.values(FORMAT_PARTICIPANT_LIMITS));
@@ -271,22 +269,23 @@ function checkSettings(fields: TournamentFields): void {
  */
 function withStages<T extends { format?: TournamentFormat; stages?: StageSettings[] | null; [key: string]: unknown }>(fields: T, current: StageSettings[] | null | undefined, checkSlots?: SlotCheck): T {
   const sent = fields.stages as unknown;
+  const staged = formatCatalog.stagedFormat() as TournamentFormat;
   if (sent !== undefined && sent !== null) {
-    if (fields.format !== undefined && fields.format !== 'multi_stage') throw InvalidError.field('/format', 'a tournament with stages reads multi_stage: leave format out, or send multi_stage.');
+    if (fields.format !== undefined && fields.format !== staged) throw InvalidError.field('/format', `a tournament with stages reads ${staged}: leave format out, or send ${staged}.`);
     const stages = readStages(sent, checkSlots);
     for (const field of ['rounds', 'points', 'tiebreakers', 'legs', 'best_of'] as const) {
       const domain = field === 'best_of' ? 'bestOf' : field;
-      if (fields[domain] !== undefined && fields[domain] !== null) throw InvalidError.field(`/${field}`, `a multi_stage tournament sets ${field} per stage (best_of: single games only); send null or leave it out.`);
+      if (fields[domain] !== undefined && fields[domain] !== null) throw InvalidError.field(`/${field}`, `a ${staged} tournament sets ${field} per stage (best_of: single games only); send null or leave it out.`);
     }
-    if (fields.thirdPlaceMatch === true) throw InvalidError.field('/third_place_match', 'a multi_stage tournament sets third_place_match per stage.');
-    return { ...fields, format: 'multi_stage', stages };
+    if (fields.thirdPlaceMatch === true) throw InvalidError.field('/third_place_match', `a ${staged} tournament sets third_place_match per stage.`);
+    return { ...fields, format: staged, stages };
   }
   const creating = current === undefined;
-  if (fields.format !== undefined && fields.format !== 'multi_stage') return !creating && current !== null && sent === undefined ? { ...fields, stages: null } : fields;
+  if (fields.format !== undefined && fields.format !== staged) return !creating && current !== null && sent === undefined ? { ...fields, stages: null } : fields;
   if (creating && fields.format === undefined) throw InvalidError.field('/format', `is required: one of ${formatCatalog.names().join(', ')}, or send stages.`);
-  const staged = fields.format === 'multi_stage' || (fields.format === undefined && current !== null && current !== undefined);
-  if (staged && (sent === null || (sent === undefined && !current))) {
-    throw InvalidError.field('/stages', 'a multi_stage tournament is played as 2 to 4 stages: send stages (or another format).');
+  const playsStages = fields.format === staged || (fields.format === undefined && current !== null && current !== undefined);
+  if (playsStages && (sent === null || (sent === undefined && !current))) {
+    throw InvalidError.field('/stages', `a ${staged} tournament is played as 2 to 4 stages: send stages (or another format).`);
   }
   return fields;
 }
@@ -317,9 +316,10 @@ function checkRounds(format: TournamentFormat, rounds: number | null, maxPartici
   if (rounds !== null && !formatCatalog.entry(format).takesRounds) {
     throw InvalidError.field('/rounds', `only ${roundsFormats().join(' and ')} tournaments take rounds; send null or leave it out for ${format}.`);
   }
-  // With a cap, the largest field is known: more swiss rounds than it has opponents would force rematches.
-  if (format === 'swiss' && rounds !== null && maxParticipants !== null && rounds > maxParticipants - 1) {
-    throw InvalidError.field('/rounds', `a swiss of at most ${maxParticipants} participants has at most ${maxParticipants - 1} rounds without rematches.`);
+  // With a cap, the largest field is known, and with it the most rounds the format plays without rematches.
+  const { maxRounds } = formatCatalog.entry(format);
+  if (maxRounds !== undefined && rounds !== null && maxParticipants !== null && rounds > maxRounds(maxParticipants)) {
+    throw InvalidError.field('/rounds', `a ${format} of at most ${maxParticipants} participants has at most ${maxRounds(maxParticipants)} rounds without rematches.`);
   }
 }
 
@@ -343,7 +343,7 @@ function checkParticipantLimit(tournament: Pick<TournamentFields, 'format' | 'le
 }
 
 function describedFormat(tournament: Pick<TournamentFields, 'format' | 'legs'>): string {
-  return tournament.format === 'round_robin' && tournament.legs === 2 ? 'round_robin (legs: 2)' : tournament.format;
+  return formatCatalog.entry(tournament.format).twoLegs !== undefined && tournament.legs === 2 ? `${tournament.format} (legs: 2)` : tournament.format;
 }
 
 /** A field registered under another format (or before the limits) that this format cannot start with. */

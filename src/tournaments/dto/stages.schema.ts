@@ -1,4 +1,4 @@
-import { STAGE_FORMATS, STAGE_LIMITS } from '../../competition';
+import { STAGE_LIMITS, stageFormats } from '../../competition';
 import { TIEBREAKERS } from '../../competition';
 import { SCHEDULE_SCHEMA } from './schedule-settings.schema';
 
@@ -12,7 +12,7 @@ export const STAGE_SCHEMA = {
   properties: {
     key: { type: 'string', maxLength: 32, pattern: '^[a-z0-9_-]{1,32}$', description: 'Unique in the tournament; matches and routes name the stage by it.' },
     name: { type: 'string', minLength: 1, maxLength: 200 },
-    format: { type: 'string', enum: [...STAGE_FORMATS] },
+    format: { type: 'string', enum: stageFormats() },
     groups: { ...whole(1, STAGE_LIMITS.maxGroups), description: 'Groups playing this stage in parallel (default 1), labelled A, B, … then AA. Matches of a group only involve that group.' },
     advance: {
       description: 'Every stage but the last: `{ "per_group": n }` (the top n of each group, optionally with `best`: the m best k-th placed rows across groups, k = n + 1), or `{ "top": n }` for a one-group stage.',

@@ -2,7 +2,7 @@ import { parseInstant } from '../../kernel/validation';
 import { domainFieldsOf } from '../../platform/http/body-fields';
 import { etagFor } from '../../platform/http/etag';
 import { wireInstantOrNull as instant } from '../../platform/http/wire-instant';
-import { effectiveRules } from '../../competition';
+import { effectiveRules, formatCatalog } from '../../competition';
 import { presentStageSettings } from '../../competition';
 import { SCHEDULE_DEFAULTS } from '../../competition';
 import { NewTournament, Tournament, TOURNAMENT_WIRE_NAMES, TournamentChanges } from '../domain/tournament';
@@ -30,7 +30,7 @@ export function presentTournament(tournament: Tournament) {
     third_place_match: tournament.thirdPlaceMatch,
     points: rules && rules.points,
     tiebreakers: rules && rules.tiebreakers,
-    legs: rules && tournament.format === 'round_robin' ? rules.legs : null,
+    legs: rules && formatCatalog.entry(tournament.format).twoLegs !== undefined ? rules.legs : null,
     best_of: tournament.bestOf ?? 1,
     weight: tournament.weight,
     check_in_required: tournament.checkInRequired,

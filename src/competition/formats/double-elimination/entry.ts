@@ -7,5 +7,10 @@ export const doubleEliminationEntry: FormatEntry = {
   participantLimit: 8192,
   takesRounds: false,
   takesThirdPlaceMatch: false,
+  canBeStage: true,
+  playedInStages: false,
+  evenBestOfAllowed: false,
+  bracketNames: ['final', 'semi_final', 'quarter_final', 'grand_final'],
+  levelScoresNeedDecider: true,
   strategy: () => doubleElimination,
 };

@@ -8,5 +8,11 @@ export const freeForAllEntry: FormatEntry = {
   participantLimit: 1024,
   takesRounds: true,
   takesThirdPlaceMatch: false,
+  canBeStage: true,
+  playedInStages: false,
+  seriesRefused: 'free_for_all matches rank everyone at once and are not played as series: send 1, null or leave it out.',
+  evenBestOfAllowed: false,
+  bracketNames: [],
+  levelScoresNeedDecider: false,
   strategy: () => freeForAll,
 };

@@ -8,5 +8,10 @@ export const multiStageEntry: FormatEntry = {
   participantLimit: 1024,
   takesRounds: false,
   takesThirdPlaceMatch: false,
+  canBeStage: false,
+  playedInStages: true,
+  evenBestOfAllowed: false,
+  bracketNames: [],
+  levelScoresNeedDecider: false,
   strategy: (lookup) => multiStage(lookup),
 };

@@ -8,6 +8,13 @@ export const roundRobinEntry: FormatEntry = {
   participantLimit: 256,
   takesRounds: false,
   takesThirdPlaceMatch: false,
+  canBeStage: true,
+  playedInStages: false,
+  // A double round robin plays every pair twice: its limit keeps about the matches of a single one of 256.
+  twoLegs: { participantLimit: 181 },
+  evenBestOfAllowed: true,
+  bracketNames: [],
+  levelScoresNeedDecider: false,
   rules: {
     points: { win: 3, draw: 1, loss: 0 },
     tiebreakers: ['head_to_head_points', 'score_difference', 'score_for', 'seed'],

@@ -7,5 +7,10 @@ export const singleEliminationEntry: FormatEntry = {
   participantLimit: 8192,
   takesRounds: false,
   takesThirdPlaceMatch: true,
+  canBeStage: true,
+  playedInStages: false,
+  evenBestOfAllowed: false,
+  bracketNames: ['final', 'semi_final', 'quarter_final'],
+  levelScoresNeedDecider: true,
   strategy: () => singleElimination,
 };

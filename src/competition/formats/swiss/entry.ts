@@ -8,6 +8,13 @@ export const swissEntry: FormatEntry = {
   participantLimit: 8192,
   takesRounds: true,
   takesThirdPlaceMatch: false,
+  // More rounds than a capped field has opponents would force rematches.
+  maxRounds: (entrants) => entrants - 1,
+  canBeStage: true,
+  playedInStages: false,
+  evenBestOfAllowed: true,
+  bracketNames: [],
+  levelScoresNeedDecider: false,
   rules: {
     points: { win: 1, draw: 0.5, loss: 0 },
     tiebreakers: ['buchholz', 'sonneborn_berger', 'seed'],

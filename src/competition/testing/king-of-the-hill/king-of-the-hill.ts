@@ -43,6 +43,11 @@ export const kingOfTheHillEntry: FormatEntry = {
   participantLimit: 64,
   takesRounds: false,
   takesThirdPlaceMatch: false,
+  canBeStage: false,
+  playedInStages: false,
+  evenBestOfAllowed: false,
+  bracketNames: [],
+  levelScoresNeedDecider: false,
   rules: { points: { win: 1, draw: 0, loss: 0 }, tiebreakers: ['wins', 'seed'], fits: ['wins', 'seed'] },
   strategy: () => kingOfTheHill,
 };
