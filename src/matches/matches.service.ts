@@ -21,7 +21,7 @@ import { formatOf } from '../competition';
 import { FormatSettings, Match, participantsOf } from '../competition';
 import { seeded, settingsOf } from './play-settings';
 import { MatchesPendingError, MatchNotFoundError, MatchNotReadyError } from '../competition';
-import { MatchFilters, MatchRecord, MatchRepository, UNSCHEDULED } from './domain/match.repository';
+import { MatchFilters, MatchRecord, MatchRepository, recordsInTurns, UNSCHEDULED } from './domain/match.repository';
 import { ResultReport } from '../competition';
 import { keepsSeriesOpen } from '../competition';
 import { estimatedMatches, OFFLOAD_REPORTS_ABOVE_MATCHES, TableOfPlay } from './domain/match-tasks';
@@ -145,13 +145,14 @@ export class MatchesService implements StatusChangeRules {
    */
   async overview(tournament: Tournament): Promise<{ field: FieldEntry[]; matches: MatchRecord[]; standings: NamedStandingRow[]; stages: StageView[] | null; stations: Station[] }> {
     const { accountId, id } = tournament;
-    const [field, matches, batches, stations] = await Promise.all([
+    const [field, batches, stations] = await Promise.all([
       this.participants.inSeedingOrder(accountId, id),
-      this.matches.allOf(accountId, id),
       this.matches.allOfAsJson(accountId, id),
       this.stations.list(accountId, id),
     ]);
-    const standings = named(await this.work.run('standingsOf', settingsOf(tournament), seeded(field), batches), field);
+    // One read of the matches, as JSON: the worker works out the standings from it while this thread makes the records.
+    const [table, matches] = await Promise.all([this.work.run('standingsOf', settingsOf(tournament), seeded(field), batches), recordsInTurns(batches)]);
+    const standings = named(table, field);
     // A staged tournament's group tables, as GET …/standings?stage= gives them.
     return { field, matches, standings, stations, stages: tournament.stages ? stageViews(tournament, field, matches) : null };
   }

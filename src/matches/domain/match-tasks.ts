@@ -10,7 +10,7 @@ import { newId } from '../../kernel/ids';
 import { generateMatches } from '../../competition';
 import { FormatSettings, Match, SeededParticipant } from '../../competition';
 import { matchErrors as errors } from '../../competition';
-import { MatchBatches, MatchRecord } from './match.repository';
+import { MatchBatches, MatchRecord, parseRecords } from './match.repository';
 import { ResultReport } from '../../competition';
 import { stageStatuses } from '../../competition';
 import { formatOf } from '../../competition';
@@ -96,14 +96,6 @@ export interface OffloadedReportOptions {
   now: string;
   /** Compute the table even when the report does not complete the tournament (a dry run shows it). */
   withStandings: boolean;
-}
-
-const INSTANTS = new Set(['scheduledAt', 'endsAt', 'pinnedAt', 'completedAt', 'createdAt', 'updatedAt']);
-
-function parseRecords(batches: MatchBatches): MatchRecord[] {
-  return batches.flatMap(
-    (batch) => JSON.parse(batch, (key, value: unknown) => (INSTANTS.has(key) && typeof value === 'string' ? new Date(value) : value)) as MatchRecord[],
-  );
 }
 
 /** Reports (or corrects) a result on the tournament's matches (the JSON batches the repository reads them as). */

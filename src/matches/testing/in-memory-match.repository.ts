@@ -1,9 +1,7 @@
 import { MATCH_COLUMNS } from '../persistence/match.schema';
-import { SET_AT_CREATION, MatchBatches, MatchListQuery, MatchRecord, MatchRepository, MatchWrites, PositionedMatch } from '../domain/match.repository';
+import { SET_AT_CREATION, MatchBatches, MATCHES_PER_READ_BATCH, MatchListQuery, MatchRecord, MatchRepository, MatchWrites, PositionedMatch } from '../domain/match.repository';
 import type { MatchScope } from '../../competition';
 
-/** Matches a JSON batch of `allOfAsJson` holds at most, by number, as the adapter groups them. */
-const JSON_BATCH = 1000;
 
 /**
  * The matches repository contract in memory, for service tests. It keeps copies, as a database keeps rows, and
@@ -21,7 +19,7 @@ export class InMemoryMatchRepository extends MatchRepository {
   async allOfAsJson(accountId: string, tournamentId: string): Promise<MatchBatches> {
     const batches = new Map<number, MatchRecord[]>();
     for (const match of this.ofTournament(accountId, tournamentId)) {
-      const batch = Math.floor((match.number - 1) / JSON_BATCH);
+      const batch = Math.floor((match.number - 1) / MATCHES_PER_READ_BATCH);
       batches.set(batch, [...(batches.get(batch) ?? []), match]);
     }
     return [...batches.values()].map((batch) => JSON.stringify(batch));
