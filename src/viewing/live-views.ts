@@ -25,7 +25,7 @@ const HEARTBEAT_FRAME = sseFrame(': still here\n\n');
 const GONE_FRAME = sseFrame('event: gone\ndata: {}\n\n');
 const HEARTBEAT_MS = 15_000;
 /** The longest a fan-out holds the event loop before letting other work in (the service's budget is 50 ms). */
-const FAN_OUT_SLICE_MS = 15;
+const FAN_OUT_SLICE_MS = 8;
 /**
  * Checks of one share link for an update start at least this far apart, and never while one runs: during a burst of
  * results, one read, rendering and write per viewer covers all that came in the meantime instead of one per result
@@ -165,10 +165,10 @@ export class LiveViews implements OnModuleInit, OnModuleDestroy {
       watch.last = next;
       watch.catchUps.clear();
       const viewers = [...watch.viewers];
-      // Building the view, rendering it, and writing to the viewers each take a turn of the event loop of their own,
-      // with its timers in between (a setImmediate would run in the same turn as the database's answer): together, on
-      // a 1 024-player bracket, they would hold it longer than the 50 ms allowed.
-      await nextTurn(0);
+      // Building the view, rendering its pieces (a slice a turn), comparing and writing to the viewers each take turns
+      // of the event loop of their own, with its timers in between (a setImmediate would run in the same turn as the
+      // database's answer): together, on a 1 024-player bracket, they would hold it longer than the 50 ms allowed.
+      await next.prepare();
       const parts = changedParts(previous.liveParts(), next.liveParts());
       // A new state that looks the same (its events were numbered after the page was read): nothing to swap.
       if (parts.length === 0) return;

@@ -163,6 +163,7 @@ export class ViewerController {
     let view: SharedView;
     try {
       view = await this.viewing.current(share);
+      await view.prepare();
     } catch (error) {
       release();
       if (error instanceof SharedViewNotFoundError) return this.notFound(reply, 'json');
@@ -193,7 +194,9 @@ export class ViewerController {
     if (!(await this.admitted(request, reply, representation))) return;
     let rendered;
     try {
-      rendered = (await this.viewing.current(shareId)).render(representation, request.query as Record<string, unknown>, svg);
+      const view = await this.viewing.current(shareId);
+      if (representation === 'page' || representation === 'embed') await view.prepare();
+      rendered = view.render(representation, request.query as Record<string, unknown>, svg);
     } catch (error) {
       if (error instanceof SharedViewNotFoundError) return this.notFound(reply, representation);
       throw error;

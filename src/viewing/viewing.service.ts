@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as nextTurn } from 'node:timers/promises';
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { NotFoundError } from '../kernel/domain-error';
 import { isShareId } from '../kernel/sharing';
@@ -118,6 +119,11 @@ export class SharedView {
       entrantOf: (id) => this.entrants.get(id),
     };
     return { page, embed: { ...page, embed: true } };
+  }
+
+  /** Renders the page's matches and rows ahead, a slice a turn (ViewerPages.prepare), until the page is rendered. */
+  async prepare(): Promise<void> {
+    if (this.content.kind === 'tournament' && !this.page) await this.pages.prepare(this.content.view);
   }
 
   /** The swappable parts of the page, for the live stream. */
@@ -318,6 +324,8 @@ export class ViewingService implements OnModuleInit, OnModuleDestroy {
       if (state.kind === 'tournament') {
         const tournament = await this.content.tournament(state.accountId, state.id);
         const { field, matches, standings, stages, stations } = await this.content.play(tournament);
+        // Building the view of a large bracket takes a turn of the event loop of its own, not the one of the last read.
+        await nextTurn();
         const entrants = new Map(field.map((participant, index) => [participant.id, index]));
         const view = buildTournamentView(facts(tournament), field, matches, standings, stages, stations);
         return new SharedView(shareId, state, { kind: 'tournament', view }, this.pages, entrants);

@@ -102,7 +102,8 @@ export function buildTournamentView(
   stages: StageFacts[] | null = null,
   stations: StationFacts[] = [],
 ): TournamentView {
-  const byId = new Map(field.map((participant, entrant) => [participant.id, { ...participant, entrant }]));
+  // Only what the view shows: a spread would copy every field the caller's participants carry.
+  const byId: Entrants = new Map(field.map(({ id, name, seed, finalRank }, entrant) => [id, { id, name, seed, finalRank, entrant }]));
   const stationPlaces = new Map(stations.map((station, index) => [station.id, index]));
   return {
     name: tournament.name,

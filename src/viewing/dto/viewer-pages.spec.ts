@@ -37,6 +37,16 @@ describe('viewer pages', () => {
     expect(reused.content).toContain('Renamed &lt;b&gt;');
   });
 
+  it('render a prepared view (its pieces made a slice a turn ahead) as a fresh renderer would', async () => {
+    const view = aTournamentView({ format: 'swiss', count: 300, progress: 'played' });
+    const prepared = new ViewerPages();
+    await prepared.prepare(view);
+    const page = prepared.tournament(view);
+    const fresh = new ViewerPages().tournament(structuredClone(view));
+    expect(page.content).toBe(fresh.content);
+    expect(JSON.stringify(page.parts)).toBe(JSON.stringify(fresh.parts));
+  });
+
   it('send a whole section when its rounds change (a swiss round is paired)', () => {
     const before = aTournamentView({ format: 'free_for_all', count: 4 });
     const after = { ...before, plannedRounds: 2 };

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as nextTurn } from 'node:timers/promises';
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { Eta } from 'eta';
@@ -7,13 +8,15 @@ import { GroupPanel, layOutStages, StageSection } from '../domain/stage-layout';
 import { PageOptions, TAB_LABELS, tabsOf } from './page-options';
 import { RenderedPieces } from './rendered-pieces';
 import { hasSchedule, ScheduleEntry, scheduleView } from '../domain/schedule-view';
-import { deciderText, formatLabel, gamesText, LeagueView, OUTCOME_LABELS, STAGE_STATUS_LABELS, STATUS_LABELS, TournamentView } from '../domain/tournament-view';
+import { deciderText, formatLabel, gamesText, LeagueView, OUTCOME_LABELS, STAGE_STATUS_LABELS, STATUS_LABELS, TournamentView, ViewMatch, ViewStandingRow } from '../domain/tournament-view';
 
 /** The pages' templates and static files, next to this module in both src/ and dist/ (nest-cli.json copies them). */
 const VIEWS_DIR = join(__dirname, '..', 'views');
 /** Rendered pieces kept: a 1 024-player page has about 2 000; a few such pages, or many small ones. */
 const PIECES_KEPT = 8_192;
 const ASSETS_DIR = join(__dirname, '..', 'assets');
+/** Pieces `prepare` renders in one turn of the event loop: a few milliseconds' work. */
+const PREPARED_PER_TURN = 128;
 
 export interface ViewerAsset {
   body: string;
@@ -134,6 +137,9 @@ export class ViewerPages {
   private readonly eta = new Eta({ views: VIEWS_DIR, cache: true, autoEscape: true });
   /** Matches and standings rows already rendered, by what they show: a new state renders only those that changed. */
   private readonly pieces = new RenderedPieces(PIECES_KEPT);
+  /** The same, by the view's own objects (a view's matches and rows never change): found without making their key again. */
+  private readonly prepared = new WeakMap<ViewMatch, string>();
+  private readonly preparedRows = new WeakMap<ViewStandingRow, { html: string; compared: string }>();
 
   /** `now`: what the schedule tab calls playing (its start has come); the page's script keeps it current after. */
   tournament(view: TournamentView, now = new Date()): RenderedPage {
@@ -146,16 +152,8 @@ export class ViewerPages {
         : 'The matches appear here when the tournament starts.';
     const sectionsHtml = this.eta.render('sections', { sections, sectionHtml: sections.map((section) => section.html), emptyText, entrants: view.entrants });
     const tiebreakers = view.standings[0]?.tiebreakers.map((tiebreaker) => tiebreakerLabel(tiebreaker.name)) ?? [];
-    const games = view.standings.some((row) => row.gamesWon !== undefined);
-    const rows = view.standings.map((row, index): LivePart => {
-      const tie = index > 0 && view.standings[index - 1].rank === row.rank;
-      const key = JSON.stringify([row, tie, games]);
-      const html = this.pieces.get(`s${key}`, () => this.eta.render('standing-row', { row, tie, games }));
-      // Compared without its rank. A rank is where a row's run of ties starts (`data-tie` marks a row tied with the one
-      // above): the live script numbers the rows itself, so a result that moves 600 rows down by one sends the rows
-      // that changed, not 600.
-      return { id: `v-s-${row.key}`, html, compared: this.pieces.get(`c${key}`, () => html.replace(/<td class="rank">\d+<\/td>/, '')) };
-    });
+    const games = gamesShown(view);
+    const rows = view.standings.map((row, index): LivePart => ({ id: `v-s-${row.key}`, ...this.rowPiece(view, index, games) }));
     const standingsOf = (rowHtml: string[]) => this.eta.render('standings', { rows: view.standings, rowHtml, tiebreakers, name: view.name, games });
     const standings = standingsOf(rows.map((row) => row.html));
     const status = this.eta.render('status', { status: view.status, statusLabel: STATUS_LABELS[view.status], summary: tournamentSummary(view), ...podiumOf(view) });
@@ -183,6 +181,48 @@ export class ViewerPages {
     return { content, parts };
   }
 
+  /**
+   * Renders the view's matches and standings rows ahead, a slice of them per turn of the event loop, so that rendering
+   * the page after finds them all: on a 1 024-player bracket, working out which pieces changed holds the loop longer
+   * than it may stop at once.
+   */
+  async prepare(view: TournamentView): Promise<void> {
+    const games = gamesShown(view);
+    for (let from = 0; from < view.matches.length; from += PREPARED_PER_TURN) {
+      for (const match of view.matches.slice(from, from + PREPARED_PER_TURN)) this.matchHtml(match);
+      await nextTurn();
+    }
+    for (let from = 0; from < view.standings.length; from += PREPARED_PER_TURN) {
+      for (let index = from; index < Math.min(view.standings.length, from + PREPARED_PER_TURN); index++) this.rowPiece(view, index, games);
+      await nextTurn();
+    }
+  }
+
+  private matchHtml(match: ViewMatch): string {
+    let html = this.prepared.get(match);
+    if (html === undefined) {
+      html = this.pieces.get(`m${JSON.stringify(match)}`, () => this.eta.render('match', { match, outcomeLabels: OUTCOME_LABELS, gamesText, deciderText }));
+      this.prepared.set(match, html);
+    }
+    return html;
+  }
+
+  /** A standings row: its markup, and that markup without its rank, which is what is compared for a change. */
+  private rowPiece(view: TournamentView, index: number, games: boolean): { html: string; compared: string } {
+    const row = view.standings[index];
+    let piece = this.preparedRows.get(row);
+    if (piece === undefined) {
+      const tie = index > 0 && view.standings[index - 1].rank === row.rank;
+      const key = JSON.stringify([row, tie, games]);
+      const html = this.pieces.get(`s${key}`, () => this.eta.render('standing-row', { row, tie, games }));
+      // A rank is where a row's run of ties starts (`data-tie` marks a row tied with the one above): the live script
+      // numbers the rows itself, so a result that moves 600 rows down by one sends the rows that changed, not 600.
+      piece = { html, compared: this.pieces.get(`c${key}`, () => html.replace(/<td class="rank">\d+<\/td>/, '')) };
+      this.preparedRows.set(row, piece);
+    }
+    return piece;
+  }
+
   /** Bracket sections, each with its rounds as children and theirs the matches; `level`: the sections' heading level. */
   private bracketParts(sections: BracketSection[], spread: boolean, level: number): LivePart[] {
     return sections.map((section) => {
@@ -193,10 +233,7 @@ export class ViewerPages {
   }
 
   private roundPart(round: RoundColumn, level: number): LivePart {
-    const matches = round.matches.map((match) => ({
-      id: `v-m-${match.number}`,
-      html: this.pieces.get(`m${JSON.stringify(match)}`, () => this.eta.render('match', { match, outcomeLabels: OUTCOME_LABELS, gamesText, deciderText })),
-    }));
+    const matches = round.matches.map((match) => ({ id: `v-m-${match.number}`, html: this.matchHtml(match) }));
     const html = this.eta.render('round', { round, level, matchHtml: matches.map((match) => match.html) });
     return { id: `v-r-${round.key}`, html, children: matches, shell: matches.length === 0 ? html : this.eta.render('round', { round, level, matchHtml: [] }) };
   }
@@ -283,6 +320,11 @@ function podiumOf(view: TournamentView): { winners: string[]; podium: { rank: nu
     .map((entrant) => ({ rank: entrant.finalRank!, name: entrant.name }))
     .sort((a, b) => a.rank - b.rank || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { winners: podium.filter((place) => place.rank === 1).map((place) => place.name), podium, ordinals: ORDINALS };
+}
+
+/** Whether the standings show games won and lost (a format played in games). */
+function gamesShown(view: TournamentView): boolean {
+  return view.standings.some((row) => row.gamesWon !== undefined);
 }
 
 function tiebreakerLabel(name: string): string {
