@@ -9,8 +9,11 @@
 //   - its longest event-loop block (prom-client's monitorEventLoopDelay max, from /metrics) <= 50 ms.
 // One address holds every stream, so the per-address and per-instance stream caps are raised for this run only.
 // BENCH_SERVICE_ARGS: extra node options for the service (`--cpu-prof --cpu-prof-dir=/tmp/viewers-prof` to profile it).
+// The viewers are bare sockets in this process, run at nice BENCH_VIEWERS_NICE (default 10) once the service is up:
+// in production they are other machines, here they would otherwise take a core from the service they measure.
 'use strict';
-const { request } = require('node:http');
+const { connect } = require('node:net');
+const { setPriority } = require('node:os');
 const { readFileSync } = require('node:fs');
 const { Client } = require('pg');
 const { benchEnv, cpuMs, premiumAccount, rssMiB, startService, stopProcess } = require('./support/service');
@@ -43,6 +46,7 @@ async function main() {
   const streams = [];
   try {
     server = await startService(env, { nodeArgs: ['--max-semi-space-size=16', ...(process.env.BENCH_SERVICE_ARGS ?? '').split(' ').filter(Boolean)] });
+    setPriority(process.pid, Number(process.env.BENCH_VIEWERS_NICE ?? 10));
     const { token } = premiumAccount(env, 'viewers');
     headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const { base, shareId } = await sharedTournament(1024);
@@ -115,34 +119,48 @@ function progress(text) {
   process.stderr.write(`viewers: ${text}\n`);
 }
 
+const MATCH_ID = Buffer.from('"id":"v-m-');
+const UPDATE = Buffer.from('event: update');
+const QUOTE = 0x22;
+
+/**
+ * A viewer as a bare socket that scans the bytes it gets for match ids: the load generator shares the machine's
+ * cores with the service, so it decodes no HTTP and no text (an HTTP client per stream took most of a core).
+ */
 function openViewer(path, arrivals) {
   return new Promise((resolve, reject) => {
     const seen = new Set();
     const viewer = { closed: false, request: undefined, updates: 0 };
-    viewer.request = request({ host: '127.0.0.1', port: PORT, path, headers: { accept: 'text/event-stream' } }, (response) => {
-      if (response.statusCode !== 200) return reject(new Error(`stream: ${response.statusCode}`));
-      let tail = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk) => {
-        const now = performance.now();
-        const text = tail + chunk;
-        for (let at = chunk.indexOf('event: update'); at >= 0; at = chunk.indexOf('event: update', at + 1)) viewer.updates += 1;
-        for (const found of text.matchAll(/"id":"v-m-(\d+)"/g)) {
-          const number = Number(found[1]);
-          if (seen.has(number)) continue;
-          seen.add(number);
-          let times = arrivals.get(number);
-          if (!times) arrivals.set(number, (times = []));
-          times.push(now);
-        }
-        // An id split between two chunks is found in the next one.
-        tail = text.slice(-24);
-      });
-      response.on('close', () => (viewer.closed = true));
-      resolve(viewer);
+    const socket = connect({ host: '127.0.0.1', port: PORT });
+    viewer.request = socket;
+    let tail = Buffer.alloc(0);
+    let started = false;
+    socket.on('connect', () => socket.write(`GET ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\naccept: text/event-stream\r\n\r\n`));
+    socket.on('data', (chunk) => {
+      const now = performance.now();
+      if (!started) {
+        started = true;
+        if (!chunk.subarray(0, 12).toString('latin1').startsWith('HTTP/1.1 200')) return reject(new Error(`stream: ${chunk.subarray(0, 12).toString('latin1')}`));
+        resolve(viewer);
+      }
+      const data = tail.length === 0 ? chunk : Buffer.concat([tail, chunk]);
+      for (let at = chunk.indexOf(UPDATE); at >= 0; at = chunk.indexOf(UPDATE, at + 1)) viewer.updates += 1;
+      for (let at = data.indexOf(MATCH_ID); at >= 0; at = data.indexOf(MATCH_ID, at + 1)) {
+        const from = at + MATCH_ID.length;
+        const end = data.indexOf(QUOTE, from);
+        if (end < 0) break; // cut off: found again in the next chunk, with the tail
+        const number = Number(data.toString('latin1', from, end));
+        if (seen.has(number)) continue;
+        seen.add(number);
+        let times = arrivals.get(number);
+        if (!times) arrivals.set(number, (times = []));
+        times.push(now);
+      }
+      // An id split between two chunks is found in the next one.
+      tail = Buffer.from(data.subarray(Math.max(0, data.length - 24)));
     });
-    viewer.request.on('error', reject);
-    viewer.request.end();
+    socket.on('close', () => (viewer.closed = true));
+    socket.on('error', reject);
   });
 }
 
