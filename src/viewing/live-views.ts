@@ -31,7 +31,7 @@ const FAN_OUT_SLICE_MS = 8;
  * results, one read, rendering and write per viewer covers all that came in the meantime instead of one per result
  * (with 5 000 viewers, each update is 5 000 writes). The first change after a quiet spell goes out at once.
  */
-export const UPDATE_SPACING_MS = 250;
+export const UPDATE_SPACING_MS = 400;
 
 interface Watch {
   viewers: Set<LiveViewer>;
