@@ -15,6 +15,8 @@ const VIEWS_DIR = join(__dirname, '..', 'views');
 /** Rendered pieces kept: a 1 024-player page has about 2 000; a few such pages, or many small ones. */
 const PIECES_KEPT = 8_192;
 const ASSETS_DIR = join(__dirname, '..', 'assets');
+/** Where a kept standings row's rank goes: a character no rendered text holds. */
+const RANK_SLOT = '\u0000';
 /** Pieces `prepare` renders in one turn of the event loop: a few milliseconds' work. */
 const PREPARED_PER_TURN = 128;
 
@@ -213,11 +215,18 @@ export class ViewerPages {
     let piece = this.preparedRows.get(row);
     if (piece === undefined) {
       const tie = index > 0 && view.standings[index - 1].rank === row.rank;
-      const key = JSON.stringify([row, tie, games]);
-      const html = this.pieces.get(`s${key}`, () => this.eta.render('standing-row', { row, tie, games }));
+      // Kept without its rank, which a result changes for every row it moves (all those a round has knocked out):
+      // the rank goes into the kept markup's slot.
+      const { rank, ...shown } = row;
+      const key = JSON.stringify([shown, tie, games]);
+      const slotted = this.pieces.get(`s${key}`, () => this.eta.render('standing-row', { row: { ...row, rank: RANK_SLOT }, tie, games }));
+      const slot = slotted.indexOf(RANK_SLOT);
       // A rank is where a row's run of ties starts (`data-tie` marks a row tied with the one above): the live script
       // numbers the rows itself, so a result that moves 600 rows down by one sends the rows that changed, not 600.
-      piece = { html, compared: this.pieces.get(`c${key}`, () => html.replace(/<td class="rank">\d+<\/td>/, '')) };
+      piece = {
+        html: slotted.slice(0, slot) + String(rank) + slotted.slice(slot + RANK_SLOT.length),
+        compared: this.pieces.get(`c${key}`, () => slotted.replace(`<td class="rank">${RANK_SLOT}</td>`, '')),
+      };
       this.preparedRows.set(row, piece);
     }
     return piece;
