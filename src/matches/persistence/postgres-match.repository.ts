@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { MatchBatches, MatchListQuery, MatchRecord, MatchRepository, MatchWrites, MATCHES_PER_READ_BATCH, parseRecords, PositionedMatch, SET_AT_CREATION } from '../domain/match.repository';
+import { MatchBatches, MatchListQuery, MatchRecord, MatchRepository, MatchWrites, MATCHES_PER_READ_BATCH, PositionedMatch, SET_AT_CREATION } from '../domain/match.repository';
 import { parseTimestamptz } from '../../platform/persistence/pg-timestamp';
 import { queryRows, writeRows } from '../../platform/persistence/sql';
 import { MATCH_COLUMNS } from './match.schema';
@@ -63,8 +63,12 @@ export class PostgresMatchRepository extends MatchRepository {
   }
 
   async allOf(accountId: string, tournamentId: string): Promise<MatchRecord[]> {
-    // As JSON: one native parse per batch instead of the driver's parse per column of every row.
-    return parseRecords(await this.allOfAsJson(accountId, tournamentId));
+    // As rows, not as JSON: building JSON in PostgreSQL costs a report on a 1 024 bracket more than parsing rows here.
+    const rows = await queryRows<MatchRow>(this.em, `select ${AS_RECORD} from matches where account_id = ? and tournament_id = ? order by number`, [
+      accountId,
+      tournamentId,
+    ]);
+    return rows.map(toRecord);
   }
 
   async allOfAsJson(accountId: string, tournamentId: string): Promise<MatchBatches> {
