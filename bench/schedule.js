@@ -6,9 +6,7 @@
 //   - planning a 24-team double round robin on 12 stations, target 1 s.
 // Each line also shows the plan's end against the lower bound it reports (the quality target is 1.15).
 'use strict';
-const { generateMatches } = require('../dist/matches/domain/generation');
-const { planSchedule } = require('../dist/matches/domain/schedule/schedule');
-const { durationsBy, scheduleMatchesOf } = require('../dist/matches/domain/schedule/schedule-input');
+const { durationsBy, generateMatches, planSchedule, scheduleMatchesOf } = require('../dist/competition');
 
 const RUNS = Number(process.env.BENCH_SCHEDULE_RUNS ?? 5);
 const HOUR = 3_600_000;

@@ -165,8 +165,7 @@ function runLoad(spec) {
 
 /** Renders the SVG with the built code: the formats engine plays a 1 024-player double elimination, the viewer draws it. */
 function svgTimings() {
-  const { generateMatches } = require(join(root, 'dist', 'matches', 'domain', 'generation.js'));
-  const { TournamentPlay } = require(join(root, 'dist', 'matches', 'domain', 'tournament-play.js'));
+  const { generateMatches, TournamentPlay } = require(join(root, 'dist', 'competition', 'index.js'));
   const { buildTournamentView } = require(join(root, 'dist', 'viewing', 'domain', 'view-builder.js'));
   const { bracketSvg } = require(join(root, 'dist', 'viewing', 'domain', 'svg.js'));
   const settings = { format: 'double_elimination', rounds: null };
