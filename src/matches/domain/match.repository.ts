@@ -1,5 +1,5 @@
-import { setTimeout as nextTurn } from 'node:timers/promises';
 import { KeysetPosition } from '../../platform/pagination/cursor';
+import { inTurns } from '../../platform/work/in-turns';
 import { SortDirection } from '../../platform/pagination/page';
 import { Bracket, Match, MatchScope, MatchStatus } from '../../competition';
 import type { PlayChanges } from '../../competition';
@@ -91,10 +91,7 @@ export function parseRecords(batches: MatchBatches): MatchRecord[] {
 /** The same, a batch a turn of the event loop: a viewer's read of a large bracket never holds it for long. */
 export async function recordsInTurns(batches: MatchBatches): Promise<MatchRecord[]> {
   const records: MatchRecord[] = [];
-  for (const [index, batch] of batches.entries()) {
-    if (index > 0) await nextTurn();
-    records.push(...parseRecords([batch]));
-  }
+  await inTurns(batches, 1, (batch) => records.push(...parseRecords([batch])));
   return records;
 }
 

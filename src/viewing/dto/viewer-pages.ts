@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { setTimeout as nextTurn } from 'node:timers/promises';
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { Eta } from 'eta';
+import { inTurns } from '../../platform/work/in-turns';
 import { BracketSection, drawnAsBracket, layOut, RoundColumn } from '../domain/bracket-layout';
 import { GroupPanel, layOutStages, StageSection } from '../domain/stage-layout';
 import { PageOptions, TAB_LABELS, tabsOf } from './page-options';
@@ -190,14 +190,8 @@ export class ViewerPages {
    */
   async prepare(view: TournamentView): Promise<void> {
     const games = gamesShown(view);
-    for (let from = 0; from < view.matches.length; from += PREPARED_PER_TURN) {
-      for (const match of view.matches.slice(from, from + PREPARED_PER_TURN)) this.matchHtml(match);
-      await nextTurn();
-    }
-    for (let from = 0; from < view.standings.length; from += PREPARED_PER_TURN) {
-      for (let index = from; index < Math.min(view.standings.length, from + PREPARED_PER_TURN); index++) this.rowPiece(view, index, games);
-      await nextTurn();
-    }
+    await inTurns(view.matches, PREPARED_PER_TURN, (match) => this.matchHtml(match));
+    await inTurns(view.standings, PREPARED_PER_TURN, (_, index) => this.rowPiece(view, index, games));
   }
 
   private matchHtml(match: ViewMatch): string {
