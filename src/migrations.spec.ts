@@ -36,6 +36,7 @@ describe('the collected migrations', () => {
       '20261127500500-participant-groups',
       '20261127900100-stored-ratings',
       '20261128000100-formats-from-catalog',
+      '20261128100100-match-feeders',
     ]);
   });
 });

@@ -132,6 +132,17 @@ describe('matches: SQL statements per report', () => {
     expect(statementsOfLarge).toBeLessThanOrEqual(12);
   });
 
+  it('reads only the matches around a first result in a bracket (where it sends its players, and their feeders): 8 and 512 players', async () => {
+    const readBracket = () => statements.some((sql) => /json_agg|from matches where account_id = (\?|\$1) and tournament_id = (\?|\$2) order by number/.test(sql));
+    for (const format of ['single_elimination', 'double_elimination']) {
+      await statementsOfReport(await startedTournament(format, 8), { scores: [1, 0] });
+      const small = rowsReadByTheReport();
+      await statementsOfReport(await startedTournament(format, 512), { scores: [1, 0] });
+      expect(rowsReadByTheReport()).toBe(small);
+      expect(readBracket()).toBe(false);
+    }
+  });
+
   it('reads only the reported match in a swiss round or a stage’s group while another of its round or group is open: 8 and 256 players', async () => {
     const readMatches = () => statements.some((sql) => /json_agg|from matches where account_id = (\?|\$1) and tournament_id = (\?|\$2) order by number/.test(sql));
     await statementsOfReport(await startedTournament('swiss', 8), { scores: [1, 0] });

@@ -9,6 +9,7 @@ export { BRACKETS, Bracket, DECIDER_METHODS, FormatSettings, MATCH_OUTCOMES, MAT
 export type { MatchResult } from './match/match';
 export { ResultReport } from './match/report';
 export { generateMatches } from './play/generation';
+export { onwardTargets, reportAlongLinks } from './play/report-along-links';
 export { PlayChanges, ReportChanges, ReportOptions, TournamentPlay, needsField } from './play/tournament-play';
 export { StandingRow, computeStandings } from './ranking/standings';
 export { CompetitionTotals, totalsOf } from './ranking/totals';

@@ -29,7 +29,7 @@ import { named, NamedStandingRow, tableEntrants } from './domain/standings-table
 import { MatchWork } from './match-work';
 import { StandingsRefreshes } from './domain/standings-refreshes';
 import { StandingsPublisher } from './domain/standings-publisher';
-import { needsField, ReportChanges, ReportOptions, TournamentPlay } from '../competition';
+import { needsField, onwardTargets, reportAlongLinks, ReportChanges, ReportOptions, TournamentPlay } from '../competition';
 import { Withdrawals } from '../competition';
 import { presentMatch as presentWireMatch } from './dto/match.presenter';
 import { fieldAfterCheckIn, withdrawalTermsOf } from './withdrawal-terms';
@@ -187,8 +187,11 @@ export class MatchesService implements StatusChangeRules {
       // A report that changes only its own match reads only that match (and whether another is open): its cost does not
       // grow with the tournament. With withdrawals, any report may decide the remaining matches by forfeit: the general path.
       const alone = withdrawals.size === 0 && (await this.changesOnlyItself(tournament, current, update, flags));
+      // A first result in a bracket reads only the matches it moves its players to (and their feeders), if that is enough.
+      const nearby = alone ? null : await this.reportNearby(request);
       const offload = !alone && update.report !== undefined && estimatedMatches(settings, tournament.participantCount) > OFFLOAD_REPORTS_ABOVE_MATCHES;
-      const { changes, stored, table, field, stageStatuses: staged } = alone ? reportAlone(request) : offload ? await this.reportOffloaded(request) : await this.reportInline(request);
+      const computed = alone ? reportAlone(request) : (nearby ?? (offload ? await this.reportOffloaded(request) : await this.reportInline(request)));
+      const { changes, stored, table, field, stageStatuses: staged } = computed;
 
       // The one place a match's version moves: the tournament's lock makes `before.version` the stored one.
       const record = (match: Match, created = false): MatchRecord => {
@@ -240,9 +243,10 @@ export class MatchesService implements StatusChangeRules {
         await this.participants.recordFinalRanks(accountId, tournamentId, new Map(standings.map((row) => [row.participantId, row.rank])));
       }
       await this.events.append(...playEvents(current, result, stored, update.report !== undefined, entrants));
-      // A report that changed only its own match (an undecided series) moves no stage; an inline one holds every
-      // match, an offloaded one had its worker work the statuses out.
-      if (tournament.stages && update.report !== undefined && !alone) {
+      // A report that changed only its own match (an undecided series) moves no stage (nor does one along a bracket's
+      // links: staged tournaments take the general path); an inline one holds every match, an offloaded one had its
+      // worker work the statuses out.
+      if (tournament.stages && update.report !== undefined && !alone && !nearby) {
         await this.followStages(tournament, staged ?? stageStatuses(tournament.stages, written(stored, writes), changes.complete));
       }
       if (update.report !== undefined) await this.refreshes.request(accountId, tournamentId);
@@ -303,6 +307,20 @@ export class MatchesService implements StatusChangeRules {
       : { match: current, updated: [], created: [], deleted: [], cleared: [], complete: options.tournamentCompleted };
     const table = () => ({ rows: play.standings(), reached: [...bracketReached(settings.format, play.all(), field && seeded(field), settings)] });
     return { changes, stored: new Map(all.map((match) => [match.id, match])), table, field };
+  }
+
+  /**
+   * A first result in a bracket, on the matches around it (reportAlongLinks): its cost does not grow with the
+   * bracket. Null when the format cannot say what it moves, or the result reached further (a walkover, the final):
+   * the caller then reports on every match.
+   */
+  private async reportNearby({ accountId, tournamentId, id, current, settings, report, options, dryRun, withdrawals }: ReportRequest): Promise<ComputedReport | null> {
+    const targets = report === undefined || dryRun || withdrawals.size > 0 ? null : onwardTargets(settings, current);
+    if (targets === null) return null;
+    const nearby = await this.matches.withFeeders(accountId, tournamentId, targets);
+    const changes = reportAlongLinks(settings, nearby, id, report!, options, () => newId(options.now.getTime()));
+    if (changes === null) return null;
+    return { changes, stored: new Map(nearby.map((match) => [match.id, match])), table: () => ({ rows: [], reached: [] }), field: undefined };
   }
 
   /**

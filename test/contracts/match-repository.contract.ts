@@ -141,6 +141,18 @@ export function describeMatchRepositoryContract(adapter: string, setup: () => Ma
       expect(await subject.repository().allOf(account, tournament)).toEqual(matches);
     });
 
+    it('reads matches with their feeders: those whose winner or loser moves on to one of them', async () => {
+      const [final, losers] = [match({ number: 6, status: 'pending' }), match({ number: 5, bracket: 'losers', status: 'pending' })];
+      const feeds = (number: number, fields: Partial<MatchRecord>) => match({ number, status: 'ready', ...fields });
+      const [first, second] = [feeds(1, { nextMatchId: final.id, nextSlot: 0, loserNextMatchId: losers.id, loserNextSlot: 0 }), feeds(2, { nextMatchId: final.id, nextSlot: 1 })];
+      const [third, elsewhere] = [feeds(3, { loserNextMatchId: losers.id, loserNextSlot: 1 }), feeds(4, {})];
+      await stored(final, losers, first, second, third, elsewhere);
+      const repository = subject.repository();
+      expect(numbers(await repository.withFeeders(account, tournament, [final.id]))).toEqual([1, 2, 6]);
+      expect(numbers(await repository.withFeeders(account, tournament, [final.id, losers.id]))).toEqual([1, 2, 3, 5, 6]);
+      expect(await repository.withFeeders(await subject.newAccount(), tournament, [final.id])).toEqual([]);
+    });
+
     it('knows the highest number, how many matches are open, and whether another one is', async () => {
       const repository = subject.repository();
       expect(await repository.highestNumber(account, tournament)).toBe(0);

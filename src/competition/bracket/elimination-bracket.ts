@@ -31,6 +31,7 @@ export function eliminationBracket(name: MatchFormat, rules: BracketRules): Omit
     roundsToPlay: () => null,
     roundsFixedAtStart: () => null,
     quietWhileOpen: () => null,
+    onwardTargets,
     outcomeOf: (match, report) => headToHeadOutcome(name, false, match, report),
     moveOn,
     dependentsOf: linkedDependents,
@@ -44,6 +45,12 @@ export function eliminationBracket(name: MatchFormat, rules: BracketRules): Omit
     reached: (matches, field = []) => reachedInWords(matches, rules, field),
     isComplete: () => true,
   };
+}
+
+/** A grand final's result may create its reset, and a match that links nowhere (a final) may complete the bracket. */
+function onwardTargets(match: Match): string[] | null {
+  const targets = [match.nextMatchId, match.loserNextMatchId].filter((id): id is string => id !== null);
+  return match.bracket === 'grand_final' || targets.length === 0 ? null : targets;
 }
 
 /** The winner (and the loser) take their slots in the matches the links name; a grand final lost by the winners' side gets its reset. */

@@ -65,6 +65,12 @@ export interface Format {
    * (swiss), its stage's group. Null: any result may move someone on (brackets).
    */
   quietWhileOpen(match: Match, settings: FormatSettings): MatchScope | null;
+  /**
+   * The matches a first result in `match` sends its winner and loser on to, where it can change nothing else (a
+   * bracket's links; the targets' other feeders decide a walkover there): play may then hold only those matches and
+   * their feeders (play/report-along-links.ts). Null: a result may reach further (a round paired, a reset created).
+   */
+  onwardTargets(match: Match): string[] | null;
   /** After a result is written: winners and losers move on, or the next round is paired. */
   moveOn(match: Match, bench: PlayBench, now: Date): void;
   /** Every match whose opponents or existence follow from this one's result. */

@@ -42,6 +42,13 @@ export interface ReportChanges extends PlayChanges {
   match: Match;
 }
 
+/** A format wrote a match the play does not hold: a play of part of a tournament (reportAlongLinks) reached past it. */
+export class OutsidePlayError extends Error {
+  constructor(readonly matchId: string) {
+    super(`match ${matchId} is not in this play`);
+  }
+}
+
 /**
  * A running tournament's matches and the bookkeeping of a change to them: reporting a result (or correcting one),
  * a withdrawal, a reinstatement update this working copy, and the tournament's format (formats/) says what moves
@@ -296,7 +303,8 @@ export class TournamentPlay {
   /** A private copy of a match to change: the caller's objects stay as they were. */
   private write(id: string): Match {
     if (!this.written.has(id)) {
-      const current = this.matches.get(id)!;
+      const current = this.matches.get(id);
+      if (!current) throw new OutsidePlayError(id);
       this.before.set(id, current);
       this.matches.set(id, cloneMatch(current));
       this.written.add(id);

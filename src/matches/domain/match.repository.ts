@@ -114,6 +114,8 @@ export abstract class MatchRepository {
   /** The same as JSON batches (instants as ISO text), for a worker thread to parse. */
   abstract allOfAsJson(accountId: string, tournamentId: string): Promise<MatchBatches>;
   abstract findOwned(accountId: string, tournamentId: string, id: string): Promise<MatchRecord | null>;
+  /** These matches and every match whose winner or loser moves on to one of them (a bracket's links), by number. */
+  abstract withFeeders(accountId: string, tournamentId: string, ids: readonly string[]): Promise<MatchRecord[]>;
   abstract list(query: MatchListQuery): Promise<PositionedMatch[]>;
   /** The highest match number of the tournament (0 before its start). */
   abstract highestNumber(accountId: string, tournamentId: string): Promise<number>;

@@ -91,6 +91,16 @@ export class PostgresMatchRepository extends MatchRepository {
     return row ? toRecord(row) : null;
   }
 
+  async withFeeders(accountId: string, tournamentId: string, ids: readonly string[]): Promise<MatchRecord[]> {
+    const rows = await queryRows<MatchRow>(
+      this.em,
+      `select ${AS_RECORD} from matches where account_id = ? and tournament_id = ?
+          and (id = any(?::uuid[]) or next_match_id = any(?::uuid[]) or loser_next_match_id = any(?::uuid[])) order by number`,
+      [accountId, tournamentId, ids, ids, ids],
+    );
+    return rows.map(toRecord);
+  }
+
   async list(query: MatchListQuery): Promise<PositionedMatch[]> {
     const where = ['account_id = ?', 'tournament_id = ?'];
     const values: unknown[] = [query.accountId, query.tournamentId];

@@ -30,6 +30,14 @@ export class InMemoryMatchRepository extends MatchRepository {
     return row && row.tournamentId === tournamentId ? copy(row) : null;
   }
 
+  async withFeeders(accountId: string, tournamentId: string, ids: readonly string[]): Promise<MatchRecord[]> {
+    const wanted = new Set(ids);
+    const linked = (id: string | null) => id !== null && wanted.has(id);
+    return this.ofTournament(accountId, tournamentId)
+      .filter((match) => wanted.has(match.id) || linked(match.nextMatchId) || linked(match.loserNextMatchId))
+      .map(copy);
+  }
+
   async list(query: MatchListQuery): Promise<PositionedMatch[]> {
     const { round, bracket, status, participantId, stage, group } = query.filters;
     const sign = query.direction === 'asc' ? 1 : -1;

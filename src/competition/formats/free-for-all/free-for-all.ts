@@ -23,6 +23,7 @@ export const freeForAll: Format = {
   roundsFixedAtStart: () => null,
   outcomeOf: freeForAllOutcome,
   quietWhileOpen: () => ({}),
+  onwardTargets: () => null,
   moveOn: () => undefined,
   dependentsOf: () => [],
   undo: () => undefined,

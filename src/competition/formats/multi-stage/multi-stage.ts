@@ -150,6 +150,8 @@ export function multiStage(formats: FormatLookup): Format {
       const scope = formats(stage.settings.format).quietWhileOpen(match, stage.settings);
       return scope && { ...scope, stage: match.stage, group: match.group };
     },
+    // A stage's last result may fill the next stage: the whole tournament is read.
+    onwardTargets: () => null,
     moveOn(match, bench, now) {
       formatOfStage(stageOf(bench, match)).moveOn(match, benchOf(bench, match), now);
       advanceFrom(bench, stageIndexOf(stagesOf(bench), match.stage), now);

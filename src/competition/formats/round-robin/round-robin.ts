@@ -21,6 +21,7 @@ export const roundRobin: Format = {
   roundsFixedAtStart: () => null,
   outcomeOf: (match, report) => headToHeadOutcome('round_robin', true, match, report),
   quietWhileOpen: () => ({}),
+  onwardTargets: () => null,
   moveOn: () => undefined,
   dependentsOf: () => [],
   undo: () => undefined,

@@ -27,6 +27,7 @@ export const swiss: Format = {
   outcomeOf: (match, report) => headToHeadOutcome('swiss', true, match, report),
   // Only the report that closes a round pairs the next one (or completes the tournament).
   quietWhileOpen: (match) => ({ round: match.round }),
+  onwardTargets: () => null,
   moveOn: (match, bench, now) => pairNextRoundWhenDone(match.round, bench, now),
   dependentsOf: (match, bench) => laterRounds(match, bench),
   undo: (match, bench) => {

@@ -24,6 +24,7 @@ const kingOfTheHill: Format = {
   roundsFixedAtStart: () => null,
   outcomeOf: (match, report) => headToHeadOutcome(NAME, false, match, report),
   quietWhileOpen: () => ({}),
+  onwardTargets: () => null,
   moveOn: () => undefined,
   dependentsOf: () => [],
   undo: () => undefined,

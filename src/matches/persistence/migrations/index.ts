@@ -9,6 +9,7 @@ import { ReportedOutcomes20261127440300 } from './20261127440300-reported-outcom
 import { MatchSchedule20261127480100 } from './20261127480100-match-schedule';
 import { MatchDeciders20261127481100 } from './20261127481100-match-deciders';
 import { MatchStages20261127500300 } from './20261127500300-match-stages';
+import { MatchFeeders20261128100100 } from './20261128100100-match-feeders';
 
 /** The schema changes of the matches module; the composition root (src/migrations.ts) runs every module's in timestamp order. */
 export const MATCHES_MIGRATIONS: MigrationObject[] = [
@@ -22,4 +23,5 @@ export const MATCHES_MIGRATIONS: MigrationObject[] = [
   { name: '20261127480100-match-schedule', class: MatchSchedule20261127480100 },
   { name: '20261127481100-match-deciders', class: MatchDeciders20261127481100 },
   { name: '20261127500300-match-stages', class: MatchStages20261127500300 },
+  { name: '20261128100100-match-feeders', class: MatchFeeders20261128100100 },
 ];
