@@ -252,6 +252,8 @@ describe('league ratings API (issue 43)', () => {
     const cup = await started(league.id, 'single_elimination', ['Ann', 'Bob']);
     const [final] = await matchesOf(cup.id);
     await report(cup.id, final.id, { winner_id: cup.ids.get('Bob') });
+    // The result's table (and its ratings.changed) is out before the league's setting changes below.
+    await settled(api.testApp);
 
     const draft = await created(TOURNAMENTS, { name: 'Next cup', format: 'single_elimination' });
     const base = `${TOURNAMENTS}/${draft.id}/participants`;

@@ -14,18 +14,30 @@ import { FieldOfPlay, TournamentsInPlay } from './play-ports';
 
 /** Tournaments a pass looks at; a pass that takes them all looks again at once. */
 const BATCH = 50;
+/**
+ * One tournament's table goes out at most this often from an instance, however fast its results come: a 1 024-player
+ * bracket's table costs tens of milliseconds of CPU (the read, the computation, an event of 160 KB), which at five
+ * results a second took a third of the instance. A first result after a quiet second gets its table at once; a
+ * later one waits for the rest of the second, and its table then carries every result since.
+ */
+const SPACING_MS = 1000;
 
 /**
  * Publishes standings.changed (docs/events.md): a write that changes a table leaves a request in its transaction
  * (StandingsRefreshes) and wakes this refresher after commit; it reads the table once for however many results
- * came in, appends the event and removes the request in one transaction. Computing and serialising the table run
- * in a worker thread. Any instance may take a request: besides wake-ups, every EVENT_POLL_MS it looks for
+ * came in (a tournament's at most every SPACING_MS), appends the event and removes the request in one transaction.
+ * Computing and serialising the table run in a worker thread. Any instance may take a request: besides wake-ups, every EVENT_POLL_MS it looks for
  * requests left by an instance that stopped.
  */
 @Injectable()
 export class StandingsRefresher implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('StandingsRefresher');
   private readonly loop: WakeableLoop;
+  /** When this instance last published each tournament's table (entries older than SPACING_MS are dropped). */
+  private readonly publishedAt = new Map<string, number>();
+  /** Wakes the loop when the soonest table held back by SPACING_MS is due. */
+  private dueTimer: NodeJS.Timeout | undefined;
+  private dueAt = Infinity;
 
   constructor(
     private readonly refreshes: StandingsRefreshes,
@@ -49,6 +61,7 @@ export class StandingsRefresher implements OnApplicationBootstrap, BeforeApplica
   }
 
   beforeApplicationShutdown(): Promise<void> {
+    clearTimeout(this.dueTimer);
     return this.loop.stop();
   }
 
@@ -69,19 +82,44 @@ export class StandingsRefresher implements OnApplicationBootstrap, BeforeApplica
     }
   }
 
-  /** One batch of waiting requests; true when more may wait (a full batch, or a request a report raised meanwhile). */
+  /**
+   * One batch of waiting requests; true when more may wait (a full batch, or a request a report raised meanwhile).
+   * A tournament published less than SPACING_MS ago is left for a timer; a batch of only those is not looked at again
+   * before it.
+   */
   private async pass(): Promise<boolean> {
     const waiting = await this.unitOfWork.run(() => this.refreshes.waiting(BATCH));
-    let more = waiting.length === BATCH;
+    const now = Date.now();
+    for (const [tournamentId, at] of this.publishedAt) if (at + SPACING_MS <= now) this.publishedAt.delete(tournamentId);
+    let published = false;
+    let more = false;
     for (const refresh of waiting) {
       if (this.loop.stopped) return false;
+      const due = (this.publishedAt.get(refresh.tournamentId) ?? -Infinity) + SPACING_MS;
+      if (due > Date.now()) {
+        this.wakeAt(due);
+        continue;
+      }
       const stays = await this.refresh(refresh).catch((error: unknown) => {
         this.logger.warn(`could not publish the standings of ${refresh.tournamentId}: ${messageOf(error)}`);
         return false;
       });
+      this.publishedAt.set(refresh.tournamentId, Date.now());
+      published = true;
       if (stays) more = true;
     }
-    return more;
+    return more || (published && waiting.length === BATCH);
+  }
+
+  private wakeAt(due: number): void {
+    if (due >= this.dueAt) return;
+    clearTimeout(this.dueTimer);
+    this.dueAt = due;
+    this.dueTimer = setTimeout(() => {
+      this.dueAt = Infinity;
+      this.wake();
+    }, due - Date.now());
+    this.dueTimer.unref();
   }
 
   /**

@@ -38,9 +38,11 @@ function checkAgainstWholePlay(settings: FormatSettings, runs: number): void {
       const ready = new ReadySet(generated);
       let along = 0;
       let reports = 0;
+      let doubleForfeits = false;
       while (!play.isComplete()) {
         const match = ready.pick(random)!;
         const report = someReport(settings, match, random);
+        if (report.outcome === 'double_forfeit') doubleForfeits = true;
         const targets = onwardTargets(settings, match);
         const local = targets && reportAlongLinks(settings, nearbyOf(play.all(), targets), match.id, report, options, () => 'never-used');
         const changes = play.report(match.id, report, options);
@@ -55,8 +57,8 @@ function checkAgainstWholePlay(settings: FormatSettings, runs: number): void {
         }
         ready.update(changes.updated, changes.created, changes.deleted);
       }
-      // A first-round report always goes along the links (nothing it feeds is decided yet).
-      if (count >= 4) expect(along).toBeGreaterThan(0);
+      // Without a double forfeit, a first-round report goes along the links (no walkover follows from it).
+      if (count >= 4 && !doubleForfeits) expect(along).toBeGreaterThan(0);
       expect(along).toBeLessThan(reports);
     }),
     { numRuns: runs },

@@ -95,9 +95,16 @@ export async function recordsInTurns(batches: MatchBatches): Promise<MatchRecord
   return records;
 }
 
+/** The parsed object itself becomes the record (nothing else holds it): no copy of every match on each read. */
 function withInstants(record: JsonRecord): MatchRecord {
-  const { scheduledAt, endsAt, pinnedAt, completedAt, createdAt, updatedAt } = record;
-  return { ...record, scheduledAt: instant(scheduledAt), endsAt: instant(endsAt), pinnedAt: instant(pinnedAt), completedAt: instant(completedAt), createdAt: new Date(createdAt), updatedAt: new Date(updatedAt) };
+  const converted = record as unknown as MatchRecord;
+  converted.scheduledAt = instant(record.scheduledAt);
+  converted.endsAt = instant(record.endsAt);
+  converted.pinnedAt = instant(record.pinnedAt);
+  converted.completedAt = instant(record.completedAt);
+  converted.createdAt = new Date(record.createdAt);
+  converted.updatedAt = new Date(record.updatedAt);
+  return converted;
 }
 
 function instant(value: string | null): Date | null {
