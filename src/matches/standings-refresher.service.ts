@@ -12,7 +12,7 @@ import { PlayLeagueRatedResults } from './league-rated-results.adapter';
 import { settingsOf } from './play-settings';
 import { FieldOfPlay, TournamentsInPlay } from './play-ports';
 
-/** Tournaments a pass looks at; a pass that takes them all looks again at once. */
+/** Tournaments a pass looks at; a full batch with a table published looks again at once. */
 const BATCH = 50;
 /**
  * One tournament's table goes out at most this often from an instance, however fast its results come: a 1 024-player
@@ -26,8 +26,8 @@ const SPACING_MS = 1000;
  * Publishes standings.changed (docs/events.md): a write that changes a table leaves a request in its transaction
  * (StandingsRefreshes) and wakes this refresher after commit; it reads the table once for however many results
  * came in (a tournament's at most every SPACING_MS), appends the event and removes the request in one transaction.
- * Computing and serialising the table run in a worker thread. Any instance may take a request: besides wake-ups, every EVENT_POLL_MS it looks for
- * requests left by an instance that stopped.
+ * Computing and serialising the table run in a worker thread. Any instance may take a request: besides wake-ups,
+ * every EVENT_POLL_MS it looks for requests left by an instance that stopped.
  */
 @Injectable()
 export class StandingsRefresher implements OnApplicationBootstrap, BeforeApplicationShutdown {
