@@ -12,7 +12,7 @@ import { deciderText, formatLabel, gamesText, LeagueView, OUTCOME_LABELS, STAGE_
 
 /** The pages' templates and static files, next to this module in both src/ and dist/ (nest-cli.json copies them). */
 const VIEWS_DIR = join(__dirname, '..', 'views');
-/** Rendered pieces kept: a 1 024-player page has about 2 000; a few such pages, or many small ones. */
+/** Rendered pieces kept, half matches, half rows: a 1 024-player page has about 2 000; a few such pages, or many small ones. */
 const PIECES_KEPT = 8_192;
 const ASSETS_DIR = join(__dirname, '..', 'assets');
 /** Where a kept standings row's rank goes: a character no rendered text holds. */
@@ -137,8 +137,10 @@ function tournamentSummary(view: TournamentView): string {
  */
 export class ViewerPages {
   private readonly eta = new Eta({ views: VIEWS_DIR, cache: true, autoEscape: true });
-  /** Matches and standings rows already rendered, by what they show: a new state renders only those that changed. */
-  private readonly pieces = new RenderedPieces(PIECES_KEPT);
+  /** Matches already rendered, by what they show (the JSON of their view): a new state renders only those that changed. */
+  private readonly matchPieces = new RenderedPieces(PIECES_KEPT / 2);
+  /** Standings rows the same way: the markup with its rank slot, and without its rank cell (what is compared). */
+  private readonly rowPieces = new RenderedPieces<{ slotted: string; slot: number; compared: string }>(PIECES_KEPT / 2);
   /** The same, by the view's own objects (a view's matches and rows never change): found without making their key again. */
   private readonly prepared = new WeakMap<ViewMatch, string>();
   private readonly preparedRows = new WeakMap<ViewStandingRow, { html: string; compared: string }>();
@@ -197,7 +199,7 @@ export class ViewerPages {
   private matchHtml(match: ViewMatch): string {
     let html = this.prepared.get(match);
     if (html === undefined) {
-      html = this.pieces.get(`m${JSON.stringify(match)}`, () => this.eta.render('match', { match, outcomeLabels: OUTCOME_LABELS, gamesText, deciderText }));
+      html = this.matchPieces.get(JSON.stringify(match), () => this.eta.render('match', { match, outcomeLabels: OUTCOME_LABELS, gamesText, deciderText }));
       this.prepared.set(match, html);
     }
     return html;
@@ -213,13 +215,15 @@ export class ViewerPages {
       // the rank goes into the kept markup's slot.
       const { rank, ...shown } = row;
       const key = JSON.stringify([shown, tie, games]);
-      const slotted = this.pieces.get(`s${key}`, () => this.eta.render('standing-row', { row: { ...row, rank: RANK_SLOT }, tie, games }));
-      const slot = slotted.indexOf(RANK_SLOT);
+      const { slotted, slot, compared } = this.rowPieces.get(key, () => {
+        const markup = this.eta.render('standing-row', { row: { ...row, rank: RANK_SLOT }, tie, games });
+        return { slotted: markup, slot: markup.indexOf(RANK_SLOT), compared: markup.replace(`<td class="rank">${RANK_SLOT}</td>`, '') };
+      });
       // A rank is where a row's run of ties starts (`data-tie` marks a row tied with the one above): the live script
       // numbers the rows itself, so a result that moves 600 rows down by one sends the rows that changed, not 600.
       piece = {
         html: slotted.slice(0, slot) + String(rank) + slotted.slice(slot + RANK_SLOT.length),
-        compared: this.pieces.get(`c${key}`, () => slotted.replace(`<td class="rank">${RANK_SLOT}</td>`, '')),
+        compared,
       };
       this.preparedRows.set(row, piece);
     }
