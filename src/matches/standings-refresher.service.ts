@@ -38,6 +38,8 @@ export class StandingsRefresher implements OnApplicationBootstrap, BeforeApplica
   /** Wakes the loop when the soonest table held back by SPACING_MS is due. */
   private dueTimer: NodeJS.Timeout | undefined;
   private dueAt = Infinity;
+  /** While a drain runs unspaced, tables go out at once (see drain). */
+  private unspacedDrains = 0;
 
   constructor(
     private readonly refreshes: StandingsRefreshes,
@@ -70,15 +72,24 @@ export class StandingsRefresher implements OnApplicationBootstrap, BeforeApplica
     this.loop.wake();
   }
 
-  /** Publishes every waiting table (for tests): resolves once none waits, or after `timeoutMs`. */
-  async drain(timeoutMs = 20_000): Promise<void> {
+  /**
+   * Publishes every waiting table (for tests): resolves once none waits in the database, or after `timeoutMs`. It
+   * publishes them at once unless `spaced`: other instances on the same database keep holding their tables back, and
+   * a drain that waited for all of those would wait for every instance to fall quiet.
+   */
+  async drain({ timeoutMs = 20_000, spaced = false } = {}): Promise<void> {
     const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      await this.loop.idle();
-      if ((await this.unitOfWork.run(() => this.refreshes.waiting(1))).length === 0 || Date.now() > deadline) return;
-      this.wake();
-      await this.loop.idle();
-      await new Promise((resolve) => setTimeout(resolve, 5));
+    if (!spaced) this.unspacedDrains++;
+    try {
+      for (;;) {
+        await this.loop.idle();
+        if ((await this.unitOfWork.run(() => this.refreshes.waiting(1))).length === 0 || Date.now() > deadline) return;
+        this.wake();
+        await this.loop.idle();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    } finally {
+      if (!spaced) this.unspacedDrains--;
     }
   }
 
@@ -96,7 +107,7 @@ export class StandingsRefresher implements OnApplicationBootstrap, BeforeApplica
     for (const refresh of waiting) {
       if (this.loop.stopped) return false;
       const due = (this.publishedAt.get(refresh.tournamentId) ?? -Infinity) + SPACING_MS;
-      if (due > Date.now()) {
+      if (due > Date.now() && this.unspacedDrains === 0) {
         this.wakeAt(due);
         continue;
       }

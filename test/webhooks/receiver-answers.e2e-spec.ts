@@ -10,6 +10,7 @@ interface DeliveryView {
   last_attempt_at: string | null;
   last_status_code: number | null;
   last_response_body: string | null;
+  last_duration_ms: number | null;
 }
 
 const answering = (status: number, body: Buffer): Behaviour => (_request, response) => response.writeHead(status, { 'content-type': 'application/octet-stream' }).end(body);
@@ -86,9 +87,10 @@ describe('webhook receivers answering NUL, binary or invalid UTF-8', () => {
     const { receiver, endpointId, first } = await deliverOnce(answering(500, body));
     expect(first).toMatchObject({ status: 'pending', attempts: 1, last_status_code: 500 });
     checkKept(first.last_response_body!);
-    const wait = Date.parse(first.next_attempt_at!) - Date.parse(first.last_attempt_at!);
+    // The wait counts from the attempt's end: its start plus its duration (and a little for reading the answer).
+    const wait = Date.parse(first.next_attempt_at!) - Date.parse(first.last_attempt_at!) - first.last_duration_ms!;
     expect(wait).toBeGreaterThanOrEqual(4_500);
-    expect(wait).toBeLessThanOrEqual(5_500);
+    expect(wait).toBeLessThanOrEqual(5_550);
 
     // The retry comes when due (5 s ± 10 %), not before: one request until then.
     const second = await until('the retry to be recorded', async () => {
