@@ -20,6 +20,17 @@ const RANK_SLOT = '\u0000';
 /** Pieces `prepare` renders in one turn of the event loop: a few milliseconds' work. */
 const PREPARED_PER_TURN = 128;
 
+/**
+ * A kept standings row: its markup with a slot for the rank, where the slot is, the markup compared for a change
+ * (without the rank), and the markup with the rank it was last shown with.
+ */
+interface RowPiece {
+  slotted: string;
+  slot: number;
+  compared: string;
+  ranked: { rank: number; html: string } | undefined;
+}
+
 export interface ViewerAsset {
   body: string;
   contentType: string;
@@ -140,7 +151,7 @@ export class ViewerPages {
   /** Matches already rendered, by what they show (the JSON of their view): a new state renders only those that changed. */
   private readonly matchPieces = new RenderedPieces(PIECES_KEPT / 2);
   /** Standings rows the same way: the markup with its rank slot, and without its rank cell (what is compared). */
-  private readonly rowPieces = new RenderedPieces<{ slotted: string; slot: number; compared: string }>(PIECES_KEPT / 2);
+  private readonly rowPieces = new RenderedPieces<RowPiece>(PIECES_KEPT / 2);
   /** The same, by the view's own objects (a view's matches and rows never change): found without making their key again. */
   private readonly prepared = new WeakMap<ViewMatch, string>();
   private readonly preparedRows = new WeakMap<ViewStandingRow, { html: string; compared: string }>();
@@ -215,16 +226,18 @@ export class ViewerPages {
       // the rank goes into the kept markup's slot.
       const { rank, ...shown } = row;
       const key = JSON.stringify([shown, tie, games]);
-      const { slotted, slot, compared } = this.rowPieces.get(key, () => {
+      const kept = this.rowPieces.get(key, () => {
         const markup = this.eta.render('standing-row', { row: { ...row, rank: RANK_SLOT }, tie, games });
-        return { slotted: markup, slot: markup.indexOf(RANK_SLOT), compared: markup.replace(`<td class="rank">${RANK_SLOT}</td>`, '') };
+        return { slotted: markup, slot: markup.indexOf(RANK_SLOT), compared: markup.replace(`<td class="rank">${RANK_SLOT}</td>`, ''), ranked: undefined };
       });
       // A rank is where a row's run of ties starts (`data-tie` marks a row tied with the one above): the live script
       // numbers the rows itself, so a result that moves 600 rows down by one sends the rows that changed, not 600.
-      piece = {
-        html: slotted.slice(0, slot) + String(rank) + slotted.slice(slot + RANK_SLOT.length),
-        compared,
-      };
+      // Most rows keep their rank from one result to the next: their markup is the one made last time.
+      if (kept.ranked?.rank !== rank) {
+        const { slotted, slot } = kept;
+        kept.ranked = { rank, html: slotted.slice(0, slot) + String(rank) + slotted.slice(slot + RANK_SLOT.length) };
+      }
+      piece = { html: kept.ranked.html, compared: kept.compared };
       this.preparedRows.set(row, piece);
     }
     return piece;
