@@ -30,7 +30,10 @@ try {
     execFileSync(process.execPath, [join(__dirname, 'viewers.js')], { stdio: 'inherit' });
   }
   if ((!only && !args.includes('--scale')) || only === 'webhooks') {
-    execFileSync(process.execPath, [join(__dirname, 'webhooks.js')], { stdio: 'inherit' });
+    // Latency at 100 deliveries/s offered, then throughput at 600 (bench/webhooks.js says why).
+    for (const rate of ['10', '60']) {
+      execFileSync(process.execPath, [join(__dirname, 'webhooks.js')], { stdio: 'inherit', env: { ...process.env, BENCH_WEBHOOK_RATE: process.env.BENCH_WEBHOOK_RATE ?? rate } });
+    }
   }
 } catch (error) {
   process.exit(error.status ?? 1);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Event streams benchmark (part of `npm run bench`; alone: `node bench/events.js` after a build). One service on a
-// fresh database (on DATABASE_URL's server, or the embedded PostgreSQL in .data/bench-events, EMBEDDED_DB_PORT 54357), BENCH_EVENT_STREAMS (1000) open streams of one account filtered to match.reported, while a
+// fresh database (on DATABASE_URL's server, or the embedded PostgreSQL in .data/bench-events, EMBEDDED_DB_PORT 15357), BENCH_EVENT_STREAMS (1000) open streams of one account filtered to match.reported, while a
 // reporter reports BENCH_EVENT_RATE (200) results a second for BENCH_EVENT_SECONDS (10). Prints the commit-to-stream
 // latency (from the PATCH's response, i.e. after its commit, to the event arriving on a stream) p50/p99 over
 // BENCH_EVENT_PROBES (20) fully parsed streams, how many events every stream received, and the service's RSS with
@@ -22,7 +22,7 @@ const STREAM_PATH = '/api/v1/events/stream?types=match.reported';
 const PLAYERS = 16; // round robins of 16: 120 matches each, all ready from the start
 
 async function main() {
-  const embedded = embeddedDatabaseSettings('bench-events', 54357);
+  const embedded = embeddedDatabaseSettings('bench-events', 15357);
   const database = await freshDatabase('events', { embedded: { dataDir: embedded.DATA_DIR, port: Number(embedded.EMBEDDED_DB_PORT) } });
   const env = benchEnv({
     DATABASE_URL: database.url,

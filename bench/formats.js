@@ -27,7 +27,7 @@ const PORT = Number(process.env.BENCH_FORMATS_PORT ?? 3955);
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_FORMATS_RUNS ?? 3);
 const root = join(__dirname, '..');
-const env = benchEnv({ PORT: String(PORT), ...embeddedDatabaseSettings('bench-formats', 54355) });
+const env = benchEnv({ PORT: String(PORT), ...embeddedDatabaseSettings('bench-formats', 15355) });
 
 let headers;
 

@@ -16,7 +16,7 @@ const TOURNAMENTS = Number(process.env.BENCH_LEAGUE_TOURNAMENTS ?? 50);
 const PARTICIPANTS = Number(process.env.BENCH_LEAGUE_PARTICIPANTS ?? 256);
 const SAMPLES = Number(process.env.BENCH_LEAGUE_SAMPLES ?? 200);
 const WARM_UP = 20;
-const env = benchEnv({ PORT: String(PORT), ...embeddedDatabaseSettings('bench-leagues', 54356) });
+const env = benchEnv({ PORT: String(PORT), ...embeddedDatabaseSettings('bench-leagues', 15356) });
 
 let headers;
 

@@ -14,7 +14,7 @@
 // p50 and p99 are each the median of the rounds', so one round hit by a burst from elsewhere does not set them), BENCH_WARMUP_SECONDS (5: before each scenario's first round per side; a fresh service compiles its hot paths for
 // several seconds, which 1 s left inside the measured rounds),
 // BENCH_CONNECTIONS (50), BENCH_ROWS (101000), BENCH_PORT (3950; the bare server takes the next one), EMBEDDED_DB_PORT
-// (54350), BENCH_LOAD_GENERATOR (wrk|autocannon). While profiling: BENCH_SERVICE_ARGS / BENCH_BARE_ARGS are extra node
+// (15350), BENCH_LOAD_GENERATOR (wrk|autocannon). While profiling: BENCH_SERVICE_ARGS / BENCH_BARE_ARGS are extra node
 // options for either side (`--cpu-prof --cpu-prof-dir=/tmp/prof`), BENCH_STDOUT=1 shows their standard output.
 // Both servers run on the Node.js that runs this script: `/path/to/node bench/run.js` measures another version.
 'use strict';
@@ -40,7 +40,7 @@ const DEPTH = 100_000;
 const WRITE_TARGET = 0.85;
 const SERVICE_PORT = Number(process.env.BENCH_PORT ?? 3950);
 const BARE_PORT = SERVICE_PORT + 1;
-const EMBEDDED_DB_PORT = Number(process.env.EMBEDDED_DB_PORT ?? 54350);
+const EMBEDDED_DB_PORT = Number(process.env.EMBEDDED_DB_PORT ?? 15350);
 /** The node options the Dockerfile's CMD and `npm start` give the service. */
 const SERVICE_NODE_OPTIONS = ['--max-semi-space-size=16'];
 

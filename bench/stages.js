@@ -20,7 +20,7 @@ const PORT = Number(process.env.BENCH_STAGES_PORT ?? 3957);
 const CONCURRENCY = Number(process.env.BENCH_STAGES_CONCURRENCY ?? 2);
 const ONLY = process.env.BENCH_STAGES_ONLY; // `groups` or `swiss`: one scenario
 const TOURNAMENTS = '/api/v1/tournaments';
-const env = benchEnv({ PORT: String(PORT), ...embeddedDatabaseSettings('bench-stages', 54357) });
+const env = benchEnv({ PORT: String(PORT), ...embeddedDatabaseSettings('bench-stages', 15357) });
 
 let request;
 

@@ -13,7 +13,11 @@ function benchEnv(settings = {}) {
   return { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', ...settings };
 }
 
-/** Where the service keeps its embedded PostgreSQL (when DATABASE_URL is not set): .data/<dir> and `port`, unless DATA_DIR and EMBEDDED_DB_PORT say otherwise. */
+/**
+ * Where the service keeps its embedded PostgreSQL (when DATABASE_URL is not set): .data/<dir> and `port`, unless
+ * DATA_DIR and EMBEDDED_DB_PORT say otherwise. The benchmarks' ports lie below Linux's ephemeral range (32768-60999):
+ * one in it may still be the local port of a client socket of the benchmark before (bench/viewers.js opens 5 000).
+ */
 function embeddedDatabaseSettings(dir, port) {
   return { DATA_DIR: process.env.DATA_DIR ?? join(root, '.data', dir), EMBEDDED_DB_PORT: process.env.EMBEDDED_DB_PORT ?? String(port) };
 }
