@@ -10,6 +10,13 @@ export interface TestAccount {
   id: string;
 }
 
+/** The accounts the helpers below made on each app: what `settled` waits for. */
+const madeOn = new WeakMap<TestApp, Set<string>>();
+
+export function accountIdsOf(testApp: TestApp): string[] {
+  return [...(madeOn.get(testApp) ?? [])];
+}
+
 /** A premium account with a fresh API token, made through the real tokens module. */
 export async function createPremiumAccount(testApp: TestApp, email = `rl-${randomUUID()}@example.com`): Promise<TestAccount> {
   return createAccountWithToken(testApp, 'premium', email);
@@ -20,6 +27,7 @@ export async function createAccountWithToken(testApp: TestApp, plan: Plan, email
   return inRequestContext(testApp, async (accounts) => {
     const account = await accounts.createAccount({ email, plan });
     const token = await accounts.generateToken(email);
+    madeOn.set(testApp, (madeOn.get(testApp) ?? new Set()).add(account.id));
     return { email, token, id: account.id };
   });
 }

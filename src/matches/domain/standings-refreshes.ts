@@ -16,6 +16,8 @@ export abstract class StandingsRefreshes {
   abstract pendingAmong(accountId: string, tournamentIds: readonly string[]): Promise<string[]>;
   /** Tournaments waiting, oldest request first. */
   abstract waiting(limit: number): Promise<WaitingRefresh[]>;
+  /** The tournaments of these accounts waiting, oldest request first (a test's drain waits for its own tables). */
+  abstract waitingOf(accountIds: readonly string[]): Promise<WaitingRefresh[]>;
   /**
    * In the refreshing transaction: whether this transaction may publish the tournament's table, so that two
    * instances never compute the same one (held until the transaction ends).

@@ -44,6 +44,16 @@ export class PostgresStandingsRefreshes extends StandingsRefreshes {
     return rows.map((row) => ({ accountId: row.account_id, tournamentId: row.tournament_id, version: row.version }));
   }
 
+  async waitingOf(accountIds: readonly string[]): Promise<WaitingRefresh[]> {
+    if (accountIds.length === 0) return [];
+    const rows = await queryRows<{ account_id: string; tournament_id: string; version: number }>(
+      this.em,
+      'select account_id, tournament_id, version from standings_refreshes where account_id = any(?::uuid[]) order by requested_at',
+      [accountIds],
+    );
+    return rows.map((row) => ({ accountId: row.account_id, tournamentId: row.tournament_id, version: row.version }));
+  }
+
   async claim({ tournamentId }: WaitingRefresh): Promise<boolean> {
     const [row] = await queryRows<{ claimed: boolean }>(this.em, 'select pg_try_advisory_xact_lock(?, hashtext(?)) as claimed', [REFRESH_LOCK_SPACE, tournamentId]);
     return row.claimed;

@@ -17,6 +17,10 @@ export class InMemoryStandingsRefreshes extends StandingsRefreshes {
     return [...this.requests.values()].slice(0, limit);
   }
 
+  async waitingOf(accountIds: readonly string[]): Promise<WaitingRefresh[]> {
+    return [...this.requests.values()].filter((refresh) => accountIds.includes(refresh.accountId));
+  }
+
   async claim(): Promise<boolean> {
     return true;
   }
