@@ -75,8 +75,7 @@ export class StandingsRefresher implements OnApplicationBootstrap, BeforeApplica
   /**
    * Publishes the waiting tables (for tests): resolves once none waits, or after `timeoutMs`. With `accountIds`, only
    * their accounts' tables count: on a database other instances keep reporting to, some table nearly always waits.
-   * It publishes them at once unless `spaced`: other instances on the same database hold their tables back, and a
-   * drain that waited for those would wait for every instance to fall quiet.
+   * It publishes them at once unless `spaced`, so a test does not wait out the spacing at every drain.
    */
   async drain({ timeoutMs = 20_000, spaced = false, accountIds }: { timeoutMs?: number; spaced?: boolean; accountIds?: readonly string[] } = {}): Promise<void> {
     const deadline = Date.now() + timeoutMs;

@@ -3,6 +3,14 @@ import { Injectable } from '@nestjs/common';
 import { queryRows, writeRows } from '../../platform/persistence/sql';
 import { StandingsRefreshes, WaitingRefresh } from '../domain/standings-refreshes';
 
+interface RefreshRow {
+  account_id: string;
+  tournament_id: string;
+  version: number;
+}
+
+const waitingRefresh = (row: RefreshRow): WaitingRefresh => ({ accountId: row.account_id, tournamentId: row.tournament_id, version: row.version });
+
 /** The advisory-lock namespace of refreshes (two-key form, beside the heavy-work slots' 26 001). */
 const REFRESH_LOCK_SPACE = 32_001;
 
@@ -36,22 +44,22 @@ export class PostgresStandingsRefreshes extends StandingsRefreshes {
   }
 
   async waiting(limit: number): Promise<WaitingRefresh[]> {
-    const rows = await queryRows<{ account_id: string; tournament_id: string; version: number }>(
+    const rows = await queryRows<RefreshRow>(
       this.em,
       'select account_id, tournament_id, version from standings_refreshes order by requested_at limit ?',
       [limit],
     );
-    return rows.map((row) => ({ accountId: row.account_id, tournamentId: row.tournament_id, version: row.version }));
+    return rows.map(waitingRefresh);
   }
 
   async waitingOf(accountIds: readonly string[]): Promise<WaitingRefresh[]> {
     if (accountIds.length === 0) return [];
-    const rows = await queryRows<{ account_id: string; tournament_id: string; version: number }>(
+    const rows = await queryRows<RefreshRow>(
       this.em,
       'select account_id, tournament_id, version from standings_refreshes where account_id = any(?::uuid[]) order by requested_at',
       [accountIds],
     );
-    return rows.map((row) => ({ accountId: row.account_id, tournamentId: row.tournament_id, version: row.version }));
+    return rows.map(waitingRefresh);
   }
 
   async claim({ tournamentId }: WaitingRefresh): Promise<boolean> {
